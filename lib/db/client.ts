@@ -1,0 +1,71 @@
+/**
+ * The database client: PGlite under DATA_DIR when DATABASE_URL is unset, postgres-js otherwise.
+ * One client per process, kept on globalThis so every bundle of the server shares it (PGlite
+ * allows a single open instance per data directory).
+ */
+import { mkdirSync } from "node:fs";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Query functions take either, so callers can compose them inside a transaction. */
+export type DbOrTx = Db | Tx;
+
+export type DbHandle = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The raw PGlite instance (embedded mode only), for pg-boss and migrations. */
+  pglite?: import("@electric-sql/pglite").PGlite;
+  close: () => Promise<void>;
+};
+
+const cacheKey = Symbol.for("lingoreel.db");
+type GlobalWithDb = typeof globalThis & { [cacheKey]?: Promise<DbHandle> };
+
+export async function openPglite(dir: string | undefined): Promise<DbHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  if (dir) mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const db = drizzle(pglite, { schema, casing: undefined }) as unknown as Db;
+  return { db, kind: "pglite", pglite, close: () => pglite.close() };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const client = postgres(url, { max: poolSize, onnotice: () => {} });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+}
+
+/** The process-wide database handle, opened on first use. */
+export function getDbHandle(): Promise<DbHandle> {
+  const g = globalThis as GlobalWithDb;
+  if (!g[cacheKey]) {
+    const config = env().database;
+    g[cacheKey] =
+      config.kind === "pglite" ? openPglite(config.dir) : openPostgres(config.url, config.poolSize);
+    g[cacheKey].catch(() => {
+      delete g[cacheKey];
+    });
+  }
+  return g[cacheKey];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Closes the process-wide handle (tests, scripts, graceful shutdown). */
+export async function closeDb(): Promise<void> {
+  const g = globalThis as GlobalWithDb;
+  const handle = g[cacheKey];
+  delete g[cacheKey];
+  if (handle) await (await handle).close();
+}

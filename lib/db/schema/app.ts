@@ -1,0 +1,450 @@
+/**
+ * The product's tables (public schema): people, content, and learning progress.
+ * Times inside media are integer milliseconds; wall-clock times are timestamptz.
+ */
+import { relations, sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+export const userRole = pgEnum("user_role", ["user", "admin", "owner"]);
+export const videoStatus = pgEnum("video_status", [
+  "pending",
+  "processing",
+  "processed",
+  "active",
+  "ready",
+  "unpublished",
+  "failed",
+  "error",
+]);
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const languages = pgTable("languages", {
+  code: varchar("code", { length: 8 }).primaryKey(),
+  name: text("name").notNull(),
+  nativeName: text("native_name").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** App user; `id` is the auth user's id (embedded server or hosted Supabase). */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey(),
+    email: text("email").notNull(),
+    username: text("username"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    role: userRole("role").notNull().default("user"),
+    nativeLanguage: varchar("native_language", { length: 8 }).references(() => languages.code, {
+      onDelete: "set null",
+    }),
+    targetLanguage: varchar("target_language", { length: 8 }).references(() => languages.code, {
+      onDelete: "set null",
+    }),
+    dailyGoal: integer("daily_goal").notNull().default(30),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    showDefinitions: boolean("show_definitions").notNull().default(true),
+    pauseOnHighlight: boolean("pause_on_highlight").notNull().default(true),
+    enableNotifications: boolean("enable_notifications").notNull().default(true),
+    autoplayVideos: boolean("autoplay_videos").notNull().default(false),
+    /** Consecutive days with a completed quiz, as of lastActiveDate (in the user's time zone). */
+    streak: integer("streak").notNull().default(0),
+    longestStreak: integer("longest_streak").notNull().default(0),
+    lastActiveDate: date("last_active_date"),
+    lastLoginDate: timestamp("last_login_date", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_role_idx").on(t.role),
+    index("users_created_at_idx").on(t.createdAt),
+    check("users_daily_goal_positive", sql`${t.dailyGoal} >= 1`),
+    check("users_streak_non_negative", sql`${t.streak} >= 0`),
+  ],
+);
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("categories_name_lower_idx").on(sql`lower(${t.name})`),
+    check("categories_name_not_blank", sql`length(btrim(${t.name})) > 0`),
+  ],
+);
+
+export const videos = pgTable(
+  "videos",
+  {
+    id: serial("id").primaryKey(),
+    youtubeId: varchar("youtube_id", { length: 11 }),
+    title: text("title").notNull(),
+    description: text("description"),
+    thumbnail: text("thumbnail"),
+    /** The primary category; the full set lives in video_categories. */
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    targetLanguage: varchar("target_language", { length: 8 })
+      .notNull()
+      .default("en")
+      .references(() => languages.code),
+    status: videoStatus("status").notNull().default("pending"),
+    processingProgress: integer("processing_progress").notNull().default(0),
+    /** Why the last processing run failed, kept for the admin and for retry. */
+    errorReason: text("error_reason"),
+    /** A media file served by the app (uploaded audio under DATA_DIR, or a bundled demo file). */
+    mediaPath: text("media_path"),
+    mediaType: text("media_type"),
+    durationMs: integer("duration_ms"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("videos_status_idx").on(t.status),
+    index("videos_created_at_idx").on(t.createdAt),
+    index("videos_category_id_idx").on(t.categoryId),
+    index("videos_target_language_idx").on(t.targetLanguage),
+    index("videos_youtube_id_idx").on(t.youtubeId),
+    // Trigram indexes keep case-insensitive substring search (ILIKE '%q%') fast at scale.
+    index("videos_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("videos_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")),
+    check("videos_progress_range", sql`${t.processingProgress} between 0 and 100`),
+    check("videos_source_present", sql`${t.youtubeId} is not null or ${t.mediaPath} is not null`),
+    check("videos_duration_non_negative", sql`${t.durationMs} is null or ${t.durationMs} >= 0`),
+  ],
+);
+
+export const videoCategories = pgTable(
+  "video_categories",
+  {
+    videoId: integer("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.categoryId] }), index("video_categories_category_idx").on(t.categoryId)],
+);
+
+/** Caption segments of a video. */
+export const captions = pgTable(
+  "captions",
+  {
+    id: serial("id").primaryKey(),
+    videoId: integer("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    segmentIndex: integer("segment_index").notNull(),
+    text: text("text").notNull(),
+    startTime: integer("start_time").notNull(),
+    endTime: integer("end_time").notNull(),
+  },
+  (t) => [
+    uniqueIndex("captions_video_segment_idx").on(t.videoId, t.segmentIndex),
+    index("captions_video_start_idx").on(t.videoId, t.startTime),
+    check("captions_times_ordered", sql`${t.startTime} >= 0 and ${t.endTime} >= ${t.startTime}`),
+  ],
+);
+
+export const segmentTranslations = pgTable(
+  "segment_translations",
+  {
+    id: serial("id").primaryKey(),
+    captionId: integer("caption_id")
+      .notNull()
+      .references(() => captions.id, { onDelete: "cascade" }),
+    language: varchar("language", { length: 8 })
+      .notNull()
+      .references(() => languages.code),
+    translatedText: text("translated_text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("segment_translations_caption_lang_idx").on(t.captionId, t.language)],
+);
+
+/** Timing of every spoken word of a video, in caption order. */
+export const wordTimings = pgTable(
+  "word_timings",
+  {
+    id: serial("id").primaryKey(),
+    videoId: integer("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    captionId: integer("caption_id").references(() => captions.id, { onDelete: "cascade" }),
+    wordIndex: integer("word_index").notNull(),
+    word: text("word").notNull(),
+    start: integer("start_ms").notNull(),
+    end: integer("end_ms"),
+  },
+  (t) => [
+    uniqueIndex("word_timings_video_index_idx").on(t.videoId, t.wordIndex),
+    index("word_timings_caption_idx").on(t.captionId),
+    check("word_timings_times_ordered", sql`${t.start} >= 0 and (${t.end} is null or ${t.end} >= ${t.start})`),
+  ],
+);
+
+/** A vocabulary word of a video, at one occurrence in one caption. */
+export const words = pgTable(
+  "words",
+  {
+    id: serial("id").primaryKey(),
+    videoId: integer("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    captionId: integer("caption_id").references(() => captions.id, { onDelete: "set null" }),
+    word: text("word").notNull(),
+    /** The caption text the word appears in. */
+    context: text("context"),
+    /** When the word is spoken (ms). */
+    timestamp: integer("timestamp_ms").notNull(),
+    /** When the quiz pauses playback (ms); falls back to timestamp. */
+    quizTime: integer("quiz_time_ms"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("words_video_word_idx").on(t.videoId, sql`lower(${t.word})`),
+    index("words_video_timestamp_idx").on(t.videoId, t.timestamp),
+    index("words_caption_idx").on(t.captionId),
+    check("words_times_non_negative", sql`${t.timestamp} >= 0 and (${t.quizTime} is null or ${t.quizTime} >= 0)`),
+  ],
+);
+
+export const wordTranslations = pgTable(
+  "word_translations",
+  {
+    id: serial("id").primaryKey(),
+    wordId: integer("word_id")
+      .notNull()
+      .references(() => words.id, { onDelete: "cascade" }),
+    language: varchar("language", { length: 8 })
+      .notNull()
+      .references(() => languages.code),
+    translation: text("translation").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("word_translations_word_lang_idx").on(t.wordId, t.language)],
+);
+
+/** A multiple-choice quiz for a word, in the learner's native language. */
+export const quizzes = pgTable(
+  "quizzes",
+  {
+    id: serial("id").primaryKey(),
+    wordId: integer("word_id")
+      .notNull()
+      .references(() => words.id, { onDelete: "cascade" }),
+    nativeLanguage: varchar("native_language", { length: 8 })
+      .notNull()
+      .references(() => languages.code),
+    question: text("question"),
+    options: jsonb("options").$type<string[]>().notNull(),
+    correctIndex: integer("correct_index").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("quizzes_word_lang_idx").on(t.wordId, t.nativeLanguage),
+    check("quizzes_correct_index_valid", sql`${t.correctIndex} >= 0 and ${t.correctIndex} < jsonb_array_length(${t.options})`),
+  ],
+);
+
+export const userWordProgress = pgTable(
+  "user_word_progress",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    wordId: integer("word_id")
+      .notNull()
+      .references(() => words.id, { onDelete: "cascade" }),
+    learned: boolean("learned").notNull().default(false),
+    correctCount: integer("correct_count").notNull().default(0),
+    incorrectCount: integer("incorrect_count").notNull().default(0),
+    lastAnsweredAt: timestamp("last_answered_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.wordId] }),
+    index("user_word_progress_word_idx").on(t.wordId),
+    index("user_word_progress_learned_idx").on(t.userId).where(sql`${t.learned}`),
+  ],
+);
+
+/** Quizzes completed per user per calendar day (in the user's time zone). */
+export const dailyProgress = pgTable(
+  "daily_progress",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    quizzesCompleted: integer("quizzes_completed").notNull().default(0),
+    correctAnswers: integer("correct_answers").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), check("daily_progress_non_negative", sql`${t.quizzesCompleted} >= 0`)],
+);
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    videoId: integer("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId] }), index("favorites_video_idx").on(t.videoId)],
+);
+
+/** How far a user got in a video; drives Continue Learning and popularity. */
+export const videoProgress = pgTable(
+  "video_progress",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    videoId: integer("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    positionMs: integer("position_ms").notNull().default(0),
+    progressPercent: integer("progress_percent").notNull().default(0),
+    completed: boolean("completed").notNull().default(false),
+    lastWatchedAt: timestamp("last_watched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index("video_progress_user_recent_idx").on(t.userId, t.lastWatchedAt.desc()),
+    index("video_progress_video_idx").on(t.videoId),
+    check("video_progress_percent_range", sql`${t.progressPercent} between 0 and 100`),
+  ],
+);
+
+/** Jobs' own bookkeeping lives in pg-boss; this records settings that must survive restarts. */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const usersRelations = relations(users, ({ many, one }) => ({
+  favorites: many(favorites),
+  wordProgress: many(userWordProgress),
+  dailyProgress: many(dailyProgress),
+  videoProgress: many(videoProgress),
+  native: one(languages, { fields: [users.nativeLanguage], references: [languages.code], relationName: "native" }),
+  target: one(languages, { fields: [users.targetLanguage], references: [languages.code], relationName: "target" }),
+}));
+
+export const categoriesRelations = relations(categories, ({ many }) => ({
+  videoCategories: many(videoCategories),
+}));
+
+export const videosRelations = relations(videos, ({ one, many }) => ({
+  category: one(categories, { fields: [videos.categoryId], references: [categories.id] }),
+  videoCategories: many(videoCategories),
+  captions: many(captions),
+  words: many(words),
+  wordTimings: many(wordTimings),
+}));
+
+export const videoCategoriesRelations = relations(videoCategories, ({ one }) => ({
+  video: one(videos, { fields: [videoCategories.videoId], references: [videos.id] }),
+  category: one(categories, { fields: [videoCategories.categoryId], references: [categories.id] }),
+}));
+
+export const captionsRelations = relations(captions, ({ one, many }) => ({
+  video: one(videos, { fields: [captions.videoId], references: [videos.id] }),
+  translations: many(segmentTranslations),
+  wordTimings: many(wordTimings),
+}));
+
+export const segmentTranslationsRelations = relations(segmentTranslations, ({ one }) => ({
+  caption: one(captions, { fields: [segmentTranslations.captionId], references: [captions.id] }),
+}));
+
+export const wordTimingsRelations = relations(wordTimings, ({ one }) => ({
+  video: one(videos, { fields: [wordTimings.videoId], references: [videos.id] }),
+  caption: one(captions, { fields: [wordTimings.captionId], references: [captions.id] }),
+}));
+
+export const wordsRelations = relations(words, ({ one, many }) => ({
+  video: one(videos, { fields: [words.videoId], references: [videos.id] }),
+  caption: one(captions, { fields: [words.captionId], references: [captions.id] }),
+  translations: many(wordTranslations),
+  quizzes: many(quizzes),
+}));
+
+export const wordTranslationsRelations = relations(wordTranslations, ({ one }) => ({
+  word: one(words, { fields: [wordTranslations.wordId], references: [words.id] }),
+}));
+
+export const quizzesRelations = relations(quizzes, ({ one }) => ({
+  word: one(words, { fields: [quizzes.wordId], references: [words.id] }),
+}));
+
+export const userWordProgressRelations = relations(userWordProgress, ({ one }) => ({
+  user: one(users, { fields: [userWordProgress.userId], references: [users.id] }),
+  word: one(words, { fields: [userWordProgress.wordId], references: [words.id] }),
+}));
+
+export const dailyProgressRelations = relations(dailyProgress, ({ one }) => ({
+  user: one(users, { fields: [dailyProgress.userId], references: [users.id] }),
+}));
+
+export const favoritesRelations = relations(favorites, ({ one }) => ({
+  user: one(users, { fields: [favorites.userId], references: [users.id] }),
+  video: one(videos, { fields: [favorites.videoId], references: [videos.id] }),
+}));
+
+export const videoProgressRelations = relations(videoProgress, ({ one }) => ({
+  user: one(users, { fields: [videoProgress.userId], references: [users.id] }),
+  video: one(videos, { fields: [videoProgress.videoId], references: [videos.id] }),
+}));
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Language = typeof languages.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type Video = typeof videos.$inferSelect;
+export type NewVideo = typeof videos.$inferInsert;
+export type Caption = typeof captions.$inferSelect;
+export type SegmentTranslation = typeof segmentTranslations.$inferSelect;
+export type WordTiming = typeof wordTimings.$inferSelect;
+export type Word = typeof words.$inferSelect;
+export type WordTranslation = typeof wordTranslations.$inferSelect;
+export type Quiz = typeof quizzes.$inferSelect;
+export type UserWordProgress = typeof userWordProgress.$inferSelect;
+export type DailyProgress = typeof dailyProgress.$inferSelect;
+export type Favorite = typeof favorites.$inferSelect;
+export type VideoProgress = typeof videoProgress.$inferSelect;
+export type UserRole = (typeof userRole.enumValues)[number];
+export type VideoStatus = (typeof videoStatus.enumValues)[number];

@@ -1,0 +1,162 @@
+/**
+ * Typed configuration. Read once per process; no variables set means embedded mode
+ * (PGlite under DATA_DIR, the built-in auth server, the in-process worker).
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const boolish = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
+  .transform((v) => ["1", "true", "yes", "on"].includes(v));
+
+const optionalUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.url({ message: `${name} must be a URL, for example https://example.com` }).optional())
+    .optional();
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const positiveInt = (name: string) =>
+  z.coerce.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
+
+const rawEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: positiveInt("PORT").max(65535, "PORT must be at most 65535").default(3000),
+  DATA_DIR: optionalText,
+  SITE_URL: optionalUrl("SITE_URL"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+        .optional(),
+    )
+    .optional(),
+  DATABASE_POOL_SIZE: positiveInt("DATABASE_POOL_SIZE").default(10),
+  NEXT_PUBLIC_SUPABASE_URL: optionalUrl("NEXT_PUBLIC_SUPABASE_URL"),
+  NEXT_PUBLIC_SUPABASE_ANON_KEY: optionalText,
+  SUPABASE_JWT_SECRET: optionalText,
+  SMTP_URL: optionalUrl("SMTP_URL"),
+  SMTP_FROM: optionalText,
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalUrl("OPENAI_BASE_URL"),
+  OPENAI_TRANSCRIBE_MODEL: z.string().trim().min(1).default("whisper-1"),
+  OPENAI_CHAT_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
+  UPLOAD_MAX_BYTES: positiveInt("UPLOAD_MAX_BYTES").default(200 * 1024 * 1024),
+  RUN_WORKER: boolish.optional(),
+  SEED_DEMO: boolish.optional(),
+});
+
+export type AppEnv = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  dataDir: string;
+  siteUrl: string | undefined;
+  database: { kind: "pglite"; dir: string } | { kind: "postgres"; url: string; poolSize: number };
+  auth:
+    | { kind: "embedded"; anonKey: string }
+    | { kind: "supabase"; url: string; anonKey: string; jwtSecret: string | undefined };
+  smtp: { url: string; from: string } | undefined;
+  openai: { apiKey: string; baseUrl: string | undefined; transcribeModel: string; chatModel: string } | undefined;
+  uploadMaxBytes: number;
+  /** Run the job worker inside the web server process. */
+  runWorker: boolean;
+  /** Seed demo content (and, in embedded mode, demo accounts) into an empty database. */
+  seedDemo: boolean;
+  /** True when nothing external is configured: the whole product runs in one process. */
+  embedded: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** The anon key the embedded auth server hands to supabase-js; any non-empty string works. */
+export const EMBEDDED_ANON_KEY = "embedded-anon-key";
+
+export function parseEnv(source: Record<string, string | undefined>): AppEnv {
+  const parsed = rawEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = issue.path.join(".");
+        return issue.message.startsWith(key) ? issue.message : `${key}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+
+  const requirePair = (a: keyof typeof e, b: keyof typeof e) => {
+    if (e[a] !== undefined && e[b] === undefined) problems.push(`${b} is required when ${a} is set`);
+    if (e[b] !== undefined && e[a] === undefined) problems.push(`${a} is required when ${b} is set`);
+  };
+  requirePair("NEXT_PUBLIC_SUPABASE_URL", "NEXT_PUBLIC_SUPABASE_ANON_KEY");
+  if (e.OPENAI_BASE_URL !== undefined && e.OPENAI_API_KEY === undefined) {
+    problems.push("OPENAI_API_KEY is required when OPENAI_BASE_URL is set");
+  }
+  if (e.SMTP_FROM !== undefined && e.SMTP_URL === undefined) {
+    problems.push("SMTP_URL is required when SMTP_FROM is set");
+  }
+  if (e.SMTP_URL && e.NEXT_PUBLIC_SUPABASE_URL) {
+    problems.push("SMTP_URL is for the embedded auth server; hosted Supabase sends its own email (unset SMTP_URL)");
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR ?? ".data");
+  const embeddedDb = e.DATABASE_URL === undefined;
+  const embeddedAuth = e.NEXT_PUBLIC_SUPABASE_URL === undefined;
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    dataDir,
+    siteUrl: e.SITE_URL?.replace(/\/+$/, ""),
+    database: embeddedDb
+      ? { kind: "pglite", dir: path.join(dataDir, "pglite") }
+      : { kind: "postgres", url: e.DATABASE_URL!, poolSize: e.DATABASE_POOL_SIZE },
+    auth: embeddedAuth
+      ? { kind: "embedded", anonKey: EMBEDDED_ANON_KEY }
+      : {
+          kind: "supabase",
+          url: e.NEXT_PUBLIC_SUPABASE_URL!.replace(/\/+$/, ""),
+          anonKey: e.NEXT_PUBLIC_SUPABASE_ANON_KEY!,
+          jwtSecret: e.SUPABASE_JWT_SECRET,
+        },
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? "LingoReel <no-reply@localhost>" } : undefined,
+    openai: e.OPENAI_API_KEY
+      ? {
+          apiKey: e.OPENAI_API_KEY,
+          baseUrl: e.OPENAI_BASE_URL,
+          transcribeModel: e.OPENAI_TRANSCRIBE_MODEL,
+          chatModel: e.OPENAI_CHAT_MODEL,
+        }
+      : undefined,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    runWorker: e.RUN_WORKER ?? embeddedDb,
+    seedDemo: e.SEED_DEMO ?? embeddedDb,
+    embedded: embeddedDb && embeddedAuth,
+  };
+}
+
+const cacheKey = Symbol.for("lingoreel.env");
+type GlobalWithEnv = typeof globalThis & { [cacheKey]?: AppEnv };
+
+/** The process's configuration, validated on first use. Throws ConfigError on bad input. */
+export function env(): AppEnv {
+  const g = globalThis as GlobalWithEnv;
+  return (g[cacheKey] ??= parseEnv(process.env));
+}
