@@ -1,0 +1,6 @@
+import { route } from "@/lib/api/handler";
+import { toAppUser } from "@/lib/services/serialize";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({}, async ({ user }) => toAppUser(user));

@@ -1,0 +1,31 @@
+import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
+import type { ReactNode } from "react";
+import { AppProviders } from "@/components/providers/app-providers";
+import { publicAuthConfig } from "@/lib/auth/config";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "LingoReel: learn languages from videos", template: "%s · LingoReel" },
+  description:
+    "Watch videos with live, word-by-word captions, answer quick vocabulary quizzes and keep your streak going.",
+  applicationName: "LingoReel",
+};
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: "#6d28d9",
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Configuration is read at request time, so one build serves any deployment.
+  await connection();
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
+        <AppProviders authConfig={publicAuthConfig()}>{children}</AppProviders>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Where the auth server is and how to reach it, for server code and (serialised) for the browser.
+ * Embedded mode: the app's own /auth/v1, called in-process on the server.
+ */
+import { env } from "@/lib/env";
+import type { PublicAuthConfig } from "./config-public";
+
+export { AUTH_COOKIE_NAME, type PublicAuthConfig } from "./config-public";
+
+export function publicAuthConfig(): PublicAuthConfig {
+  const auth = env().auth;
+  return auth.kind === "embedded"
+    ? { supabaseUrl: "", supabaseAnonKey: auth.anonKey }
+    : { supabaseUrl: auth.url, supabaseAnonKey: auth.anonKey };
+}
+
+/** The public origin of a request, honouring a reverse proxy's forwarded headers. */
+export function requestOrigin(headers: Headers, fallbackUrl?: string): string {
+  const configured = env().siteUrl;
+  if (configured) return configured;
+  const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host");
+  const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim() || (fallbackUrl ? new URL(fallbackUrl).protocol.replace(":", "") : "http");
+  if (host) return `${proto}://${host}`;
+  return fallbackUrl ? new URL(fallbackUrl).origin : `http://localhost:${env().port}`;
+}
+
+/**
+ * Server-side supabase-js settings: the URL to use and, in embedded mode, a fetch that hands
+ * /auth/v1 requests to the embedded server in this process instead of calling ourselves over HTTP.
+ */
+export function serverAuthTarget(origin: string): { url: string; anonKey: string; fetch?: typeof fetch } {
+  const auth = env().auth;
+  if (auth.kind === "supabase") return { url: auth.url, anonKey: auth.anonKey };
+  return { url: origin, anonKey: auth.anonKey, fetch: embeddedAuthFetch };
+}
+
+const embeddedAuthFetch: typeof fetch = async (input, init) => {
+  const request = new Request(input, init);
+  if (new URL(request.url).pathname.startsWith("/auth/v1/")) {
+    const { handleAuthRequest } = await import("@/lib/auth-server");
+    return handleAuthRequest(request);
+  }
+  return fetch(request);
+};

@@ -1,0 +1,44 @@
+/**
+ * The route table of SPEC §2, as one pure decision the proxy applies. Whether languages are set
+ * needs the database, so onboarding redirects happen in the signed-in layout instead.
+ */
+
+export type RouteDecision = { type: "next" } | { type: "redirect"; to: string };
+
+/** Landing and auth screens: visitors see them, signed-in users go home. */
+const LANDING_ROUTES = new Set(["/", "/landing", "/auth", "/login", "/register", "/signup"]);
+/** Needs a session; visitors see the landing screen. */
+const MEMBER_ROUTES = ["/home", "/profile", "/saved", "/settings", "/users"];
+/** Needs a session; visitors go through the server-side login address. */
+const LOGIN_ROUTES = ["/admin", "/video", "/onboarding"];
+
+const matches = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
+
+export function loginUrl(returnTo: string): string {
+  return `/api/login?return_to=${encodeURIComponent(returnTo)}`;
+}
+
+/** A same-site path to come back to, or null for anything that could leave the site. */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  try {
+    const url = new URL(value, "http://x");
+    if (url.host !== "x") return null;
+    if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/auth/v1")) return null;
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return null;
+  }
+}
+
+export function decideRoute(pathname: string, search: string, signedIn: boolean): RouteDecision {
+  if (LANDING_ROUTES.has(pathname)) {
+    return signedIn ? { type: "redirect", to: "/home" } : { type: "next" };
+  }
+  if (signedIn) return { type: "next" };
+  if (MEMBER_ROUTES.some((base) => matches(pathname, base))) return { type: "redirect", to: "/" };
+  if (LOGIN_ROUTES.some((base) => matches(pathname, base))) {
+    return { type: "redirect", to: loginUrl(`${pathname}${search}`) };
+  }
+  return { type: "next" };
+}

@@ -1,0 +1,68 @@
+/**
+ * Verifies access tokens locally: against the embedded server's keys, or the hosted project's
+ * JWKS (and its legacy HS256 secret when configured).
+ */
+import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import { env } from "@/lib/env";
+
+export type AccessClaims = JWTPayload & {
+  sub: string;
+  email?: string;
+  role?: string;
+  aal?: string;
+  session_id?: string;
+  user_metadata?: Record<string, unknown>;
+};
+
+type KeyResolver = Parameters<typeof jwtVerify>[1];
+
+const cacheKey = Symbol.for("lingoreel.jwks");
+type Cache = { resolver: KeyResolver; expiresAt: number };
+type GlobalWithJwks = typeof globalThis & { [cacheKey]?: Cache };
+
+const LOCAL_JWKS_TTL_MS = 60_000;
+
+async function keyResolver(): Promise<KeyResolver> {
+  const g = globalThis as GlobalWithJwks;
+  const cached = g[cacheKey];
+  if (cached && cached.expiresAt > Date.now()) return cached.resolver;
+  const auth = env().auth;
+  let resolver: KeyResolver;
+  let ttl = LOCAL_JWKS_TTL_MS;
+  if (auth.kind === "embedded") {
+    const { getPublicJwks } = await import("@/lib/auth-server");
+    resolver = createLocalJWKSet(await getPublicJwks()) as KeyResolver;
+  } else {
+    // jose caches and refreshes the remote key set itself.
+    resolver = createRemoteJWKSet(new URL(`${auth.url}/auth/v1/.well-known/jwks.json`)) as KeyResolver;
+    ttl = Number.MAX_SAFE_INTEGER;
+  }
+  g[cacheKey] = { resolver, expiresAt: Date.now() + ttl };
+  return resolver;
+}
+
+/** Verified claims of an access token, or null when it is invalid or expired. */
+export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  try {
+    const auth = env().auth;
+    const header = decodeProtectedHeader(token);
+    let payload: JWTPayload;
+    if (header.alg?.startsWith("HS")) {
+      if (auth.kind !== "supabase" || !auth.jwtSecret) return null;
+      ({ payload } = await jwtVerify(token, new TextEncoder().encode(auth.jwtSecret), { audience: "authenticated" }));
+    } else {
+      try {
+        ({ payload } = await jwtVerify(token, await keyResolver(), { audience: "authenticated" }));
+      } catch (error) {
+        // A key rotated since the set was cached: refresh once.
+        if ((error as { code?: string }).code !== "ERR_JWKS_NO_MATCHING_KEY") throw error;
+        delete (globalThis as GlobalWithJwks)[cacheKey];
+        ({ payload } = await jwtVerify(token, await keyResolver(), { audience: "authenticated" }));
+      }
+    }
+    if (typeof payload.sub !== "string" || payload.sub === "") return null;
+    return payload as AccessClaims;
+  } catch {
+    return null;
+  }
+}

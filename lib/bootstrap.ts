@@ -1,0 +1,38 @@
+/**
+ * Server start-up: validate configuration, and in embedded mode migrate the database, seed the
+ * demo content and accounts when empty. Production runs migrations as their own step.
+ */
+import { ConfigError, env } from "@/lib/env";
+
+export async function bootstrap(): Promise<void> {
+  let config;
+  try {
+    config = env();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`\n${error.message}\n\nSee .env.example for every setting.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const { getDbHandle } = await import("@/lib/db/client");
+  const handle = await getDbHandle();
+  if (handle.kind === "pglite") {
+    const { migrateDb } = await import("@/lib/db/migrate");
+    await migrateDb(handle);
+  }
+
+  if (config.seedDemo) {
+    const { seedDemoContent, seedDemoAccounts, DEMO_ACCOUNTS } = await import("@/lib/db/seed");
+    const result = await seedDemoContent(handle.db);
+    if (result.seeded) {
+      console.log(`Seeded demo content: ${result.videos} videos, ${result.words} vocabulary words, ${result.quizzes} quizzes.`);
+    }
+    if (config.auth.kind === "embedded") {
+      await seedDemoAccounts(handle.db);
+      console.log("Demo accounts (embedded mode):");
+      for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(6)} ${a.email.padEnd(22)} password: ${a.password}`);
+    }
+  }
+}

@@ -1,0 +1,283 @@
+/**
+ * Demo content for a fresh install: fully processed videos (captions, word timings, vocabulary,
+ * translations, quizzes) from lib/db/seed/demo-content.json, and in embedded mode the demo
+ * accounts. Runs once per database: a marker row keeps deleted demo content from coming back.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "./client";
+import {
+  appMeta,
+  captions,
+  categories,
+  languages,
+  quizzes,
+  segmentTranslations,
+  users,
+  videoCategories,
+  videos,
+  wordTimings,
+  words,
+  wordTranslations,
+} from "./schema";
+
+const ms = z.number().int().nonnegative();
+const translationsSchema = z.record(z.string(), z.string().min(1));
+
+export const demoContentSchema = z.object({
+  categories: z.array(z.string().min(1)).min(1),
+  videos: z
+    .array(
+      z.object({
+        slug: z.string().min(1),
+        title: z.string().min(1),
+        description: z.string(),
+        targetLanguage: z.string().min(2),
+        categories: z.array(z.string().min(1)).min(1),
+        media: z.string().startsWith("/"),
+        mediaType: z.string().min(1),
+        thumbnail: z.string().startsWith("/"),
+        durationMs: ms,
+        segments: z
+          .array(
+            z.object({
+              text: z.string().min(1),
+              startTime: ms,
+              endTime: ms,
+              translations: translationsSchema,
+              words: z.array(z.object({ word: z.string().min(1), start: ms, end: ms })).min(1),
+            }),
+          )
+          .min(1),
+        vocabulary: z.array(
+          z.object({
+            word: z.string().min(1),
+            segmentIndex: z.number().int().nonnegative(),
+            wordIndex: z.number().int().nonnegative().optional(),
+            timestamp: ms,
+            quizTime: ms.optional(),
+            translations: translationsSchema,
+          }),
+        ),
+      }),
+    )
+    .min(1),
+});
+export type DemoContent = z.infer<typeof demoContentSchema>;
+
+export const DEMO_CONTENT_PATH = path.join(process.cwd(), "lib", "db", "seed", "demo-content.json");
+const SEED_MARKER = "demo_content_seeded";
+
+export function loadDemoContent(file = DEMO_CONTENT_PATH): DemoContent {
+  return demoContentSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+}
+
+/** A stable pseudo-random order, so every install gets the same quizzes. */
+function seededShuffle<T>(items: T[], seed: string): T[] {
+  let h = 2166136261;
+  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    h = Math.imul(h ^ (h >>> 15), 2246822507) >>> 0;
+    const j = h % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * A four-option quiz in one language: the word's translation and three other vocabulary words'
+ * translations of the same video as distractors.
+ */
+export function buildQuiz(
+  word: string,
+  correct: string,
+  distractorPool: string[],
+  seed: string,
+): { options: string[]; correctIndex: number } | null {
+  const seen = new Set([correct.toLocaleLowerCase()]);
+  const distractors: string[] = [];
+  for (const candidate of seededShuffle(distractorPool, `${seed}:pool`)) {
+    const key = candidate.toLocaleLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    distractors.push(candidate);
+    if (distractors.length === 3) break;
+  }
+  if (distractors.length < 3) return null;
+  const options = seededShuffle([correct, ...distractors], `${seed}:${word}`);
+  return { options, correctIndex: options.indexOf(correct) };
+}
+
+export type SeedResult = { seeded: boolean; videos: number; words: number; quizzes: number };
+
+export async function seedDemoContent(db: Db, content: DemoContent = loadDemoContent()): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7224102)`);
+    const [marker] = await tx.select().from(appMeta).where(eq(appMeta.key, SEED_MARKER)).limit(1);
+    const [{ n: existingVideos } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(videos);
+    if (marker || existingVideos > 0) return { seeded: false, videos: 0, words: 0, quizzes: 0 };
+
+    const allLanguages = (await tx.select({ code: languages.code }).from(languages)).map((l) => l.code);
+
+    await tx
+      .insert(categories)
+      .values(content.categories.map((name) => ({ name })))
+      .onConflictDoNothing();
+    const categoryRows = await tx.select().from(categories).where(inArray(categories.name, content.categories));
+    const categoryId = new Map(categoryRows.map((c) => [c.name, c.id]));
+
+    let wordCount = 0;
+    let quizCount = 0;
+    // Newest first on screens sorted by creation: insert in reverse with spaced timestamps.
+    const base = Date.now() - content.videos.length * 60_000;
+    for (const [index, video] of content.videos.entries()) {
+      const cats = video.categories.map((name) => {
+        const id = categoryId.get(name);
+        if (id === undefined) throw new Error(`Demo video ${video.slug} names unknown category ${name}`);
+        return id;
+      });
+      const createdAt = new Date(base + index * 60_000);
+      const [row] = await tx
+        .insert(videos)
+        .values({
+          title: video.title,
+          description: video.description,
+          thumbnail: video.thumbnail,
+          categoryId: cats[0],
+          targetLanguage: video.targetLanguage,
+          status: "active",
+          processingProgress: 100,
+          mediaPath: video.media,
+          mediaType: video.mediaType,
+          durationMs: video.durationMs,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .returning({ id: videos.id });
+      const videoId = row!.id;
+      await tx.insert(videoCategories).values(cats.map((c) => ({ videoId, categoryId: c })));
+
+      const captionRows = await tx
+        .insert(captions)
+        .values(
+          video.segments.map((s, segmentIndex) => ({
+            videoId,
+            segmentIndex,
+            text: s.text,
+            startTime: s.startTime,
+            endTime: s.endTime,
+          })),
+        )
+        .returning({ id: captions.id, segmentIndex: captions.segmentIndex });
+      const captionId = new Map(captionRows.map((c) => [c.segmentIndex, c.id]));
+
+      const segmentTranslationRows = video.segments.flatMap((s, i) =>
+        Object.entries(s.translations)
+          .filter(([lang]) => lang !== video.targetLanguage && allLanguages.includes(lang))
+          .map(([language, translatedText]) => ({ captionId: captionId.get(i)!, language, translatedText })),
+      );
+      if (segmentTranslationRows.length) await tx.insert(segmentTranslations).values(segmentTranslationRows);
+
+      let wordIndex = 0;
+      const timingRows = video.segments.flatMap((s, i) =>
+        s.words.map((w) => ({
+          videoId,
+          captionId: captionId.get(i)!,
+          wordIndex: wordIndex++,
+          word: w.word,
+          start: w.start,
+          end: w.end,
+        })),
+      );
+      await tx.insert(wordTimings).values(timingRows);
+
+      if (video.vocabulary.length === 0) continue;
+      const wordRows = await tx
+        .insert(words)
+        .values(
+          video.vocabulary.map((v) => ({
+            videoId,
+            captionId: captionId.get(v.segmentIndex) ?? null,
+            word: v.word,
+            context: video.segments[v.segmentIndex]?.text ?? null,
+            timestamp: v.timestamp,
+            quizTime: v.quizTime ?? null,
+          })),
+        )
+        .returning({ id: words.id, word: words.word });
+      wordCount += wordRows.length;
+
+      const translationRows = video.vocabulary.flatMap((v, i) =>
+        Object.entries(v.translations)
+          .filter(([lang]) => lang !== video.targetLanguage && allLanguages.includes(lang))
+          .map(([language, translation]) => ({ wordId: wordRows[i]!.id, language, translation })),
+      );
+      if (translationRows.length) await tx.insert(wordTranslations).values(translationRows);
+
+      const quizRows = video.vocabulary.flatMap((v, i) =>
+        allLanguages
+          .filter((lang) => lang !== video.targetLanguage && v.translations[lang])
+          .flatMap((lang) => {
+            const pool = video.vocabulary.filter((_, j) => j !== i).map((o) => o.translations[lang]).filter((t): t is string => !!t);
+            const quiz = buildQuiz(v.word, v.translations[lang]!, pool, `${video.slug}:${lang}`);
+            return quiz ? [{ wordId: wordRows[i]!.id, nativeLanguage: lang, question: v.word, ...quiz }] : [];
+          }),
+      );
+      if (quizRows.length) await tx.insert(quizzes).values(quizRows);
+      quizCount += quizRows.length;
+    }
+
+    await tx.insert(appMeta).values({ key: SEED_MARKER, value: { at: new Date().toISOString(), videos: content.videos.length } });
+    return { seeded: true, videos: content.videos.length, words: wordCount, quizzes: quizCount };
+  });
+}
+
+export type DemoAccount = {
+  role: "owner" | "admin" | "user";
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  nativeLanguage: string;
+  targetLanguage: string;
+};
+
+/** Demo accounts of embedded mode (also listed in the README). */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { role: "owner", email: "owner@example.com", password: "lingoreel-owner", firstName: "Olivia", lastName: "Owner", nativeLanguage: "en", targetLanguage: "es" },
+  { role: "admin", email: "admin@example.com", password: "lingoreel-admin", firstName: "Adam", lastName: "Admin", nativeLanguage: "en", targetLanguage: "fr" },
+  { role: "user", email: "learner@example.com", password: "lingoreel-learner", firstName: "Lena", lastName: "Learner", nativeLanguage: "en", targetLanguage: "es" },
+];
+
+/** Creates the demo accounts in the embedded auth server and their app users with roles and languages. */
+export async function seedDemoAccounts(db: Db): Promise<{ created: number }> {
+  const { createUser } = await import("@/lib/auth-server");
+  let created = 0;
+  for (const account of DEMO_ACCOUNTS) {
+    const authUser = await createUser({
+      email: account.email,
+      password: account.password,
+      userMetadata: { first_name: account.firstName, last_name: account.lastName },
+      emailConfirmed: true,
+    });
+    const [row] = await db
+      .insert(users)
+      .values({
+        id: authUser.id,
+        email: account.email,
+        username: account.email.split("@")[0],
+        firstName: account.firstName,
+        lastName: account.lastName,
+        role: account.role,
+        nativeLanguage: account.nativeLanguage,
+        targetLanguage: account.targetLanguage,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (row) created++;
+  }
+  return { created };
+}

@@ -1,0 +1,26 @@
+/** The JSON the API returns for app users. */
+import type { User } from "@/lib/db/schema";
+import type { AppUser } from "@/lib/data/types";
+
+export function toAppUser(user: User): AppUser {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    role: user.role,
+    nativeLanguage: user.nativeLanguage,
+    targetLanguage: user.targetLanguage,
+    dailyGoal: user.dailyGoal,
+    timeZone: user.timeZone,
+    streak: user.streak,
+    createdAt: user.createdAt.toISOString(),
+    lastLoginDate: user.lastLoginDate?.toISOString() ?? null,
+    showDefinitions: user.showDefinitions,
+    pauseOnHighlight: user.pauseOnHighlight,
+    enableNotifications: user.enableNotifications,
+    autoplayVideos: user.autoplayVideos,
+  };
+}

@@ -1,0 +1,44 @@
+/** A user's own profile, languages, daily goal and learning preferences. */
+import type { Db } from "@/lib/db/client";
+import { getLanguagesByCodes } from "@/lib/db/queries/languages";
+import { updateUser } from "@/lib/db/queries/users";
+import type { User } from "@/lib/db/schema";
+import { badRequest, notFound } from "@/lib/api/errors";
+import type { SettingsUpdate } from "@/lib/validation/settings";
+
+export function toSettings(user: User) {
+  return {
+    showDefinitions: user.showDefinitions,
+    pauseOnHighlight: user.pauseOnHighlight,
+    enableNotifications: user.enableNotifications,
+    autoplayVideos: user.autoplayVideos,
+  };
+}
+
+function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function updateSettings(db: Db, user: User, input: SettingsUpdate): Promise<User> {
+  const native = input.nativeLanguage ?? user.nativeLanguage;
+  const target = input.targetLanguage ?? user.targetLanguage;
+  const codes = [input.nativeLanguage, input.targetLanguage].filter((c): c is string => !!c);
+  if (codes.length > 0) {
+    const known = new Set((await getLanguagesByCodes(db, { codes })).map((l) => l.code));
+    const unknown = codes.find((c) => !known.has(c));
+    if (unknown) throw badRequest(`Unsupported language: ${unknown}`);
+  }
+  if (native && target && native === target) {
+    throw badRequest("Target language must be different from your native language");
+  }
+  if (input.timeZone && !isValidTimeZone(input.timeZone)) throw badRequest(`Unknown time zone: ${input.timeZone}`);
+
+  const updated = await updateUser(db, { id: user.id, values: input });
+  if (!updated) throw notFound("User not found");
+  return updated;
+}

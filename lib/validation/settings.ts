@@ -1,0 +1,52 @@
+/** Settings and onboarding payloads, shared by the forms and POST /api/settings. */
+import { z } from "zod";
+
+export const languageCodeSchema = z.string().trim().min(2).max(8);
+
+export const DAILY_GOAL_OPTIONS = [15, 30, 60, 90] as const;
+export const DEFAULT_DAILY_GOAL = 30;
+export const DAILY_GOAL_INPUT_MAX = 480;
+
+export const dailyGoalSchema = z.coerce
+  .number({ message: "Daily goal must be at least 1 minute" })
+  .int("Daily goal must be a whole number")
+  .min(1, "Daily goal must be at least 1 minute");
+
+export const onboardingSchema = z.object({
+  nativeLanguage: languageCodeSchema,
+  targetLanguage: languageCodeSchema,
+  dailyGoal: dailyGoalSchema.default(DEFAULT_DAILY_GOAL),
+});
+export type Onboarding = z.infer<typeof onboardingSchema>;
+
+/** The settings screen's form (SPEC §5). */
+export const settingsFormSchema = z.object({
+  firstName: z.string().trim().min(1, "First name is required"),
+  lastName: z.string().trim().min(1, "Last name is required"),
+  nativeLanguage: z.string().min(1, "Native language is required"),
+  targetLanguage: z.string().min(1, "Target language is required"),
+  dailyGoal: dailyGoalSchema,
+  showDefinitions: z.boolean(),
+  pauseOnHighlight: z.boolean(),
+  enableNotifications: z.boolean(),
+  autoplayVideos: z.boolean(),
+});
+export type SettingsForm = z.infer<typeof settingsFormSchema>;
+
+/** What POST /api/settings accepts: the onboarding form, the settings form, or any part of them. */
+export const settingsUpdateSchema = z
+  .object({
+    firstName: z.string().trim().min(1, "First name is required").max(100).optional(),
+    lastName: z.string().trim().min(1, "Last name is required").max(100).optional(),
+    nativeLanguage: languageCodeSchema.optional(),
+    targetLanguage: languageCodeSchema.optional(),
+    // Minutes a day; nobody studies more than a day's worth.
+    dailyGoal: dailyGoalSchema.max(1440, "Daily goal must be at most 1440 minutes").optional(),
+    timeZone: z.string().trim().min(1).max(64).optional(),
+    showDefinitions: z.boolean().optional(),
+    pauseOnHighlight: z.boolean().optional(),
+    enableNotifications: z.boolean().optional(),
+    autoplayVideos: z.boolean().optional(),
+  })
+  .strict();
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;

@@ -1,0 +1,22 @@
+/** Keeps the auth session fresh and applies the route table's signed-in/signed-out redirects. */
+import { NextResponse, type NextRequest } from "next/server";
+import { updateSession } from "@/lib/auth/proxy-session";
+import { decideRoute } from "@/lib/auth/route-table";
+
+export async function proxy(request: NextRequest) {
+  const { response, claims } = await updateSession(request);
+  const decision = decideRoute(request.nextUrl.pathname, request.nextUrl.search, claims !== null);
+  if (decision.type === "next") return response();
+
+  const redirect = NextResponse.redirect(new URL(decision.to, request.url));
+  // Carry refreshed (or cleared) session cookies over to the redirect.
+  for (const cookie of response().cookies.getAll()) redirect.cookies.set(cookie);
+  return redirect;
+}
+
+export const config = {
+  matcher: [
+    // Pages only: API routes and the auth server authenticate requests themselves.
+    "/((?!api/|auth/v1/|_next/static|_next/image|demo/|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|webm|mp4|mp3|ico|txt|xml)$).*)",
+  ],
+};

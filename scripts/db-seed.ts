@@ -1,0 +1,25 @@
+/** `npm run db:seed`: loads the demo content into an empty database (and demo accounts in embedded auth mode). */
+import { ConfigError, env } from "@/lib/env";
+import { closeDb, getDbHandle } from "@/lib/db/client";
+import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoContent } from "@/lib/db/seed";
+
+async function main() {
+  const config = env();
+  const { db } = await getDbHandle();
+  const result = await seedDemoContent(db);
+  console.log(
+    result.seeded
+      ? `Seeded ${result.videos} videos, ${result.words} vocabulary words, ${result.quizzes} quizzes.`
+      : "The database already has content (or was seeded before): nothing to do.",
+  );
+  if (config.auth.kind === "embedded") {
+    await seedDemoAccounts(db);
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(6)} ${a.email.padEnd(22)} password: ${a.password}`);
+  }
+  await closeDb();
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : `Seeding failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: checks the configuration, builds the app when there is no build (or the sources
+ * changed since it), then serves it on PORT (default 3000).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+
+// 1. Configuration: fail before a long build, with the same messages the server gives.
+const { tsImport } = await import("tsx/esm/api");
+const { parseEnv, ConfigError } = await tsImport("../lib/env.ts", import.meta.url);
+let config;
+try {
+  config = parseEnv(process.env);
+} catch (error) {
+  if (error instanceof ConfigError || error?.name === "ConfigError") {
+    console.error(`\n${error.message}\n\nSee .env.example for every setting.\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+// 2. Build when missing or stale.
+const SOURCES = ["app", "components", "lib", "public", "drizzle", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+function fingerprint() {
+  const hash = createHash("sha256");
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p).sort()) walk(path.join(p, name));
+    } else {
+      hash.update(`${p}:${st.size}:${st.mtimeMs}\n`);
+    }
+  };
+  for (const s of SOURCES) walk(s);
+  return hash.digest("hex");
+}
+const stampFile = path.join(root, ".next", "source-fingerprint");
+const current = fingerprint();
+const built = existsSync(path.join(root, ".next", "BUILD_ID"));
+const stale = !built || !existsSync(stampFile) || readFileSync(stampFile, "utf8") !== current;
+if (stale && process.env.SKIP_BUILD !== "1") {
+  console.log(built ? "Sources changed since the last build: rebuilding…" : "No build yet: building the app (about two minutes)…");
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) {
+    console.error("The build failed; see the messages above.");
+    process.exit(result.status ?? 1);
+  }
+  writeFileSync(stampFile, current);
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
+}
+
+// 3. Serve.
+const child = spawn(process.execPath, [nextBin, "start", "-p", String(config.port)], {
+  stdio: "inherit",
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

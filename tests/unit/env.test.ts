@@ -1,0 +1,70 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "@/lib/env";
+
+function problems(source: Record<string, string>): string[] {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("configuration", () => {
+  it("runs everything embedded when nothing is set", () => {
+    const config = parseEnv({});
+    expect(config.embedded).toBe(true);
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve(".data"));
+    expect(config.database).toEqual({ kind: "pglite", dir: path.resolve(".data", "pglite") });
+    expect(config.auth.kind).toBe("embedded");
+    expect(config.runWorker).toBe(true);
+    expect(config.seedDemo).toBe(true);
+    expect(config.openai).toBeUndefined();
+  });
+
+  it("switches to production parts one by one", () => {
+    const config = parseEnv({
+      DATABASE_URL: "postgres://u@db:5432/app",
+      NEXT_PUBLIC_SUPABASE_URL: "https://abc.supabase.co/",
+      NEXT_PUBLIC_SUPABASE_ANON_KEY: "key",
+      OPENAI_API_KEY: "sk-test",
+      PORT: "8080",
+      DATA_DIR: "/var/lib/lingoreel",
+    });
+    expect(config.embedded).toBe(false);
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@db:5432/app", poolSize: 10 });
+    expect(config.auth).toMatchObject({ kind: "supabase", url: "https://abc.supabase.co", anonKey: "key" });
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe("/var/lib/lingoreel");
+    expect(config.runWorker).toBe(false);
+    expect(config.seedDemo).toBe(false);
+    expect(config.openai?.apiKey).toBe("sk-test");
+  });
+
+  it("names the missing half of a pair", () => {
+    expect(problems({ NEXT_PUBLIC_SUPABASE_URL: "https://abc.supabase.co" })).toEqual([
+      "NEXT_PUBLIC_SUPABASE_ANON_KEY is required when NEXT_PUBLIC_SUPABASE_URL is set",
+    ]);
+    expect(problems({ NEXT_PUBLIC_SUPABASE_ANON_KEY: "k" })).toEqual([
+      "NEXT_PUBLIC_SUPABASE_URL is required when NEXT_PUBLIC_SUPABASE_ANON_KEY is set",
+    ]);
+    expect(problems({ OPENAI_BASE_URL: "http://localhost:9000/v1" })).toEqual([
+      "OPENAI_API_KEY is required when OPENAI_BASE_URL is set",
+    ]);
+  });
+
+  it("rejects malformed values with the variable's name", () => {
+    expect(problems({ PORT: "eighty" })[0]).toMatch(/^PORT/);
+    expect(problems({ DATABASE_URL: "mysql://x" })[0]).toMatch(/^DATABASE_URL must start with postgres/);
+    expect(problems({ NEXT_PUBLIC_SUPABASE_URL: "not a url", NEXT_PUBLIC_SUPABASE_ANON_KEY: "k" })[0]).toMatch(
+      /^NEXT_PUBLIC_SUPABASE_URL/,
+    );
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseEnv({ DATABASE_URL: "", NEXT_PUBLIC_SUPABASE_URL: "", NEXT_PUBLIC_SUPABASE_ANON_KEY: "" }).embedded).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { decideRoute, safeReturnPath } from "@/lib/auth/route-table";
+
+describe("route table", () => {
+  it.each(["/", "/landing", "/auth", "/login", "/register", "/signup"])("sends signed-in users on %s home", (path) => {
+    expect(decideRoute(path, "", true)).toEqual({ type: "redirect", to: "/home" });
+    expect(decideRoute(path, "", false)).toEqual({ type: "next" });
+  });
+
+  it.each(["/home", "/profile", "/saved", "/settings", "/users"])("shows visitors the landing screen instead of %s", (path) => {
+    expect(decideRoute(path, "", false)).toEqual({ type: "redirect", to: "/" });
+    expect(decideRoute(path, "", true)).toEqual({ type: "next" });
+  });
+
+  it("sends visitors of the admin, video and onboarding pages to the login address and back", () => {
+    expect(decideRoute("/admin", "", false)).toEqual({ type: "redirect", to: "/api/login?return_to=%2Fadmin" });
+    expect(decideRoute("/video/12", "?t=3", false)).toEqual({
+      type: "redirect",
+      to: "/api/login?return_to=%2Fvideo%2F12%3Ft%3D3",
+    });
+    expect(decideRoute("/onboarding", "", false)).toEqual({ type: "redirect", to: "/api/login?return_to=%2Fonboarding" });
+  });
+
+  it("leaves the email callback, password reset and unknown paths alone", () => {
+    for (const path of ["/auth/callback", "/l", "/l/abc", "/reset-password", "/nope"]) {
+      expect(decideRoute(path, "", false)).toEqual({ type: "next" });
+      expect(decideRoute(path, "", true)).toEqual({ type: "next" });
+    }
+  });
+});
+
+describe("safeReturnPath", () => {
+  it("keeps same-site paths", () => {
+    expect(safeReturnPath("/video/3?x=1")).toBe("/video/3?x=1");
+  });
+  it.each(["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", null, "/api/auth/logout"])(
+    "rejects %s",
+    (value) => {
+      expect(safeReturnPath(value)).toBeNull();
+    },
+  );
+});
