@@ -19,6 +19,8 @@ type AuthContextValue = {
   session: Session | null;
   /** False until the stored session has been read. */
   ready: boolean;
+  /** The app's own auth server is in use (local installs: emails land in the dev mailbox). */
+  embedded: boolean;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -48,7 +50,8 @@ export function AuthProvider({ config, children }: { config: PublicAuthConfig; c
     };
   }, [supabase, queryClient]);
 
-  const value = useMemo(() => ({ supabase, session, ready }), [supabase, session, ready]);
+  const embedded = config.supabaseUrl === "";
+  const value = useMemo(() => ({ supabase, session, ready, embedded }), [supabase, session, ready, embedded]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

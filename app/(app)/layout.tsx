@@ -1,0 +1,20 @@
+/** Signed-in screens: need a session and both languages, else onboarding (SPEC §6). */
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { AppHeader } from "@/components/layout/app-header";
+import { appUserFromClaims } from "@/lib/auth/require-user";
+import { getServerClaims } from "@/lib/auth/server";
+import type { AccessClaims } from "@/lib/auth/tokens";
+
+export default async function AppLayout({ children }: { children: ReactNode }) {
+  const claims = await getServerClaims();
+  if (!claims?.sub) redirect("/");
+  const user = await appUserFromClaims(claims as AccessClaims);
+  if (!user.nativeLanguage || !user.targetLanguage) redirect("/onboarding");
+  return (
+    <div className="min-h-dvh bg-muted/20">
+      <AppHeader />
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+/** Embedded mode's dev mailbox: every email the built-in auth server sent, newest first. */
+import { desc, sql } from "drizzle-orm";
+import { Inbox, Mail } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { BrandLogo } from "@/components/brand-logo";
+import { Button } from "@/components/ui/button";
+import { getDb } from "@/lib/db/client";
+import { authMail } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+
+export const metadata: Metadata = { title: "Dev mailbox" };
+
+const LINK = /https?:\/\/[^\s"'<>]+/g;
+
+export default async function MailboxPage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
+  if (env().auth.kind !== "embedded") notFound();
+  const { to } = await searchParams;
+  const db = await getDb();
+  const messages = await db
+    .select()
+    .from(authMail)
+    .where(to ? sql`lower(${authMail.to}) = lower(${to})` : undefined)
+    .orderBy(desc(authMail.createdAt), desc(authMail.id))
+    .limit(50);
+
+  return (
+    <div className="min-h-dvh bg-muted/30">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex h-16 max-w-4xl items-center justify-between px-4 sm:px-6">
+          <Link href="/" aria-label="LingoReel home">
+            <BrandLogo />
+          </Link>
+          <span className="text-sm font-medium text-muted-foreground">Dev mailbox</span>
+        </div>
+      </header>
+      <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold tracking-tight">Dev mailbox</h1>
+          <p className="text-muted-foreground">
+            Emails the built-in auth server sent{to ? ` to ${to}` : ""}. Only available when no email service is configured for
+            hosted auth.
+          </p>
+          {to ? (
+            <Link href="/dev/mailbox" className="text-sm font-medium text-primary hover:underline">
+              Show all recipients
+            </Link>
+          ) : null}
+        </div>
+        {messages.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed bg-background py-16 text-muted-foreground">
+            <Inbox className="size-10" aria-hidden />
+            <p>No emails yet.</p>
+          </div>
+        ) : (
+          <ul className="space-y-4">
+            {messages.map((message) => {
+              const links = [...new Set(message.text.match(LINK) ?? [])];
+              return (
+                <li key={message.id} className="rounded-2xl border bg-card p-5 shadow-sm">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="flex items-center gap-2 font-semibold">
+                        <Mail className="size-4 text-primary" aria-hidden />
+                        {message.subject}
+                      </p>
+                      <p className="text-sm text-muted-foreground break-all">To: {message.to}</p>
+                    </div>
+                    <time className="text-sm text-muted-foreground" dateTime={message.createdAt.toISOString()}>
+                      {message.createdAt.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}
+                    </time>
+                  </div>
+                  <pre className="mt-4 font-sans text-sm whitespace-pre-wrap break-words text-foreground/90">{message.text}</pre>
+                  {links.length ? (
+                    <div className="mt-4 flex flex-wrap gap-2">
+                      {links.map((href) => (
+                        <Button key={href} asChild size="sm">
+                          <a href={href}>Open link</a>
+                        </Button>
+                      ))}
+                    </div>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+"use client";
+/**
+ * Email-confirmation callback (SPEC §2): after 0.1 s, once, read an error from the URL fragment;
+ * else the session (supabase-js has exchanged a PKCE ?code= by then); else tokens from the
+ * fragment. Success goes to onboarding after 0.5 s; every failure goes to the landing page.
+ */
+import { CheckCircle2 } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { useAuth } from "@/components/providers/auth-provider";
+import { Spinner } from "@/components/ui/spinner";
+
+export const CALLBACK_CHECK_DELAY_MS = 100;
+export const CALLBACK_REDIRECT_DELAY_MS = 500;
+
+function decode(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    return decodeURIComponent(value.replace(/\+/g, " "));
+  } catch {
+    return value;
+  }
+}
+
+export function AuthCallback() {
+  const { supabase } = useAuth();
+  const router = useRouter();
+  const [confirmed, setConfirmed] = useState(false);
+  const checked = useRef(false);
+  // The fragment as it arrived, before supabase-js tidies the address bar.
+  const initialUrl = useRef<{ hash: string; search: string } | null>(null);
+  if (initialUrl.current === null && typeof window !== "undefined") {
+    initialUrl.current = { hash: window.location.hash, search: window.location.search };
+  }
+
+  useEffect(() => {
+    const timer = window.setTimeout(async () => {
+      if (checked.current) return;
+      checked.current = true;
+      const fail = () => router.replace("/");
+      try {
+        const hash = new URLSearchParams((initialUrl.current?.hash ?? "").replace(/^#/, ""));
+        const query = new URLSearchParams(initialUrl.current?.search ?? "");
+        const errorCode = hash.get("error_code") ?? query.get("error_code");
+        const error = hash.get("error") ?? query.get("error");
+        if (error || errorCode) {
+          const description =
+            errorCode === "otp_expired"
+              ? "Email verification link has expired. Please request a new verification email."
+              : decode(hash.get("error_description") ?? query.get("error_description")) || "Authentication failed";
+          toast.error("Email Verification Failed", { description });
+          return fail();
+        }
+
+        const { data, error: sessionError } = await supabase.auth.getSession();
+        if (sessionError) {
+          toast.error("Authentication Error", { description: sessionError.message || "Failed to complete authentication" });
+          return fail();
+        }
+        if (!data.session) {
+          const accessToken = hash.get("access_token");
+          const refreshToken = hash.get("refresh_token");
+          if (!accessToken || !refreshToken) {
+            toast.error("Authentication Error", { description: "Failed to complete authentication" });
+            return fail();
+          }
+          const { error: setError } = await supabase.auth.setSession({ access_token: accessToken, refresh_token: refreshToken });
+          if (setError) {
+            toast.error("Authentication Error", { description: setError.message || "Failed to set session" });
+            return fail();
+          }
+        }
+        setConfirmed(true);
+        window.setTimeout(() => {
+          router.replace("/onboarding");
+          router.refresh();
+        }, CALLBACK_REDIRECT_DELAY_MS);
+      } catch {
+        toast.error("Error", { description: "An unexpected error occurred" });
+        fail();
+      }
+    }, CALLBACK_CHECK_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [supabase, router]);
+
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-5 px-6 text-center" aria-live="polite">
+      {confirmed ? (
+        <>
+          <div className="flex size-16 items-center justify-center rounded-full bg-emerald-500/10 text-emerald-600">
+            <CheckCircle2 className="size-9" aria-hidden />
+          </div>
+          <p className="text-xl font-semibold">Success! Your email has been confirmed. Welcome!</p>
+        </>
+      ) : (
+        <>
+          <Spinner className="size-8 text-primary" />
+          <p className="text-lg font-medium text-muted-foreground">Confirming your email...</p>
+        </>
+      )}
+    </main>
+  );
+}

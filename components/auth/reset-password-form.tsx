@@ -1,0 +1,140 @@
+"use client";
+/**
+ * Target of the password-reset link. supabase-js exchanges the link's code for a recovery
+ * session on load; the user then picks a new password. A dead link offers a fresh one.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { useAuth } from "@/components/providers/auth-provider";
+import { Button } from "@/components/ui/button";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { newPasswordSchema } from "@/lib/validation/auth";
+import { ForgotPasswordDialog } from "./forgot-password-dialog";
+
+type NewPassword = z.infer<typeof newPasswordSchema>;
+type State = "checking" | "ready" | "invalid";
+
+export function ResetPasswordForm() {
+  const { supabase } = useAuth();
+  const router = useRouter();
+  const [state, setState] = useState<State>("checking");
+  const [problem, setProblem] = useState<string | null>(null);
+  const initialHash = useRef<string | null>(null);
+  if (initialHash.current === null && typeof window !== "undefined") initialHash.current = window.location.hash;
+  const form = useForm<NewPassword>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+
+  useEffect(() => {
+    let active = true;
+    (async () => {
+      const hash = new URLSearchParams((initialHash.current ?? "").replace(/^#/, ""));
+      const query = new URLSearchParams(window.location.search);
+      const errorCode = hash.get("error_code") ?? query.get("error_code");
+      if (errorCode || hash.get("error") || query.get("error")) {
+        setProblem(
+          errorCode === "otp_expired"
+            ? "This password reset link has expired. Request a new one below."
+            : (hash.get("error_description") ?? query.get("error_description") ?? "This link is not valid any more."),
+        );
+        setState("invalid");
+        return;
+      }
+      let { data } = await supabase.auth.getSession();
+      const accessToken = hash.get("access_token");
+      const refreshToken = hash.get("refresh_token");
+      if (!data.session && accessToken && refreshToken) {
+        await supabase.auth.setSession({ access_token: accessToken, refresh_token: refreshToken });
+        ({ data } = await supabase.auth.getSession());
+      }
+      if (!active) return;
+      if (data.session) {
+        setState("ready");
+      } else {
+        setProblem("This password reset link is not valid any more. Request a new one below.");
+        setState("invalid");
+      }
+    })();
+    return () => {
+      active = false;
+    };
+  }, [supabase]);
+
+  async function onSubmit({ password }: NewPassword) {
+    const { error } = await supabase.auth.updateUser({ password });
+    if (error) {
+      toast.error("Error", { description: error.message || "Failed to change password. Please try again." });
+      return;
+    }
+    toast.success("Password changed", { description: "Your password has been updated successfully." });
+    router.replace("/home");
+    router.refresh();
+  }
+
+  if (state === "checking") {
+    return (
+      <div className="flex items-center gap-3 text-muted-foreground">
+        <Spinner /> Checking your reset link...
+      </div>
+    );
+  }
+  if (state === "invalid") {
+    return (
+      <div className="space-y-4">
+        <p className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm text-destructive" role="alert">
+          {problem}
+        </p>
+        <div className="flex items-center justify-between">
+          <ForgotPasswordDialog />
+          <Link href="/login" className="text-sm font-semibold text-primary hover:underline">
+            Back to sign in
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>New password</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="new-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="confirmPassword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Confirm new password</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="new-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? <Spinner /> : null}
+          Set new password
+        </Button>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,110 @@
+import Link from "next/link";
+import { BookOpenCheck, Flame, PlayCircle } from "lucide-react";
+import { LanguageFlag } from "@/components/language-flag";
+import { PublicHeader } from "@/components/layout/public-header";
+import { getDb } from "@/lib/db/client";
+import { listPublishedVideos } from "@/lib/db/queries/videos";
+import { formatDuration, videoThumbnail } from "@/lib/format";
+import { StartLearningForm } from "./start-learning-form";
+
+const FEATURES = [
+  {
+    icon: PlayCircle,
+    title: "Interactive Videos",
+    text: "Real videos with captions that light up word by word as they are spoken, and a translation one tap away.",
+  },
+  {
+    icon: BookOpenCheck,
+    title: "Smart Vocabulary",
+    text: "Playback pauses at the words worth learning for a quick quiz in your own language, so they stick.",
+  },
+  {
+    icon: Flame,
+    title: "Track Progress",
+    text: "Set a daily goal, keep your streak alive and watch your count of learned words grow.",
+  },
+];
+
+async function sampleVideos() {
+  try {
+    return await listPublishedVideos(await getDb(), { limit: 4 });
+  } catch (error) {
+    console.warn("Landing page could not load sample videos:", error);
+    return [];
+  }
+}
+
+export async function LandingPage() {
+  const samples = await sampleVideos();
+  return (
+    <div className="min-h-dvh bg-gradient-to-b from-primary/5 via-background to-background">
+      <PublicHeader />
+      <main>
+        <section className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-16 sm:px-6 lg:grid-cols-2 lg:pt-20">
+          <div className="space-y-7">
+            <span className="inline-flex items-center gap-2 rounded-full border border-primary/20 bg-primary/10 px-3 py-1 text-sm font-medium text-primary">
+              <Flame className="size-4 text-amber-500" aria-hidden /> Learn from real videos
+            </span>
+            <h1 className="text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl">
+              Watch. Listen. <span className="text-primary">Remember.</span>
+            </h1>
+            <p className="max-w-xl text-lg text-muted-foreground text-pretty">
+              LingoReel turns videos into language lessons: live captions that follow the speaker word by word, and
+              quick quizzes on the vocabulary that matters, in your own language.
+            </p>
+            <StartLearningForm />
+            <p className="text-sm text-muted-foreground">
+              Already learning with us?{" "}
+              <Link href="/login" className="font-semibold text-primary hover:underline">
+                Sign in
+              </Link>
+            </p>
+          </div>
+
+          <div className="grid grid-cols-2 gap-3 sm:gap-4" aria-label="Sample videos">
+            {samples.map((video, i) => {
+              const thumb = videoThumbnail(video);
+              return (
+                <figure
+                  key={video.id}
+                  className={`overflow-hidden rounded-2xl border bg-card shadow-sm ${i % 2 === 1 ? "translate-y-6" : ""}`}
+                >
+                  <div className="relative aspect-video bg-muted">
+                    {thumb ? (
+                      // eslint-disable-next-line @next/next/no-img-element
+                      <img src={thumb} alt="" className="size-full object-cover" loading="lazy" />
+                    ) : null}
+                    <span className="absolute right-2 bottom-2 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums">
+                      {formatDuration(video.durationMs)}
+                    </span>
+                  </div>
+                  <figcaption className="flex items-center gap-2 p-3">
+                    <LanguageFlag code={video.targetLanguage} className="h-4 w-6 shrink-0" />
+                    <span className="line-clamp-1 text-sm font-semibold">{video.title}</span>
+                  </figcaption>
+                </figure>
+              );
+            })}
+          </div>
+        </section>
+
+        <section className="border-t bg-muted/30">
+          <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-3">
+            {FEATURES.map(({ icon: Icon, title, text }) => (
+              <div key={title} className="rounded-2xl border bg-card p-6 shadow-sm">
+                <div className="mb-4 flex size-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
+                  <Icon className="size-6" aria-hidden />
+                </div>
+                <h2 className="mb-2 text-lg font-bold">{title}</h2>
+                <p className="text-muted-foreground">{text}</p>
+              </div>
+            ))}
+          </div>
+        </section>
+      </main>
+      <footer className="border-t py-8 text-center text-sm text-muted-foreground">
+        LingoReel · open source, self-hostable
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+"use client";
+/** Three steps: native language, target language (never the native one), daily goal. */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, ArrowRight, Check } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { BrandLogo } from "@/components/brand-logo";
+import { LanguageFlag } from "@/components/language-flag";
+import { useAuth } from "@/components/providers/auth-provider";
+import { Button } from "@/components/ui/button";
+import { Progress } from "@/components/ui/progress";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/utils";
+import type { LanguageOption } from "@/lib/data/types";
+import { DAILY_GOAL_OPTIONS, DEFAULT_DAILY_GOAL } from "@/lib/validation/settings";
+
+const STEPS = [
+  { title: "What's your native language?", subtitle: "Quizzes and translations will be in this language." },
+  { title: "Which language do you want to learn?", subtitle: "We'll pick videos in this language for you." },
+  { title: "Set your daily goal", subtitle: "A little every day beats a lot once in a while." },
+] as const;
+
+const GOAL_LABELS: Record<number, string> = { 15: "Casual", 30: "Regular", 60: "Serious", 90: "Intense" };
+
+export function OnboardingWizard() {
+  const { supabase } = useAuth();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState(0);
+  const [nativeLanguage, setNative] = useState<string | null>(null);
+  const [targetLanguage, setTarget] = useState<string | null>(null);
+  const [dailyGoal, setGoal] = useState<number>(DEFAULT_DAILY_GOAL);
+  const [saving, setSaving] = useState(false);
+  const languages = useQuery<LanguageOption[]>({ queryKey: ["/api/languages"] });
+
+  const canContinue = step === 0 ? !!nativeLanguage : step === 1 ? !!targetLanguage : true;
+  const options = (languages.data ?? []).filter((l) => step !== 1 || l.code !== nativeLanguage);
+
+  async function finish() {
+    setSaving(true);
+    try {
+      const { data } = await supabase.auth.getSession();
+      const token = data.session?.access_token;
+      if (!token) throw new Error("No authentication session found");
+      const response = await fetch("/api/settings", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+        credentials: "include",
+        body: JSON.stringify({
+          nativeLanguage,
+          targetLanguage,
+          dailyGoal,
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        }),
+      });
+      if (!response.ok) throw new Error("Failed to update user preferences");
+      queryClient.clear();
+      toast.success("Profile updated!", { description: "Your language preferences have been saved" });
+      router.replace("/");
+      router.refresh();
+    } catch (error) {
+      console.error(error);
+      toast.error("Error", { description: "Failed to update your preferences. Please try again." });
+      setSaving(false);
+    }
+  }
+
+  function choose(code: string) {
+    if (step === 0) {
+      setNative(code);
+      if (targetLanguage === code) setTarget(null);
+    } else {
+      setTarget(code);
+    }
+  }
+
+  const selected = step === 0 ? nativeLanguage : targetLanguage;
+  const current = STEPS[step]!;
+
+  return (
+    <div className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col px-4 py-6 sm:px-6">
+      <header className="mb-6 flex items-center justify-between gap-4">
+        <BrandLogo />
+        <span className="text-sm font-medium text-muted-foreground">
+          Step {step + 1} of {STEPS.length}
+        </span>
+      </header>
+      <Progress value={((step + 1) / STEPS.length) * 100} aria-label="Onboarding progress" className="mb-10 h-2.5" />
+
+      <section className="flex-1" aria-labelledby="onboarding-title">
+        <h1 id="onboarding-title" className="mb-2 text-2xl font-bold tracking-tight sm:text-3xl">
+          {current.title}
+        </h1>
+        <p className="mb-8 text-muted-foreground">{current.subtitle}</p>
+
+        {step < 2 ? (
+          <div role="radiogroup" aria-labelledby="onboarding-title" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {languages.isLoading
+              ? Array.from({ length: 9 }, (_, i) => <Skeleton key={i} className="h-20 rounded-xl" />)
+              : options.map((language) => {
+                  const active = selected === language.code;
+                  return (
+                    <button
+                      key={language.code}
+                      type="button"
+                      role="radio"
+                      aria-checked={active}
+                      onClick={() => choose(language.code)}
+                      className={cn(
+                        "relative flex items-center gap-3 rounded-xl border-2 bg-card p-4 text-left transition-all hover:border-primary/50 hover:shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                        active ? "border-primary bg-primary/5 shadow-sm" : "border-border",
+                      )}
+                    >
+                      <LanguageFlag code={language.code} className="h-6 w-9 shrink-0" />
+                      <span className="min-w-0">
+                        <span className="block font-semibold">{language.name}</span>
+                        <span className="block truncate text-xs text-muted-foreground">{language.nativeName}</span>
+                      </span>
+                      {active ? (
+                        <Check className="absolute top-2 right-2 size-4 text-primary" aria-hidden />
+                      ) : null}
+                    </button>
+                  );
+                })}
+            {languages.isError ? (
+              <p className="col-span-full text-sm text-destructive" role="alert">
+                Could not load the list of languages.{" "}
+                <button type="button" className="font-semibold underline" onClick={() => languages.refetch()}>
+                  Try again
+                </button>
+              </p>
+            ) : null}
+          </div>
+        ) : (
+          <div role="radiogroup" aria-labelledby="onboarding-title" className="grid gap-3 sm:grid-cols-2">
+            {DAILY_GOAL_OPTIONS.map((minutes) => {
+              const active = dailyGoal === minutes;
+              return (
+                <button
+                  key={minutes}
+                  type="button"
+                  role="radio"
+                  aria-checked={active}
+                  onClick={() => setGoal(minutes)}
+                  className={cn(
+                    "flex items-center justify-between rounded-xl border-2 bg-card p-5 text-left transition-all hover:border-primary/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                    active ? "border-primary bg-primary/5 shadow-sm" : "border-border",
+                  )}
+                >
+                  <span>
+                    <span className="block text-lg font-bold">{minutes} minutes per day</span>
+                    <span className="block text-sm text-muted-foreground">{GOAL_LABELS[minutes]}</span>
+                  </span>
+                  {active ? <Check className="size-5 text-primary" aria-hidden /> : null}
+                </button>
+              );
+            })}
+          </div>
+        )}
+      </section>
+
+      <footer className="sticky bottom-0 mt-10 flex items-center justify-between gap-3 border-t bg-background/95 py-4 backdrop-blur">
+        <Button variant="ghost" onClick={() => setStep((s) => s - 1)} disabled={step === 0 || saving}>
+          <ArrowLeft aria-hidden /> Back
+        </Button>
+        {step < STEPS.length - 1 ? (
+          <Button size="lg" onClick={() => setStep((s) => s + 1)} disabled={!canContinue}>
+            Next <ArrowRight aria-hidden />
+          </Button>
+        ) : (
+          <Button size="lg" onClick={finish} disabled={saving}>
+            {saving ? <Spinner /> : null}
+            Get Started
+          </Button>
+        )}
+      </footer>
+    </div>
+  );
+}

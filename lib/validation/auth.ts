@@ -1,0 +1,29 @@
+/** Auth form rules with the messages of SPEC §5. */
+import { z } from "zod";
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+const email = z.string().trim().email("Please enter a valid email address");
+const password = z.string().min(MIN_PASSWORD_LENGTH, "Password must be at least 6 characters");
+
+export const landingEmailSchema = z.object({ email });
+
+export const loginSchema = z.object({ email, password });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const signupSchema = z.object({
+  firstName: z.string().trim().min(1, "First name is required"),
+  lastName: z.string().trim().min(1, "Last name is required"),
+  email,
+  password,
+});
+export type SignupInput = z.infer<typeof signupSchema>;
+
+export const resetRequestSchema = z.object({ email });
+
+export const newPasswordSchema = z
+  .object({
+    password,
+    confirmPassword: z.string().min(MIN_PASSWORD_LENGTH, "Confirm password is required"),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
