@@ -1,0 +1,213 @@
+import { expect, test } from "@playwright/test";
+import { latestLink, uniqueEmail } from "./support/mailbox";
+import { DEMO_LEARNER, LoginPage, OnboardingPage, SignupPage } from "./support/pages";
+
+test.describe("signup", () => {
+  test("sign up, confirm from the mailbox, onboard and reach home", async ({ page, request }) => {
+    const email = uniqueEmail("new-learner");
+    const signup = new SignupPage(page);
+    await signup.goto();
+    await signup.fill({ firstName: "Marta", lastName: "Kowalska", email, password: "secret-123" });
+    await signup.submit();
+
+    const thankYou = page.getByTestId("thank-you");
+    await expect(thankYou).toBeVisible();
+    await expect(thankYou).toContainText(email);
+    await expect(page.getByRole("button", { name: "Resend Verification Email" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Already confirmed? Sign in" })).toBeVisible();
+
+    const link = await latestLink(request, email);
+    await page.goto(link);
+    await expect(page.getByText("Success! Your email has been confirmed. Welcome!")).toBeVisible();
+    await expect(page).toHaveURL(/\/onboarding$/);
+
+    await new OnboardingPage(page).complete("English", "Spanish", "60 minutes per day");
+    await expect(page.getByText("Profile updated!")).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole("heading", { name: "Welcome back, Marta!" })).toBeVisible();
+    await expect(page.getByText("Keep it up!")).toBeVisible();
+
+    // The app remembers the choices.
+    const settings = await page.evaluate(async () => (await fetch("/api/auth/user", { credentials: "include" })).json());
+    expect(settings).toMatchObject({ nativeLanguage: "en", targetLanguage: "es", dailyGoal: 60, role: "user", firstName: "Marta" });
+  });
+
+  test("resend sends a fresh confirmation email", async ({ page, request }) => {
+    const email = uniqueEmail("resender");
+    const signup = new SignupPage(page);
+    await signup.goto();
+    await signup.fill({ firstName: "Tom", lastName: "Berg", email, password: "secret-123" });
+    await signup.submit();
+    await expect(page.getByTestId("thank-you")).toBeVisible();
+    await latestLink(request, email);
+    await page.getByRole("button", { name: "Resend Verification Email" }).click();
+    // Within a minute of the first email the auth server refuses, like GoTrue does.
+    await expect(page.getByText("Failed to resend verification email. Please try again.")).toBeVisible();
+  });
+
+  test("shows the validation messages", async ({ page }) => {
+    const signup = new SignupPage(page);
+    await signup.goto();
+    await signup.submit();
+    await expect(page.getByText("First name is required")).toBeVisible();
+    await expect(page.getByText("Last name is required")).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  });
+
+  test("an existing confirmed email cannot sign in with a wrong password", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(DEMO_LEARNER.email, "wrong-password");
+    await expect(page.getByText("Login failed")).toBeVisible();
+    await expect(page.getByText("Invalid login credentials")).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe("login and logout", () => {
+  test("validation messages", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn("nope", "123");
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  });
+
+  test("sign in, see home, sign out from the avatar menu", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(DEMO_LEARNER.email, DEMO_LEARNER.password);
+    await expect(page.getByText("Welcome back!")).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole("heading", { name: "Welcome back, Lena!" })).toBeVisible();
+
+    // Signed in: the landing and auth screens send you home.
+    for (const path of ["/", "/login", "/signup", "/register", "/auth", "/landing"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/home$/);
+    }
+
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Admin Panel" })).toHaveCount(0);
+    await expect(page.getByRole("menuitem", { name: "Users" })).toHaveCount(0);
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await expect(page.getByText("Signed out")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/home");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the server-side logout address signs out", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(DEMO_LEARNER.email, DEMO_LEARNER.password);
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto("/api/auth/logout");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  });
+
+  test("the login address sends you back where you were going", async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/login\?return_to=%2Fadmin$/);
+    const login = new LoginPage(page);
+    await login.signIn(DEMO_LEARNER.email, DEMO_LEARNER.password);
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+});
+
+test.describe("route table for visitors", () => {
+  for (const path of ["/home", "/profile", "/saved", "/settings", "/users"]) {
+    test(`${path} shows the landing screen`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("button", { name: "Start Learning" })).toBeVisible();
+    });
+  }
+  for (const path of ["/admin", "/video/1", "/onboarding"]) {
+    test(`${path} goes through the login address`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`/login\\?return_to=${encodeURIComponent(path)}$`));
+    });
+  }
+});
+
+test("a signed-in user without languages is sent to onboarding", async ({ page, request }) => {
+  const email = uniqueEmail("no-languages");
+  const signup = new SignupPage(page);
+  await signup.goto();
+  await signup.fill({ firstName: "Ines", lastName: "Silva", email, password: "secret-123" });
+  await signup.submit();
+  await page.goto(await latestLink(request, email));
+  await expect(page).toHaveURL(/\/onboarding$/);
+  for (const path of ["/home", "/profile", "/settings"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/onboarding$/);
+  }
+});
+
+test.describe("email callback errors", () => {
+  test("an expired link says so and goes to the landing page", async ({ page }) => {
+    await page.goto("/auth/callback#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired");
+    await expect(page.getByText("Email Verification Failed")).toBeVisible();
+    await expect(page.getByText("Email verification link has expired. Please request a new verification email.")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("another error shows its decoded description", async ({ page }) => {
+    await page.goto("/l#error=server_error&error_description=Something+went+wrong");
+    await expect(page.getByText("Something went wrong")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a used link is refused by the auth server", async ({ page, request }) => {
+    const email = uniqueEmail("twice");
+    const signup = new SignupPage(page);
+    await signup.goto();
+    await signup.fill({ firstName: "Jo", lastName: "Twice", email, password: "secret-123" });
+    await signup.submit();
+    const link = await latestLink(request, email);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.getByText("Email Verification Failed")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test("password reset by email", async ({ page, request }) => {
+  const email = uniqueEmail("forgetful");
+  const signup = new SignupPage(page);
+  await signup.goto();
+  await signup.fill({ firstName: "Fay", lastName: "Forget", email, password: "old-secret" });
+  await signup.submit();
+  await page.goto(await latestLink(request, email));
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.goto("/api/auth/logout");
+
+  const login = new LoginPage(page);
+  await login.goto();
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  await page.getByRole("dialog").getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("Password reset email sent")).toBeVisible();
+
+  await page.goto(await latestLink(request, email, /type=recovery/));
+  await expect(page).toHaveURL(/\/reset-password/);
+  await page.getByLabel("New password").fill("new-secret");
+  await page.getByLabel("Confirm new password").fill("different");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await page.getByLabel("Confirm new password").fill("new-secret");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByText("Password changed")).toBeVisible();
+
+  await page.goto("/api/auth/logout");
+  await login.goto();
+  await login.signIn(email, "new-secret");
+  await expect(page).toHaveURL(/\/(home|onboarding)$/);
+});

@@ -1,0 +1,39 @@
+import { expect, test } from "@playwright/test";
+
+test("the landing page renders its hero, sample videos and features", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Get Started" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start Learning" })).toBeVisible();
+  for (const feature of ["Interactive Videos", "Smart Vocabulary", "Track Progress"]) {
+    await expect(page.getByRole("heading", { name: feature })).toBeVisible();
+  }
+  // Sample tiles come from the seeded demo content, with their thumbnails loaded.
+  const tiles = page.getByLabel("Sample videos").locator("figure");
+  await expect(tiles).toHaveCount(4);
+  const firstImage = tiles.first().locator("img");
+  await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Styles are applied (not an unstyled page): the primary button has a coloured background.
+  const background = await page.getByRole("button", { name: "Start Learning" }).evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(background).not.toBe("rgba(0, 0, 0, 0)");
+});
+
+test("Start Learning validates the email and opens signup prefilled", async ({ page }) => {
+  await page.goto("/");
+  await page.getByPlaceholder("Enter your email").fill("not-an-email");
+  await page.getByRole("button", { name: "Start Learning" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+
+  await page.getByPlaceholder("Enter your email").fill("ana@example.com");
+  await page.getByRole("button", { name: "Start Learning" }).click();
+  await expect(page).toHaveURL(/\/signup\?email=ana%40example\.com$/);
+  await expect(page.getByLabel("Email")).toHaveValue("ana@example.com");
+});
+
+test("an unknown path shows the not-found screen", async ({ page }) => {
+  const response = await page.goto("/definitely-not-here");
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle("404 Page Not Found");
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+});

@@ -1,0 +1,55 @@
+/** Page objects for the auth screens. */
+import { expect, type Page } from "@playwright/test";
+
+export class LoginPage {
+  constructor(private readonly page: Page) {}
+  async goto(path = "/login") {
+    await this.page.goto(path);
+    await expect(this.page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  }
+  async signIn(email: string, password: string) {
+    await this.page.getByLabel("Email").fill(email);
+    await this.page.getByLabel("Password", { exact: true }).fill(password);
+    await this.page.getByRole("button", { name: "Sign In" }).click();
+  }
+}
+
+export class SignupPage {
+  constructor(private readonly page: Page) {}
+  async goto(path = "/signup") {
+    await this.page.goto(path);
+    await expect(this.page.getByRole("button", { name: "Create Account" })).toBeVisible();
+  }
+  async fill(values: { firstName: string; lastName: string; email: string; password: string }) {
+    await this.page.getByLabel("First name").fill(values.firstName);
+    await this.page.getByLabel("Last name").fill(values.lastName);
+    await this.page.getByLabel("Email").fill(values.email);
+    await this.page.getByLabel("Password").fill(values.password);
+  }
+  async submit() {
+    await this.page.getByRole("button", { name: "Create Account" }).click();
+  }
+}
+
+export class OnboardingPage {
+  constructor(private readonly page: Page) {}
+  async complete(native: string, target: string, goal: string) {
+    const next = this.page.getByRole("button", { name: "Next" });
+    await expect(this.page.getByText("Step 1 of 3")).toBeVisible();
+    await expect(next).toBeDisabled();
+    await this.page.getByRole("radio", { name: new RegExp(native) }).click();
+    await next.click();
+    await expect(this.page.getByText("Step 2 of 3")).toBeVisible();
+    await expect(next).toBeDisabled();
+    await expect(this.page.getByRole("radio", { name: new RegExp(native) })).toHaveCount(0);
+    await this.page.getByRole("radio", { name: new RegExp(target) }).click();
+    await next.click();
+    await expect(this.page.getByText("Step 3 of 3")).toBeVisible();
+    await expect(this.page.getByRole("radio", { name: "30 minutes per day" })).toHaveAttribute("aria-checked", "true");
+    await this.page.getByRole("radio", { name: goal }).click();
+    await this.page.getByRole("button", { name: "Get Started" }).click();
+  }
+}
+
+export const DEMO_LEARNER = { email: "learner@example.com", password: "lingoreel-learner" };
+export const DEMO_OWNER = { email: "owner@example.com", password: "lingoreel-owner" };

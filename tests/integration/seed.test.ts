@@ -1,0 +1,107 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildQuiz, loadDemoContent, seedDemoContent } from "@/lib/db/seed";
+import { captions, quizzes, segmentTranslations, videoCategories, videos, wordTimings, words, wordTranslations } from "@/lib/db/schema";
+import { createTestDb, testDbKinds, type TestDb } from "../helpers/db";
+
+const content = loadDemoContent();
+
+describe.each(testDbKinds)("demo content on %s", (kind) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  it("seeds every video fully processed, once", async () => {
+    const first = await seedDemoContent(t.db, content);
+    expect(first.seeded).toBe(true);
+    expect(first.videos).toBe(content.videos.length);
+
+    const rows = await t.db.select().from(videos);
+    expect(rows).toHaveLength(content.videos.length);
+    for (const video of rows) {
+      expect(video.status).toBe("active");
+      expect(video.processingProgress).toBe(100);
+      expect(video.mediaPath).toMatch(/^\/demo\/.+\.webm$/);
+      expect(video.categoryId).not.toBeNull();
+    }
+    expect(new Set(rows.map((v) => v.targetLanguage)).size).toBeGreaterThanOrEqual(2);
+    const links = await t.db.select().from(videoCategories);
+    expect(new Set(links.map((l) => l.categoryId)).size).toBeGreaterThanOrEqual(2);
+
+    const again = await seedDemoContent(t.db, content);
+    expect(again.seeded).toBe(false);
+    expect(await t.db.select().from(videos)).toHaveLength(content.videos.length);
+  });
+
+  it("keeps captions, timings, vocabulary, translations and quizzes consistent", async () => {
+    for (const video of await t.db.select().from(videos)) {
+      const caps = await t.db.select().from(captions).where(eq(captions.videoId, video.id)).orderBy(captions.segmentIndex);
+      expect(caps.length).toBeGreaterThan(0);
+      const timings = await t.db.select().from(wordTimings).where(eq(wordTimings.videoId, video.id)).orderBy(wordTimings.wordIndex);
+      // Every caption's words, in order, spell the caption.
+      for (const caption of caps) {
+        const own = timings.filter((w) => w.captionId === caption.id);
+        expect(own.map((w) => w.word).join(" ")).toBe(caption.text);
+        expect(own[0]!.start).toBe(caption.startTime);
+      }
+      const vocab = await t.db.select().from(words).where(eq(words.videoId, video.id));
+      expect(vocab.length).toBeGreaterThanOrEqual(5);
+      expect(vocab.length).toBeLessThanOrEqual(10);
+      const otherLanguages = ["en", "es", "fr", "de", "it", "pt", "sv", "ja", "zh"].filter((l) => l !== video.targetLanguage);
+      for (const word of vocab) {
+        const caption = caps.find((c) => c.id === word.captionId)!;
+        expect(caption.text).toContain(word.word);
+        expect(word.timestamp).toBeGreaterThanOrEqual(caption.startTime);
+        expect(word.quizTime!).toBeGreaterThanOrEqual(caption.endTime);
+        const translations = await t.db.select().from(wordTranslations).where(eq(wordTranslations.wordId, word.id));
+        expect(translations.map((x) => x.language).sort()).toEqual([...otherLanguages].sort());
+        for (const language of otherLanguages) {
+          const [quiz] = await t.db
+            .select()
+            .from(quizzes)
+            .where(and(eq(quizzes.wordId, word.id), eq(quizzes.nativeLanguage, language)));
+          expect(quiz, `${word.word} quiz in ${language}`).toBeDefined();
+          expect(quiz!.options).toHaveLength(4);
+          expect(new Set(quiz!.options).size).toBe(4);
+          const correct = translations.find((x) => x.language === language)!.translation;
+          expect(quiz!.options[quiz!.correctIndex]).toBe(correct);
+        }
+      }
+      const [{ n }] = (await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(segmentTranslations)
+        .innerJoin(captions, eq(captions.id, segmentTranslations.captionId))
+        .where(eq(captions.videoId, video.id))) as [{ n: number }];
+      expect(n).toBe(caps.length * otherLanguages.length);
+    }
+  });
+
+  it("finds videos by title or description, ignoring case", async () => {
+    const [sample] = content.videos;
+    const needle = sample!.title.split(" ").at(-1)!.toUpperCase();
+    const hits = await t.db
+      .select({ title: videos.title })
+      .from(videos)
+      .where(sql`${videos.title} ILIKE ${`%${needle}%`} OR ${videos.description} ILIKE ${`%${needle}%`}`);
+    expect(hits.map((h) => h.title)).toContain(sample!.title);
+  });
+});
+
+describe("buildQuiz", () => {
+  it("puts the right answer among three distinct distractors, the same way every time", () => {
+    const quiz = buildQuiz("café", "coffee", ["milk", "bread", "Coffee", "water", "milk"], "s");
+    expect(quiz).not.toBeNull();
+    expect(quiz!.options).toHaveLength(4);
+    expect(quiz!.options[quiz!.correctIndex]).toBe("coffee");
+    expect(quiz!.options.filter((o) => o.toLowerCase() === "coffee")).toHaveLength(1);
+    expect(buildQuiz("café", "coffee", ["milk", "bread", "Coffee", "water", "milk"], "s")).toEqual(quiz);
+  });
+
+  it("gives up without enough distinct distractors", () => {
+    expect(buildQuiz("a", "x", ["y", "y", "X"], "s")).toBeNull();
+  });
+});
