@@ -1,0 +1,93 @@
+/**
+ * Settings of the embedded auth server and their defaults, which follow GoTrue's (hosted
+ * Supabase's where GoTrue leaves them open, e.g. the 10 s refresh-token reuse interval).
+ */
+import type { Db } from "@/lib/db/client";
+
+export type RateLimits = {
+  /** Emails sent per hour by the whole server (GoTrue RATE_LIMIT_EMAIL_SENT). */
+  emailSentPerHour: number;
+  /** Seconds before another email of the same kind may go to the same user (GoTrue SMTP_MAX_FREQUENCY). */
+  emailMaxFrequencySeconds: number;
+  /** Sign-ups and password sign-ins per client IP per 5 minutes. */
+  signInsPer5Min: number;
+  /** Refresh-token and PKCE code exchanges per client IP per 5 minutes (GoTrue RATE_LIMIT_TOKEN_REFRESH). */
+  tokenRefreshPer5Min: number;
+  /** Email link and token-hash verifications per client IP per 5 minutes (GoTrue RATE_LIMIT_VERIFY). */
+  verifyPer5Min: number;
+  /** Password-recovery, resend and user-update requests per client IP per 5 minutes (GoTrue RATE_LIMIT_OTP). */
+  otpPer5Min: number;
+  /** MFA challenges and verifications per client IP per minute. */
+  mfaPerMinute: number;
+};
+
+export const defaultRateLimits: RateLimits = {
+  emailSentPerHour: 30,
+  emailMaxFrequencySeconds: 60,
+  signInsPer5Min: 30,
+  tokenRefreshPer5Min: 150,
+  verifyPer5Min: 30,
+  otpPer5Min: 30,
+  mfaPerMinute: 15,
+};
+
+export type AuthServerOptions = {
+  getDb: () => Promise<Db>;
+  /** Public origin of the app; when unset, the origin of each request (forwarded headers honoured). */
+  siteUrl?: string;
+  smtp?: { url: string; from: string };
+  /** Clock, for tests. */
+  now?: () => Date;
+  /** Any limit set to 0 is switched off. */
+  rateLimits?: Partial<RateLimits>;
+  /** A rotated refresh token may be presented again for this long and yields the current one. */
+  refreshTokenReuseIntervalSeconds?: number;
+  /** Lifetime of email links (GoTrue MAILER_OTP_EXP). */
+  emailLinkExpirySeconds?: number;
+  accessTokenTtlSeconds?: number;
+  /** bcrypt cost factor. */
+  passwordHashCost?: number;
+  /** Where unexpected errors are reported. */
+  logError?: (message: string, error: unknown) => void;
+};
+
+export type AuthServerConfig = {
+  getDb: () => Promise<Db>;
+  siteUrl: string | undefined;
+  smtp: { url: string; from: string } | undefined;
+  now: () => Date;
+  rateLimits: RateLimits;
+  refreshTokenReuseIntervalSeconds: number;
+  emailLinkExpirySeconds: number;
+  accessTokenTtlSeconds: number;
+  passwordHashCost: number;
+  /** PKCE flow states accept their auth code for this long after it was issued. */
+  flowStateExpirySeconds: number;
+  mfaChallengeExpirySeconds: number;
+  minPasswordLength: number;
+  maxEnrolledFactors: number;
+  logError: (message: string, error: unknown) => void;
+};
+
+export function resolveConfig(options: AuthServerOptions): AuthServerConfig {
+  return {
+    getDb: options.getDb,
+    siteUrl: options.siteUrl?.replace(/\/+$/, "") || undefined,
+    smtp: options.smtp,
+    now: options.now ?? (() => new Date()),
+    rateLimits: { ...defaultRateLimits, ...stripUndefined(options.rateLimits ?? {}) },
+    refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? 10,
+    emailLinkExpirySeconds: options.emailLinkExpirySeconds ?? 86_400,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
+    passwordHashCost: options.passwordHashCost ?? 10,
+    flowStateExpirySeconds: 300,
+    mfaChallengeExpirySeconds: 300,
+    minPasswordLength: 6,
+    maxEnrolledFactors: 10,
+    logError: options.logError ?? ((message, error) => console.error(`[auth] ${message}`, error)),
+  };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

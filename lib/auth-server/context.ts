@@ -1,0 +1,31 @@
+/** Everything a handler needs for one request. */
+import type { Db } from "@/lib/db/client";
+import type { AuthServerConfig } from "./config";
+import type { KeyStore } from "./keys";
+import type { OutgoingMail } from "./mail";
+import type { RateLimiter } from "./rate-limit";
+
+export type Limiters = {
+  emailSent: RateLimiter;
+  signIns: RateLimiter;
+  tokenRefresh: RateLimiter;
+  verify: RateLimiter;
+  otp: RateLimiter;
+  mfa: RateLimiter;
+};
+
+export type RequestContext = {
+  config: AuthServerConfig;
+  db: Db;
+  request: Request;
+  url: URL;
+  /** Origin that email links and the token issuer use. */
+  site: string;
+  /** Client address from proxy headers; null for in-process calls, which IP limits skip. */
+  ip: string | null;
+  now: Date;
+  keys: KeyStore;
+  limits: Limiters;
+  /** Mail to hand to SMTP once the database work has committed. */
+  outbox: OutgoingMail[];
+};

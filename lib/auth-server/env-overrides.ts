@@ -1,0 +1,55 @@
+/**
+ * Optional environment overrides for the process-wide auth server: rate limits (0 switches a
+ * limit off, which the browser test-suite needs when it signs many users up from one address),
+ * the refresh-token reuse interval and the dev mailbox switch.
+ */
+import type { AuthServerOptions, RateLimits } from "./config";
+
+const rateLimitVars: Record<keyof RateLimits, string> = {
+  emailSentPerHour: "AUTH_RATE_LIMIT_EMAIL_SENT",
+  emailMaxFrequencySeconds: "AUTH_EMAIL_MAX_FREQUENCY",
+  signInsPer5Min: "AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS",
+  tokenRefreshPer5Min: "AUTH_RATE_LIMIT_TOKEN_REFRESH",
+  verifyPer5Min: "AUTH_RATE_LIMIT_VERIFY",
+  otpPer5Min: "AUTH_RATE_LIMIT_OTP",
+  mfaPerMinute: "AUTH_RATE_LIMIT_MFA",
+};
+
+export const authEnvVarNames = [
+  ...Object.values(rateLimitVars),
+  "AUTH_REFRESH_TOKEN_REUSE_INTERVAL",
+  "AUTH_DEV_MAILBOX",
+] as const;
+
+function readNumber(source: Record<string, string | undefined>, name: string): number | undefined {
+  const raw = source[name]?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) {
+    throw new Error(`${name} must be a number of 0 or more (0 switches the limit off), got "${raw}"`);
+  }
+  return value;
+}
+
+export function authOptionsFromEnv(
+  source: Record<string, string | undefined> = process.env,
+): Pick<AuthServerOptions, "rateLimits" | "refreshTokenReuseIntervalSeconds"> {
+  const rateLimits: Partial<RateLimits> = {};
+  for (const [key, name] of Object.entries(rateLimitVars) as [keyof RateLimits, string][]) {
+    const value = readNumber(source, name);
+    if (value !== undefined) rateLimits[key] = value;
+  }
+  return { rateLimits, refreshTokenReuseIntervalSeconds: readNumber(source, "AUTH_REFRESH_TOKEN_REUSE_INTERVAL") };
+}
+
+/**
+ * The dev mailbox exposes every message, password-reset links included, so by default it is only
+ * served while no SMTP server delivers mail (the mailbox is then the only way to read it).
+ * AUTH_DEV_MAILBOX=1 forces it on, AUTH_DEV_MAILBOX=0 off.
+ */
+export function devMailboxEnabled(smtpConfigured: boolean, source: Record<string, string | undefined> = process.env): boolean {
+  const raw = source.AUTH_DEV_MAILBOX?.trim().toLowerCase();
+  if (raw && ["1", "true", "yes", "on"].includes(raw)) return true;
+  if (raw && ["0", "false", "no", "off"].includes(raw)) return false;
+  return !smtpConfigured;
+}

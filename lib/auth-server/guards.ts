@@ -1,0 +1,38 @@
+/** Bearer-token authentication and per-IP rate limits for the handlers. */
+import { and, eq } from "drizzle-orm";
+import type { JWTPayload } from "jose";
+import { authSessions, type AuthSession, type AuthUser } from "@/lib/db/schema";
+import type { RequestContext } from "./context";
+import { AuthServerError, overRequestRateLimit } from "./errors";
+import type { RateLimiter } from "./rate-limit";
+import { findUserById, isUuid } from "./users";
+
+export type Authenticated = { user: AuthUser; session: AuthSession; claims: JWTPayload };
+
+export async function authenticate(ctx: RequestContext): Promise<Authenticated> {
+  const header = ctx.request.headers.get("authorization")?.trim() ?? "";
+  const match = /^bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw new AuthServerError(401, "no_authorization", "This endpoint requires a valid Bearer token");
+  const claims = await ctx.keys.verify(match[1]!, ctx.now);
+  const user = typeof claims.sub === "string" ? await findUserById(ctx.db, claims.sub) : undefined;
+  if (!user) throw new AuthServerError(403, "user_not_found", "User from sub claim in JWT does not exist");
+  const sessionId = claims.session_id;
+  const [session] = isUuid(sessionId)
+    ? await ctx.db
+        .select()
+        .from(authSessions)
+        .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, user.id)))
+        .limit(1)
+    : [];
+  if (!session) throw new AuthServerError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+  return { user, session, claims };
+}
+
+/** Requests without a client address (in-process calls from the app's server) are not IP-limited. */
+export function limitByIp(ctx: RequestContext, limiter: RateLimiter): void {
+  if (ctx.ip && !limiter.take(ctx.ip)) throw overRequestRateLimit();
+}
+
+export function isBanned(user: AuthUser, now: Date): boolean {
+  return user.bannedUntil !== null && user.bannedUntil.getTime() > now.getTime();
+}

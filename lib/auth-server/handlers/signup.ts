@@ -1,0 +1,66 @@
+/** POST /signup: email and password; the account stays unconfirmed until the emailed link is followed. */
+import { z } from "zod";
+import { authUsers } from "@/lib/db/schema";
+import type { RequestContext } from "../context";
+import { parsePkce, safeRedirect, sendEmailLink } from "../email-links";
+import { AuthServerError, validationFailed } from "../errors";
+import { limitByIp } from "../guards";
+import { jsonResponse, optionalObject, optionalString, readBody } from "../http";
+import { checkPasswordStrength, hashPassword } from "../passwords";
+import { findUserByEmail, loadUserJson, normalizeEmail, obfuscatedUserJson } from "../users";
+
+const signupSchema = z.object({
+  email: optionalString,
+  phone: optionalString,
+  password: optionalString,
+  data: optionalObject,
+  code_challenge: optionalString,
+  code_challenge_method: optionalString,
+});
+
+export async function signup(ctx: RequestContext): Promise<Response> {
+  limitByIp(ctx, ctx.limits.signIns);
+  const body = await readBody(ctx.request, signupSchema);
+  if (!body.email) {
+    if (body.phone) throw new AuthServerError(400, "phone_provider_disabled", "Phone signups are disabled");
+    throw new AuthServerError(422, "anonymous_provider_disabled", "Anonymous sign-ins are disabled");
+  }
+  if (!body.password) throw validationFailed("Signup requires a valid password");
+  checkPasswordStrength(body.password, ctx.config.minPasswordLength);
+  const pkce = parsePkce(body.code_challenge, body.code_challenge_method);
+  const email = normalizeEmail(body.email);
+  const data = body.data ?? {};
+  const redirectTo = safeRedirect(ctx.site, ctx.url.searchParams.get("redirect_to"));
+
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing?.emailConfirmedAt) return jsonResponse(obfuscatedUserJson(email, data, ctx.now));
+  // Hashing is slow: do it before the transaction.
+  const encryptedPassword = existing ? undefined : await hashPassword(body.password, ctx.config.passwordHashCost);
+
+  const result = await ctx.db.transaction(async (tx) => {
+    let user = existing;
+    if (!user) {
+      const [created] = await tx
+        .insert(authUsers)
+        .values({
+          email,
+          encryptedPassword: encryptedPassword!,
+          appMetaData: { provider: "email", providers: ["email"] },
+          userMetaData: data,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      // A concurrent sign-up with the same address won the race.
+      user = created ?? (await findUserByEmail(tx, email));
+      if (!user) throw new Error("user vanished during sign-up");
+      if (!created && user.emailConfirmedAt) return null;
+    }
+    // Like GoTrue, an unconfirmed account is not changed by a repeated sign-up (the caller's
+    // identity is not proven), only sent a fresh confirmation link.
+    await sendEmailLink(ctx, tx, { user, type: "signup", to: user.email, redirectTo, pkce });
+    return loadUserJson(tx, user);
+  });
+  return jsonResponse(result ?? obfuscatedUserJson(email, data, ctx.now));
+}

@@ -1,0 +1,97 @@
+/** GET /user, PUT /user and POST /logout: requests made with the user's access token. */
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { authSessions, authUsers } from "@/lib/db/schema";
+import type { RequestContext } from "../context";
+import { parsePkce, safeRedirect, sendEmailLink } from "../email-links";
+import { AuthServerError, emailExists, validationFailed } from "../errors";
+import { authenticate, limitByIp } from "../guards";
+import { emptyResponse, jsonResponse, optionalObject, optionalString, readBody } from "../http";
+import { checkPasswordStrength, comparePassword, hashPassword } from "../passwords";
+import { deleteSessions } from "../sessions";
+import { findUserByEmail, loadUserJson, normalizeEmail } from "../users";
+
+export async function getUser(ctx: RequestContext): Promise<Response> {
+  const { user } = await authenticate(ctx);
+  return jsonResponse(await loadUserJson(ctx.db, user));
+}
+
+const updateSchema = z.object({
+  email: optionalString,
+  phone: optionalString,
+  password: optionalString,
+  data: optionalObject,
+  nonce: optionalString,
+  code_challenge: optionalString,
+  code_challenge_method: optionalString,
+});
+
+/** GoTrue merges metadata key by key; a null value removes the key. */
+function mergeMetadata(current: Record<string, unknown>, update: Record<string, unknown>): Record<string, unknown> {
+  const next = { ...current };
+  for (const [key, value] of Object.entries(update)) {
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  return next;
+}
+
+export async function updateUser(ctx: RequestContext): Promise<Response> {
+  const { user, session } = await authenticate(ctx);
+  limitByIp(ctx, ctx.limits.otp);
+  const body = await readBody(ctx.request, updateSchema);
+  if (body.phone) throw new AuthServerError(422, "phone_provider_disabled", "Phone logins are disabled");
+  const pkce = parsePkce(body.code_challenge, body.code_challenge_method);
+
+  let encryptedPassword: string | undefined;
+  if (body.password !== undefined) {
+    checkPasswordStrength(body.password, ctx.config.minPasswordLength);
+    if (await comparePassword(body.password, user.encryptedPassword, ctx.config.passwordHashCost)) {
+      throw new AuthServerError(422, "same_password", "New password should be different from the old password.");
+    }
+    encryptedPassword = await hashPassword(body.password, ctx.config.passwordHashCost);
+  }
+
+  let newEmail: string | undefined;
+  if (body.email !== undefined) {
+    const email = normalizeEmail(body.email);
+    if (email !== user.email.toLowerCase()) {
+      const taken = await findUserByEmail(ctx.db, email);
+      if (taken && taken.id !== user.id) throw emailExists();
+      newEmail = email;
+    }
+  }
+
+  const json = await ctx.db.transaction(async (tx) => {
+    const changes: Partial<typeof authUsers.$inferInsert> = {};
+    if (encryptedPassword) changes.encryptedPassword = encryptedPassword;
+    if (body.data) changes.userMetaData = mergeMetadata(user.userMetaData, body.data);
+    if (newEmail) changes.emailChange = newEmail;
+    if (Object.keys(changes).length > 0) {
+      const [updated] = await tx
+        .update(authUsers)
+        .set({ ...changes, updatedAt: ctx.now })
+        .where(eq(authUsers.id, user.id))
+        .returning();
+      Object.assign(user, updated);
+    }
+    // A new password signs every other device out, as GoTrue does.
+    if (encryptedPassword) await deleteSessions(tx, user.id, session.id);
+    if (newEmail) {
+      const redirectTo = safeRedirect(ctx.site, ctx.url.searchParams.get("redirect_to"));
+      await sendEmailLink(ctx, tx, { user, type: "email_change", to: newEmail, redirectTo, pkce });
+    }
+    return loadUserJson(tx, user);
+  });
+  return jsonResponse(json);
+}
+
+export async function logout(ctx: RequestContext): Promise<Response> {
+  const { user, session } = await authenticate(ctx);
+  const scope = ctx.url.searchParams.get("scope") ?? "global";
+  if (scope === "global") await deleteSessions(ctx.db, user.id);
+  else if (scope === "others") await deleteSessions(ctx.db, user.id, session.id);
+  else if (scope === "local") await ctx.db.delete(authSessions).where(eq(authSessions.id, session.id));
+  else throw validationFailed(`Unsupported logout scope "${scope}"`);
+  return emptyResponse(204);
+}

@@ -1,0 +1,153 @@
+/**
+ * GET /verify: the link in an email. Answers with a 303 to `redirect_to`: `?code=` for PKCE,
+ * a `#access_token=…` fragment otherwise, `#error=…` (and the same query) on failure.
+ * POST /verify: the same token as `token_hash`, answered with a session.
+ */
+import { and, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { DbOrTx } from "@/lib/db/client";
+import { authFlowState, authUsers, type AuthUser } from "@/lib/db/schema";
+import type { RequestContext } from "../context";
+import { consumeEmailToken, safeRedirect, type LinkType } from "../email-links";
+import { AuthServerError, emailExists, oauthErrorByStatus, otpExpired, validationFailed } from "../errors";
+import { limitByIp } from "../guards";
+import { jsonResponse, optionalString, readBody, redirectResponse } from "../http";
+import { newOpaqueToken, startSession, tokenResponse } from "../sessions";
+
+/** Which stored link types a `type` parameter may use. */
+function linkTypesFor(type: string | undefined | null, allowEmail: boolean): LinkType[] {
+  switch (type) {
+    case "signup":
+    case "invite":
+      return ["signup"];
+    case "recovery":
+    case "magiclink":
+      return ["recovery"];
+    case "email_change":
+      return ["email_change"];
+    case "email":
+      if (allowEmail) return ["signup", "recovery"];
+    // falls through
+    default:
+      throw validationFailed("Unsupported verification type");
+  }
+}
+
+/** What following the link does to the account. */
+async function applyLink(ctx: RequestContext, tx: DbOrTx, user: AuthUser, type: LinkType, relatesTo: string): Promise<AuthUser> {
+  const changes: Partial<typeof authUsers.$inferInsert> = {};
+  if (type === "email_change") {
+    if (user.emailChange?.toLowerCase() !== relatesTo.toLowerCase()) throw otpExpired();
+    const [taken] = await tx
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(and(sql`lower(${authUsers.email}) = ${relatesTo.toLowerCase()}`, ne(authUsers.id, user.id)))
+      .limit(1);
+    if (taken) throw emailExists();
+    Object.assign(changes, { email: relatesTo, emailChange: null, emailChangeSentAt: null });
+    if (!user.emailConfirmedAt) changes.emailConfirmedAt = ctx.now;
+  } else if (!user.emailConfirmedAt) {
+    // A recovery link proves the address too.
+    changes.emailConfirmedAt = ctx.now;
+  }
+  if (Object.keys(changes).length === 0) return user;
+  const [updated] = await tx
+    .update(authUsers)
+    .set({ ...changes, updatedAt: ctx.now })
+    .where(eq(authUsers.id, user.id))
+    .returning();
+  return updated!;
+}
+
+function errorRedirect(target: string, error: AuthServerError): string {
+  const url = new URL(target);
+  const params = new URLSearchParams();
+  const oauth = oauthErrorByStatus[error.status];
+  if (oauth) params.set("error", oauth);
+  params.set("error_code", error.code);
+  params.set("error_description", error.message);
+  for (const [key, value] of params) url.searchParams.set(key, value);
+  url.hash = params.toString();
+  return url.toString();
+}
+
+export async function verifyGet(ctx: RequestContext): Promise<Response> {
+  limitByIp(ctx, ctx.limits.verify);
+  const params = ctx.url.searchParams;
+  const redirectTo = safeRedirect(ctx.site, params.get("redirect_to"));
+  const type = params.get("type");
+  try {
+    const token = params.get("token");
+    if (!token) throw validationFailed("Verify requires a token or a token hash");
+    if (!type) throw validationFailed("Verify requires a verification type");
+    const types = linkTypesFor(type, false);
+
+    const result = await ctx.db.transaction(async (tx) => {
+      const consumed = await consumeEmailToken(ctx, tx, token, types);
+      const user = await applyLink(ctx, tx, consumed.user, consumed.type, consumed.ott.relatesTo);
+      if (consumed.ott.flowStateId) {
+        // PKCE: hand out a short-lived code that only the holder of the code verifier can use.
+        const authCode = newOpaqueToken();
+        const [flow] = await tx
+          .update(authFlowState)
+          .set({ authCode, authCodeIssuedAt: ctx.now, userId: user.id })
+          .where(eq(authFlowState.id, consumed.ott.flowStateId))
+          .returning({ id: authFlowState.id });
+        if (!flow) throw new AuthServerError(404, "flow_state_not_found", "No associated flow state found");
+        return { kind: "pkce" as const, authCode };
+      }
+      const started = await startSession(ctx, tx, user, "otp");
+      return { kind: "implicit" as const, user, ...started };
+    });
+
+    const target = new URL(redirectTo);
+    if (result.kind === "pkce") {
+      target.searchParams.set("code", result.authCode);
+      return redirectResponse(target.toString());
+    }
+    const tokens = await tokenResponse(ctx, ctx.db, result.user, result.session, result.refreshToken);
+    target.hash = new URLSearchParams({
+      access_token: tokens.access_token,
+      expires_at: String(tokens.expires_at),
+      expires_in: String(tokens.expires_in),
+      refresh_token: tokens.refresh_token,
+      token_type: tokens.token_type,
+      type,
+    }).toString();
+    return redirectResponse(target.toString());
+  } catch (error) {
+    if (error instanceof AuthServerError) return redirectResponse(errorRedirect(redirectTo, error));
+    throw error;
+  }
+}
+
+const verifySchema = z.object({
+  type: optionalString,
+  token: optionalString,
+  token_hash: optionalString,
+  email: optionalString,
+  phone: optionalString,
+  redirect_to: optionalString,
+});
+
+export async function verifyPost(ctx: RequestContext): Promise<Response> {
+  limitByIp(ctx, ctx.limits.verify);
+  const body = await readBody(ctx.request, verifySchema);
+  if (!body.type) throw validationFailed("Verify requires a verification type");
+  if (body.type === "sms" || body.type === "phone_change" || body.phone) {
+    throw new AuthServerError(400, "phone_provider_disabled", "Phone logins are disabled");
+  }
+  const types = linkTypesFor(body.type, true);
+  const tokenHash = body.token_hash;
+  if (!tokenHash) {
+    // Six-digit email codes are not issued by this server, so none can match.
+    if (body.token) throw otpExpired("Token has expired or is invalid");
+    throw validationFailed("Verify requires either a token or a token hash");
+  }
+  const result = await ctx.db.transaction(async (tx) => {
+    const consumed = await consumeEmailToken(ctx, tx, tokenHash, types, "Token has expired or is invalid");
+    const user = await applyLink(ctx, tx, consumed.user, consumed.type, consumed.ott.relatesTo);
+    return { user, ...(await startSession(ctx, tx, user, "otp")) };
+  });
+  return jsonResponse(await tokenResponse(ctx, ctx.db, result.user, result.session, result.refreshToken));
+}

@@ -1,0 +1,77 @@
+/**
+ * The embedded GoTrue-compatible auth server, used when no hosted Supabase is configured.
+ * `createAuthServer` builds an instance; the functions below use the process-wide instance
+ * configured from env() (kept on globalThis, since Next bundles this module into several chunks).
+ */
+import { getDb } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { AuthServerError } from "./errors";
+import { authOptionsFromEnv, devMailboxEnabled } from "./env-overrides";
+import { errorResponse } from "./http";
+import type { Jwks } from "./keys";
+import type { MailboxMessage } from "./mail";
+import { createAuthServer, type AuthServer, type CreateUserInput, type UpdateUserInput } from "./server";
+import type { UserJson } from "./users";
+
+export { createAuthServer } from "./server";
+export type { AuthServer, CreateUserInput, UpdateUserInput } from "./server";
+export type { AuthServerOptions, RateLimits } from "./config";
+export { defaultRateLimits } from "./config";
+export { AuthServerError } from "./errors";
+export { authEnvVarNames } from "./env-overrides";
+export type { Jwks } from "./keys";
+export type { MailboxMessage } from "./mail";
+export type { UserJson, FactorJson } from "./users";
+
+const instanceKey = Symbol.for("lingoreel.auth-server");
+type GlobalWithAuthServer = typeof globalThis & { [instanceKey]?: AuthServer };
+
+/** The process-wide server, built from env() on first use. */
+export function defaultAuthServer(): AuthServer {
+  const g = globalThis as GlobalWithAuthServer;
+  if (!g[instanceKey]) {
+    const config = env();
+    g[instanceKey] = createAuthServer({ getDb, siteUrl: config.siteUrl, smtp: config.smtp, ...authOptionsFromEnv() });
+  }
+  return g[instanceKey];
+}
+
+/** Entry point of app/auth/v1/[...path]: 404 unless the embedded server is the configured one. */
+export async function handleAuthRequest(request: Request): Promise<Response> {
+  if (env().auth.kind !== "embedded") return errorResponse(new AuthServerError(404, "not_found", "Not found"));
+  return defaultAuthServer().handle(request);
+}
+
+export function createUser(input: CreateUserInput): Promise<UserJson> {
+  return defaultAuthServer().createUser(input);
+}
+
+export function verifyPassword(userIdOrEmail: string, password: string): Promise<boolean> {
+  return defaultAuthServer().verifyPassword(userIdOrEmail, password);
+}
+
+export function updateUserById(id: string, changes: UpdateUserInput): Promise<UserJson> {
+  return defaultAuthServer().updateUserById(id, changes);
+}
+
+export function deleteUserById(id: string): Promise<boolean> {
+  return defaultAuthServer().deleteUserById(id);
+}
+
+export function getUserById(id: string): Promise<UserJson | null> {
+  return defaultAuthServer().getUserById(id);
+}
+
+export function getPublicJwks(): Promise<Jwks> {
+  return defaultAuthServer().getPublicJwks();
+}
+
+/** Whether /api/dev/mailbox may answer: embedded auth, and no SMTP unless AUTH_DEV_MAILBOX=1. */
+export function isDevMailboxEnabled(): boolean {
+  const config = env();
+  return config.auth.kind === "embedded" && devMailboxEnabled(config.smtp !== undefined);
+}
+
+export function listMailbox(options?: { to?: string; limit?: number }): Promise<MailboxMessage[]> {
+  return defaultAuthServer().listMailbox(options);
+}

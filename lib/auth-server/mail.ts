@@ -1,0 +1,122 @@
+/**
+ * Account emails: composed here, always stored in embedded_auth.mail (the dev mailbox) and,
+ * when SMTP is configured, delivered with nodemailer after the database work has committed.
+ */
+import { desc, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { authMail } from "@/lib/db/schema";
+
+export type MailKind = "signup" | "recovery" | "email_change";
+
+export type OutgoingMail = { to: string; subject: string; html: string; text: string; kind: MailKind };
+
+export type MailboxMessage = {
+  id: number;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  kind: string;
+  createdAt: string;
+  links: string[];
+};
+
+const PRODUCT = "LingoReel";
+
+type Template = { subject: string; intro: string; action: string; outro: string };
+
+function template(kind: MailKind, newEmail?: string): Template {
+  switch (kind) {
+    case "signup":
+      return {
+        subject: `Confirm your ${PRODUCT} account`,
+        intro: `Welcome to ${PRODUCT}! Please confirm your email address so you can start learning languages from videos.`,
+        action: "Confirm my email",
+        outro: `If you didn't create a ${PRODUCT} account, you can safely ignore this email.`,
+      };
+    case "recovery":
+      return {
+        subject: `Reset your ${PRODUCT} password`,
+        intro: `We received a request to reset the password of your ${PRODUCT} account. Follow the link below to choose a new one.`,
+        action: "Reset my password",
+        outro: "If you didn't ask for a new password, you can safely ignore this email; your password stays the same.",
+      };
+    case "email_change":
+      return {
+        subject: `Confirm your new ${PRODUCT} email address`,
+        intro: `Please confirm that you want to use ${newEmail ?? "this address"} for your ${PRODUCT} account from now on.`,
+        action: "Confirm my new email",
+        outro: "If you didn't ask for this change, you can safely ignore this email and nothing will change.",
+      };
+  }
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+export function composeMail(
+  kind: MailKind,
+  input: { to: string; link: string; firstName?: string; newEmail?: string; expiryHours: number },
+): OutgoingMail {
+  const t = template(kind, input.newEmail);
+  const greeting = input.firstName ? `Hi ${input.firstName},` : "Hi there,";
+  const expiry = `The link expires in ${input.expiryHours} hours and works once.`;
+  const text = [greeting, "", t.intro, "", `${t.action}: ${input.link}`, "", expiry, t.outro, "", `Happy learning!`, `The ${PRODUCT} team`, ""].join("\n");
+  const html = `<!doctype html>
+<html><body style="margin:0;padding:24px;background:#f6f7fb;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2937">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(PRODUCT)}</h1>
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(t.intro)}</p>
+<p style="margin:28px 0"><a href="${escapeHtml(input.link)}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(t.action)}</a></p>
+<p style="font-size:13px;color:#6b7280">Or paste this link into your browser:<br><a href="${escapeHtml(input.link)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(input.link)}</a></p>
+<p style="font-size:13px;color:#6b7280">${escapeHtml(expiry)} ${escapeHtml(t.outro)}</p>
+<p>Happy learning!<br>The ${escapeHtml(PRODUCT)} team</p>
+</div></body></html>`;
+  return { to: input.to, subject: t.subject, html, text, kind };
+}
+
+export async function storeMail(db: DbOrTx, mail: OutgoingMail, now: Date): Promise<void> {
+  await db.insert(authMail).values({ ...mail, createdAt: now });
+}
+
+type Transport = { sendMail(message: Record<string, unknown>): Promise<unknown> };
+const transports = new Map<string, Promise<Transport>>();
+
+function transport(url: string): Promise<Transport> {
+  let t = transports.get(url);
+  if (!t) {
+    t = import("nodemailer").then((m) => m.default.createTransport(url) as unknown as Transport);
+    transports.set(url, t);
+    t.catch(() => transports.delete(url));
+  }
+  return t;
+}
+
+export async function deliverMail(smtp: { url: string; from: string }, mail: OutgoingMail): Promise<void> {
+  const t = await transport(smtp.url);
+  await t.sendMail({ from: smtp.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+}
+
+const LINK_RE = /https?:\/\/[^\s<>"']+/g;
+
+export async function listMailbox(db: DbOrTx, options: { to?: string; limit?: number } = {}): Promise<MailboxMessage[]> {
+  const limit = Math.min(Math.max(options.limit ?? 50, 1), 500);
+  const to = options.to?.trim().toLowerCase();
+  const rows = await db
+    .select()
+    .from(authMail)
+    .where(to ? sql`lower(${authMail.to}) = ${to}` : undefined)
+    .orderBy(desc(authMail.createdAt), desc(authMail.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    html: row.html,
+    text: row.text,
+    kind: row.kind,
+    createdAt: row.createdAt.toISOString(),
+    links: [...new Set(row.text.match(LINK_RE) ?? [])],
+  }));
+}

@@ -1,0 +1,252 @@
+/**
+ * The embedded auth server: routes GoTrue's HTTP API under /auth/v1/ to the handlers, and offers
+ * the same accounts to server code directly (seeding, password checks, admin changes).
+ */
+import { eq } from "drizzle-orm";
+import { authUsers } from "@/lib/db/schema";
+import { resolveConfig, type AuthServerConfig, type AuthServerOptions } from "./config";
+import type { Limiters, RequestContext } from "./context";
+import { AuthServerError, emailExists, unexpectedFailure } from "./errors";
+import { enrollFactor, challengeFactor, unenrollFactor, verifyFactor } from "./handlers/factors";
+import { health, jwks, settings } from "./handlers/misc";
+import { recover, resend } from "./handlers/recover";
+import { signup } from "./handlers/signup";
+import { token } from "./handlers/token";
+import { getUser, logout, updateUser } from "./handlers/user";
+import { verifyGet, verifyPost } from "./handlers/verify";
+import { clientIp, corsHeaders, errorResponse, preflightResponse, requestOrigin } from "./http";
+import { KeyStore, type Jwks } from "./keys";
+import { deliverMail, listMailbox, type MailboxMessage } from "./mail";
+import { checkPasswordStrength, comparePassword, hashPassword } from "./passwords";
+import { RateLimiter } from "./rate-limit";
+import { deleteSessions } from "./sessions";
+import { findUserByEmail, findUserById, findUserByIdOrEmail, loadUserJson, normalizeEmail, type UserJson } from "./users";
+
+type Handler = (ctx: RequestContext, ...params: string[]) => Promise<Response> | Response;
+type Route = { method: string; pattern: RegExp; handler: Handler };
+
+const routes: Route[] = [
+  { method: "GET", pattern: /^\/health$/, handler: health },
+  { method: "GET", pattern: /^\/settings$/, handler: settings },
+  { method: "GET", pattern: /^\/\.well-known\/jwks\.json$/, handler: jwks },
+  { method: "POST", pattern: /^\/signup$/, handler: signup },
+  { method: "POST", pattern: /^\/token$/, handler: token },
+  { method: "POST", pattern: /^\/logout$/, handler: logout },
+  { method: "GET", pattern: /^\/user$/, handler: getUser },
+  { method: "PUT", pattern: /^\/user$/, handler: updateUser },
+  { method: "POST", pattern: /^\/recover$/, handler: recover },
+  { method: "POST", pattern: /^\/resend$/, handler: resend },
+  { method: "GET", pattern: /^\/verify$/, handler: verifyGet },
+  { method: "POST", pattern: /^\/verify$/, handler: verifyPost },
+  { method: "POST", pattern: /^\/factors$/, handler: enrollFactor },
+  { method: "POST", pattern: /^\/factors\/([^/]+)\/challenge$/, handler: challengeFactor },
+  { method: "POST", pattern: /^\/factors\/([^/]+)\/verify$/, handler: verifyFactor },
+  { method: "DELETE", pattern: /^\/factors\/([^/]+)$/, handler: unenrollFactor },
+];
+
+const PREFIX = "/auth/v1";
+
+export type CreateUserInput = {
+  email: string;
+  password: string;
+  userMetadata?: Record<string, unknown>;
+  /** Defaults to true: seeded and admin-made accounts need no confirmation email. */
+  emailConfirmed?: boolean;
+};
+
+export type UpdateUserInput = { email?: string; password?: string; userMetadata?: Record<string, unknown> };
+
+export type AuthServer = {
+  /** Answers a request whose path starts with /auth/v1/. */
+  handle(request: Request): Promise<Response>;
+  /** Creates an account, or returns the existing one with that email unchanged. */
+  createUser(input: CreateUserInput): Promise<UserJson>;
+  /** Whether the password is the account's (by user id or email); false for unknown accounts. */
+  verifyPassword(userIdOrEmail: string, password: string): Promise<boolean>;
+  /** Sets email (confirmed, no email sent) and/or password directly, like GoTrue's admin API. */
+  updateUserById(id: string, changes: UpdateUserInput): Promise<UserJson>;
+  /** Deletes the account with its sessions and factors; false when there was none. */
+  deleteUserById(id: string): Promise<boolean>;
+  getUserById(id: string): Promise<UserJson | null>;
+  /** The public signing keys (creates the first key on first use). */
+  getPublicJwks(): Promise<Jwks>;
+  /** Stored messages, newest first. */
+  listMailbox(options?: { to?: string; limit?: number }): Promise<MailboxMessage[]>;
+};
+
+function decodeParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export function createAuthServer(options: AuthServerOptions): AuthServer {
+  const config: AuthServerConfig = resolveConfig(options);
+  const keys = new KeyStore(config.getDb);
+  const r = config.rateLimits;
+  const limits: Limiters = {
+    emailSent: new RateLimiter(r.emailSentPerHour, 3_600_000, config.now),
+    signIns: new RateLimiter(r.signInsPer5Min, 300_000, config.now),
+    tokenRefresh: new RateLimiter(r.tokenRefreshPer5Min, 300_000, config.now),
+    verify: new RateLimiter(r.verifyPer5Min, 300_000, config.now),
+    otp: new RateLimiter(r.otpPer5Min, 300_000, config.now),
+    mfa: new RateLimiter(r.mfaPerMinute, 60_000, config.now),
+  };
+  const siteOrigin = config.siteUrl ? new URL(config.siteUrl).origin : undefined;
+
+  async function dispatch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith(`${PREFIX}/`)) throw new AuthServerError(404, "not_found", "Not found");
+    const path = url.pathname.slice(PREFIX.length).replace(/\/+$/, "") || "/";
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    let pathMatched = false;
+    for (const route of routes) {
+      const match = route.pattern.exec(path);
+      if (!match) continue;
+      pathMatched = true;
+      if (route.method !== method) continue;
+      const db = await config.getDb();
+      const ctx: RequestContext = {
+        config,
+        db,
+        request,
+        url,
+        site: siteOrigin ?? requestOrigin(request),
+        ip: clientIp(request),
+        now: config.now(),
+        keys,
+        limits,
+        outbox: [],
+      };
+      const response = await route.handler(ctx, ...match.slice(1).map(decodeParam));
+      await flushOutbox(ctx);
+      return response;
+    }
+    if (pathMatched) throw new AuthServerError(405, "method_not_allowed", `Method ${request.method} is not allowed here`);
+    throw new AuthServerError(404, "not_found", "Not found");
+  }
+
+  async function flushOutbox(ctx: RequestContext): Promise<void> {
+    if (!config.smtp || ctx.outbox.length === 0) return;
+    for (const mail of ctx.outbox) {
+      try {
+        await deliverMail(config.smtp, mail);
+      } catch (error) {
+        config.logError(`could not send the ${mail.kind} email`, error);
+        const what = mail.kind === "recovery" ? "recovery" : mail.kind === "email_change" ? "email change" : "confirmation";
+        throw unexpectedFailure(`Error sending ${what} email`);
+      }
+    }
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    if (request.method === "OPTIONS") return preflightResponse(request);
+    let response: Response;
+    try {
+      response = await dispatch(request);
+    } catch (error) {
+      if (error instanceof AuthServerError) {
+        response = errorResponse(error);
+      } else {
+        config.logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
+        response = errorResponse(unexpectedFailure());
+      }
+    }
+    for (const [name, value] of Object.entries(corsHeaders(request))) response.headers.set(name, value);
+    if (request.method === "HEAD") return new Response(null, { status: response.status, headers: response.headers });
+    return response;
+  }
+
+  async function createUser(input: CreateUserInput): Promise<UserJson> {
+    const db = await config.getDb();
+    const email = normalizeEmail(input.email);
+    const existing = await findUserByEmail(db, email);
+    if (existing) return loadUserJson(db, existing);
+    checkPasswordStrength(input.password, config.minPasswordLength);
+    const now = config.now();
+    const encryptedPassword = await hashPassword(input.password, config.passwordHashCost);
+    const [created] = await db
+      .insert(authUsers)
+      .values({
+        email,
+        encryptedPassword,
+        emailConfirmedAt: input.emailConfirmed === false ? null : now,
+        appMetaData: { provider: "email", providers: ["email"] },
+        userMetaData: input.userMetadata ?? {},
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    const user = created ?? (await findUserByEmail(db, email));
+    if (!user) throw unexpectedFailure("Database error creating user");
+    return loadUserJson(db, user);
+  }
+
+  async function verifyPassword(userIdOrEmail: string, password: string): Promise<boolean> {
+    const db = await config.getDb();
+    const user = await findUserByIdOrEmail(db, userIdOrEmail);
+    return comparePassword(password, user?.encryptedPassword, config.passwordHashCost);
+  }
+
+  async function updateUserById(id: string, changes: UpdateUserInput): Promise<UserJson> {
+    const db = await config.getDb();
+    const user = await findUserById(db, id);
+    if (!user) throw new AuthServerError(404, "user_not_found", "User not found");
+    const now = config.now();
+    const set: Partial<typeof authUsers.$inferInsert> = {};
+    if (changes.email !== undefined) {
+      const email = normalizeEmail(changes.email);
+      if (email !== user.email.toLowerCase()) {
+        const taken = await findUserByEmail(db, email);
+        if (taken && taken.id !== user.id) throw emailExists();
+        Object.assign(set, { email, emailChange: null, emailChangeSentAt: null, emailConfirmedAt: user.emailConfirmedAt ?? now });
+      }
+    }
+    if (changes.password !== undefined) {
+      checkPasswordStrength(changes.password, config.minPasswordLength);
+      set.encryptedPassword = await hashPassword(changes.password, config.passwordHashCost);
+    }
+    if (changes.userMetadata !== undefined) set.userMetaData = { ...user.userMetaData, ...changes.userMetadata };
+    if (Object.keys(set).length === 0) return loadUserJson(db, user);
+    try {
+      const [updated] = await db.update(authUsers).set({ ...set, updatedAt: now }).where(eq(authUsers.id, id)).returning();
+      return loadUserJson(db, updated!);
+    } catch (error) {
+      // The unique index on the address decides races between two changes to the same email.
+      if (set.email && (error as { code?: string; cause?: { code?: string } }).cause?.code === "23505") throw emailExists();
+      if (set.email && (error as { code?: string }).code === "23505") throw emailExists();
+      throw error;
+    }
+  }
+
+  async function deleteUserById(id: string): Promise<boolean> {
+    const db = await config.getDb();
+    const user = await findUserById(db, id);
+    if (!user) return false;
+    await db.transaction(async (tx) => {
+      await deleteSessions(tx, id);
+      await tx.delete(authUsers).where(eq(authUsers.id, id));
+    });
+    return true;
+  }
+
+  async function getUserById(id: string): Promise<UserJson | null> {
+    const db = await config.getDb();
+    const user = await findUserById(db, id);
+    return user ? loadUserJson(db, user) : null;
+  }
+
+  return {
+    handle,
+    createUser,
+    verifyPassword,
+    updateUserById,
+    deleteUserById,
+    getUserById,
+    getPublicJwks: () => keys.jwks(),
+    listMailbox: async (opts) => listMailbox(await config.getDb(), opts),
+  };
+}
