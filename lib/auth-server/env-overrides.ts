@@ -1,7 +1,8 @@
 /**
  * Optional environment overrides for the process-wide auth server: rate limits (0 switches a
- * limit off, which the browser test-suite needs when it signs many users up from one address),
- * the refresh-token reuse interval and the dev mailbox switch.
+ * limit off; AUTH_RATE_LIMIT_DISABLED=1 switches off the per-IP limits and the hourly email cap,
+ * which the browser test-suite needs when it signs many users up from one address, but keeps the
+ * one-email-a-minute rule per user), the refresh-token reuse interval and the dev mailbox switch.
  */
 import type { AuthServerOptions, RateLimits } from "./config";
 
@@ -16,6 +17,7 @@ const rateLimitVars: Record<keyof RateLimits, string> = {
 };
 
 export const authEnvVarNames = [
+  "AUTH_RATE_LIMIT_DISABLED",
   ...Object.values(rateLimitVars),
   "AUTH_REFRESH_TOKEN_REUSE_INTERVAL",
   "AUTH_DEV_MAILBOX",
@@ -35,6 +37,11 @@ export function authOptionsFromEnv(
   source: Record<string, string | undefined> = process.env,
 ): Pick<AuthServerOptions, "rateLimits" | "refreshTokenReuseIntervalSeconds"> {
   const rateLimits: Partial<RateLimits> = {};
+  if (isOn(source.AUTH_RATE_LIMIT_DISABLED)) {
+    for (const key of Object.keys(rateLimitVars) as (keyof RateLimits)[]) {
+      if (key !== "emailMaxFrequencySeconds") rateLimits[key] = 0;
+    }
+  }
   for (const [key, name] of Object.entries(rateLimitVars) as [keyof RateLimits, string][]) {
     const value = readNumber(source, name);
     if (value !== undefined) rateLimits[key] = value;
@@ -48,8 +55,15 @@ export function authOptionsFromEnv(
  * AUTH_DEV_MAILBOX=1 forces it on, AUTH_DEV_MAILBOX=0 off.
  */
 export function devMailboxEnabled(smtpConfigured: boolean, source: Record<string, string | undefined> = process.env): boolean {
-  const raw = source.AUTH_DEV_MAILBOX?.trim().toLowerCase();
-  if (raw && ["1", "true", "yes", "on"].includes(raw)) return true;
-  if (raw && ["0", "false", "no", "off"].includes(raw)) return false;
+  if (isOn(source.AUTH_DEV_MAILBOX)) return true;
+  if (isOff(source.AUTH_DEV_MAILBOX)) return false;
   return !smtpConfigured;
+}
+
+function isOn(raw: string | undefined): boolean {
+  return ["1", "true", "yes", "on"].includes(raw?.trim().toLowerCase() ?? "");
+}
+
+function isOff(raw: string | undefined): boolean {
+  return ["0", "false", "no", "off"].includes(raw?.trim().toLowerCase() ?? "");
 }
