@@ -1,0 +1,146 @@
+import * as React from "react";
+import { GlobeIcon } from "lucide-react";
+import {
+  BR,
+  CA,
+  CN,
+  DE,
+  ES,
+  FR,
+  GB,
+  IT,
+  JP,
+  MX,
+  PT,
+  SE,
+  US,
+} from "country-flag-icons/react/3x2";
+
+import { cn } from "@/lib/utils";
+
+type FlagComponent = typeof GB;
+
+const FLAGS = { BR, CA, CN, DE, ES, FR, GB, IT, JP, MX, PT, SE, US } satisfies Record<
+  string,
+  FlagComponent
+>;
+
+export type FlagCountry = keyof typeof FLAGS;
+
+/** The flag shown for a bare language code. */
+const LANGUAGE_COUNTRY: Record<string, FlagCountry> = {
+  en: "GB",
+  es: "ES",
+  fr: "FR",
+  de: "DE",
+  it: "IT",
+  pt: "PT",
+  sv: "SE",
+  ja: "JP",
+  zh: "CN",
+};
+
+/** Regional variants that read better with their own flag (e.g. "pt-BR"). */
+const REGIONAL_COUNTRY: Record<string, FlagCountry> = {
+  "en-us": "US",
+  "pt-br": "BR",
+  "es-mx": "MX",
+  "fr-ca": "CA",
+};
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: "English",
+  es: "Spanish",
+  fr: "French",
+  de: "German",
+  it: "Italian",
+  pt: "Portuguese",
+  sv: "Swedish",
+  ja: "Japanese",
+  zh: "Chinese",
+};
+
+function normalizeCode(code: string | null | undefined): string {
+  return (code ?? "").trim().replace(/_/g, "-").toLowerCase();
+}
+
+/**
+ * The ISO 3166 country whose flag stands for a language code ("es" → "ES",
+ * "en" → "GB", "pt-BR" → "BR"), or null when LingoReel has no flag for it.
+ */
+export function languageFlagCountry(code: string | null | undefined): FlagCountry | null {
+  const normalized = normalizeCode(code);
+  if (!normalized) return null;
+  const regional = REGIONAL_COUNTRY[normalized];
+  if (regional) return regional;
+  const base = normalized.split("-")[0] ?? "";
+  return LANGUAGE_COUNTRY[base] ?? null;
+}
+
+/** The English name of a language code ("es" → "Spanish"); the upper-cased code if unknown. */
+export function languageDisplayName(code: string | null | undefined): string {
+  const normalized = normalizeCode(code);
+  if (!normalized) return "Unknown language";
+  const base = normalized.split("-")[0] ?? normalized;
+  const known = LANGUAGE_NAMES[base];
+  if (known) return known;
+  try {
+    const name = new Intl.DisplayNames(["en"], { type: "language" }).of(base);
+    if (name && name.toLowerCase() !== base) return name;
+  } catch {
+    // Not a valid BCP 47 code: fall through.
+  }
+  return base.toUpperCase();
+}
+
+export type LanguageFlagProps = Omit<React.ComponentProps<"span">, "children"> & {
+  /** A language code such as "es", "en" or "pt-BR". */
+  code: string | null | undefined;
+  /**
+   * The accessible name; defaults to the language's English name. Pass `null` when
+   * the flag sits next to text that already names the language.
+   */
+  label?: string | null;
+};
+
+/**
+ * A small rounded SVG flag for a language. Defaults to 24×16 px; size it with
+ * `className` (e.g. `h-5 w-7.5`, or `size-6 rounded-full` for a round badge: the
+ * flag is cropped, not stretched). Unknown codes show a globe.
+ */
+export function LanguageFlag({ code, label, className, ...props }: LanguageFlagProps) {
+  const country = languageFlagCountry(code);
+  const name = label === undefined ? languageDisplayName(code) : label;
+  const a11y =
+    name === null || name === ""
+      ? ({ "aria-hidden": true } as const)
+      : ({ role: "img", "aria-label": name, title: name } as const);
+
+  const Flag = country ? FLAGS[country] : null;
+
+  return (
+    <span
+      data-slot="language-flag"
+      data-country={country ?? undefined}
+      className={cn(
+        "relative inline-flex h-4 w-6 shrink-0 items-center justify-center overflow-hidden rounded-[4px] align-middle",
+        "after:pointer-events-none after:absolute after:inset-0 after:rounded-[inherit] after:ring-1 after:ring-black/10 after:ring-inset dark:after:ring-white/15",
+        !Flag && "bg-muted text-muted-foreground",
+        className,
+      )}
+      {...a11y}
+      {...props}
+    >
+      {Flag ? (
+        <Flag
+          aria-hidden="true"
+          focusable="false"
+          preserveAspectRatio="xMidYMid slice"
+          className="block size-full"
+        />
+      ) : (
+        <GlobeIcon aria-hidden="true" className="size-[70%] max-h-full" strokeWidth={2} />
+      )}
+    </span>
+  );
+}
