@@ -483,31 +483,28 @@ function readVint(buf: Buffer, pos: number, keepMarker: boolean): { value: numbe
 
 export function webmDurationMs(file: string): number {
   const buf = fs.readFileSync(file);
-  let pos = 0;
+  const SEGMENT = 0x18538067;
+  const INFO = 0x1549a966;
+  const TIMESTAMP_SCALE = 0x2ad7b1;
+  const DURATION = 0x4489;
+  const CLUSTER = 0x1f43b675;
   let timestampScale = 1_000_000;
   let duration: number | null = null;
-  const end = buf.length;
   const walk = (from: number, to: number): void => {
-    pos = from;
+    let pos = from;
     while (pos < to) {
       const id = readVint(buf, pos, true);
-      pos += id.length;
-      const size = readVint(buf, pos, false);
-      pos += size.length;
-      const bodyEnd = size.value < 0 ? to : pos + size.value;
-      if (id.value === 0x18538067 || id.value === 0x1549a966) {
-        walk(pos, bodyEnd); // Segment, Info: descend
-        if (duration !== null && id.value === 0x1549a966) return;
-      } else if (id.value === 0x2ad7b1) {
-        timestampScale = buf.readUIntBE(pos, size.value);
-      } else if (id.value === 0x4489) {
-        duration = size.value === 4 ? buf.readFloatBE(pos) : buf.readDoubleBE(pos);
-      }
-      pos = bodyEnd;
-      if (duration !== null && id.value === 0x1549a966) return;
+      const size = readVint(buf, pos + id.length, false);
+      const body = pos + id.length + size.length;
+      const end = size.value < 0 ? to : body + size.value;
+      if (id.value === CLUSTER) return; // header elements come before the media data
+      if (id.value === SEGMENT || id.value === INFO) walk(body, end);
+      else if (id.value === TIMESTAMP_SCALE) timestampScale = buf.readUIntBE(body, size.value);
+      else if (id.value === DURATION) duration = size.value === 4 ? buf.readFloatBE(body) : buf.readDoubleBE(body);
+      pos = end;
     }
   };
-  walk(0, end);
+  walk(0, buf.length);
   if (duration === null) fail(`${file}: no duration in the WebM header`);
   return (duration * timestampScale) / 1e6;
 }
