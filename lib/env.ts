@@ -116,7 +116,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const dataDir = path.resolve(e.DATA_DIR ?? ".data");
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR ?? ".data");
   const embeddedDb = e.DATABASE_URL === undefined;
   const embeddedAuth = e.NEXT_PUBLIC_SUPABASE_URL === undefined;
 

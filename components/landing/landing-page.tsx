@@ -78,9 +78,9 @@ export async function LandingPage() {
                       {formatDuration(video.durationMs)}
                     </span>
                   </div>
-                  <figcaption className="flex items-center gap-2 p-3">
-                    <LanguageFlag code={video.targetLanguage} className="h-4 w-6 shrink-0" />
-                    <span className="line-clamp-1 text-sm font-semibold">{video.title}</span>
+                  <figcaption className="flex items-start gap-2 p-3">
+                    <LanguageFlag code={video.targetLanguage} className="mt-0.5 h-4 w-6 shrink-0" />
+                    <span className="line-clamp-2 text-sm leading-snug font-semibold">{video.title}</span>
                   </figcaption>
                 </figure>
               );

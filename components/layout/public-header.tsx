@@ -6,15 +6,15 @@ import { Button } from "@/components/ui/button";
 export function PublicHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/80 backdrop-blur supports-[backdrop-filter]:bg-background/60">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
         <Link href="/" aria-label="LingoReel home" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
           <BrandLogo />
         </Link>
-        <nav className="flex items-center gap-2">
-          <Button asChild variant="ghost">
+        <nav className="flex items-center gap-1 sm:gap-2">
+          <Button asChild variant="ghost" className="px-3 sm:px-4">
             <Link href="/login">Login</Link>
           </Button>
-          <Button asChild>
+          <Button asChild className="px-3 sm:px-4">
             <Link href="/signup">Get Started</Link>
           </Button>
         </nav>

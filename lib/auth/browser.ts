@@ -6,13 +6,18 @@ import { AUTH_COOKIE_NAME, type PublicAuthConfig } from "./config-public";
 
 let client: SupabaseClient | undefined;
 
+function create(url: string, key: string) {
+  return createBrowserClient(url, key, {
+    cookieOptions: { name: AUTH_COOKIE_NAME },
+    auth: { flowType: "pkce", detectSessionInUrl: true, autoRefreshToken: true, persistSession: true },
+  });
+}
+
 export function getSupabaseBrowserClient(config: PublicAuthConfig): SupabaseClient {
-  if (!client) {
-    const url = config.supabaseUrl || window.location.origin;
-    client = createBrowserClient(url, config.supabaseAnonKey, {
-      cookieOptions: { name: AUTH_COOKIE_NAME },
-      auth: { flowType: "pkce", detectSessionInUrl: true, autoRefreshToken: true, persistSession: true },
-    });
+  if (typeof window === "undefined") {
+    // Server render of a client component: effects never run there, so this client stays idle.
+    return create(config.supabaseUrl || "http://localhost", config.supabaseAnonKey);
   }
+  client ??= create(config.supabaseUrl || window.location.origin, config.supabaseAnonKey);
   return client;
 }

@@ -71,7 +71,7 @@ export const DEMO_CONTENT_PATH = path.join(process.cwd(), "lib", "db", "seed", "
 const SEED_MARKER = "demo_content_seeded";
 
 export function loadDemoContent(file = DEMO_CONTENT_PATH): DemoContent {
-  return demoContentSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+  return demoContentSchema.parse(JSON.parse(readFileSync(/*turbopackIgnore: true*/ file, "utf8")));
 }
 
 /** A stable pseudo-random order, so every install gets the same quizzes. */

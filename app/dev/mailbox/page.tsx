@@ -8,14 +8,14 @@ import { BrandLogo } from "@/components/brand-logo";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/lib/db/client";
 import { authMail } from "@/lib/db/schema";
-import { env } from "@/lib/env";
+import { isDevMailboxEnabled } from "@/lib/auth-server";
 
 export const metadata: Metadata = { title: "Dev mailbox" };
 
 const LINK = /https?:\/\/[^\s"'<>]+/g;
 
 export default async function MailboxPage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
-  if (env().auth.kind !== "embedded") notFound();
+  if (!isDevMailboxEnabled()) notFound();
   const { to } = await searchParams;
   const db = await getDb();
   const messages = await db
