@@ -2,7 +2,7 @@
 import type { Db } from "@/lib/db/client";
 import type { AuthServerConfig } from "./config";
 import type { KeyStore } from "./keys";
-import type { OutgoingMail } from "./mail";
+import type { MailKind, OutgoingMail } from "./mail";
 import type { RateLimiter } from "./rate-limit";
 
 export type Limiters = {
@@ -27,5 +27,5 @@ export type RequestContext = {
   keys: KeyStore;
   limits: Limiters;
   /** Mail to hand to SMTP once the database work has committed. */
-  outbox: OutgoingMail[];
+  outbox: { mail: OutgoingMail; userId: string; type: MailKind }[];
 };

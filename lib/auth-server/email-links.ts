@@ -131,7 +131,7 @@ export async function sendEmailLink(
     expiryHours: Math.round(ctx.config.emailLinkExpirySeconds / 3600),
   });
   await storeMail(tx, mail, ctx.now);
-  ctx.outbox.push(mail);
+  ctx.outbox.push({ mail, userId: user.id, type });
 }
 
 /** Finds and uses up the one-time token behind a link; unknown, used or expired is `otp_expired`. */

@@ -130,12 +130,16 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
 
   async function flushOutbox(ctx: RequestContext): Promise<void> {
     if (!config.smtp || ctx.outbox.length === 0) return;
-    for (const mail of ctx.outbox) {
+    for (const { mail, userId, type } of ctx.outbox) {
       try {
         await deliverMail(config.smtp, mail);
       } catch (error) {
-        config.logError(`could not send the ${mail.kind} email`, error);
-        const what = mail.kind === "recovery" ? "recovery" : mail.kind === "email_change" ? "email change" : "confirmation";
+        config.logError(`could not send the ${type} email`, error);
+        // The email never left: let the user ask again at once instead of waiting a minute.
+        const sentAt =
+          type === "signup" ? { confirmationSentAt: null } : type === "recovery" ? { recoverySentAt: null } : { emailChangeSentAt: null };
+        await ctx.db.update(authUsers).set(sentAt).where(eq(authUsers.id, userId));
+        const what = type === "recovery" ? "recovery" : type === "email_change" ? "email change" : "confirmation";
         throw unexpectedFailure(`Error sending ${what} email`);
       }
     }

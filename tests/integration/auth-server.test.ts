@@ -3,7 +3,7 @@
  * client (and jose for independent token checks), on every test database.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
 import { desc, eq } from "drizzle-orm";
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
@@ -42,6 +42,61 @@ async function serve(server: AuthServer): Promise<Running> {
     url: `http://127.0.0.1:${port}`,
     server,
     close: () => new Promise<void>((resolve) => httpServer.close(() => resolve())),
+  };
+}
+
+type SmtpMessage = { from: string; to: string[]; data: string };
+
+/** Just enough of an SMTP server to receive what nodemailer sends. */
+async function fakeSmtp(): Promise<{ port: number; messages: SmtpMessage[]; close: () => Promise<void> }> {
+  const messages: SmtpMessage[] = [];
+  const server = net.createServer((socket) => {
+    socket.setEncoding("utf8");
+    let buffer = "";
+    let inData = false;
+    let current: SmtpMessage = { from: "", to: [], data: "" };
+    socket.write("220 localhost ESMTP\r\n");
+    socket.on("data", (chunk: string) => {
+      buffer += chunk;
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf("\r\n.\r\n");
+          if (end === -1) return;
+          current.data = buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          messages.push(current);
+          current = { from: "", to: [], data: "" };
+          socket.write("250 OK queued\r\n");
+          continue;
+        }
+        const newline = buffer.indexOf("\r\n");
+        if (newline === -1) return;
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 2);
+        const command = line.slice(0, 4).toUpperCase();
+        if (command === "EHLO") socket.write("250-localhost\r\n250 8BITMIME\r\n");
+        else if (command === "MAIL") {
+          current.from = line;
+          socket.write("250 OK\r\n");
+        } else if (command === "RCPT") {
+          current.to.push(line);
+          socket.write("250 OK\r\n");
+        } else if (command === "DATA") {
+          inData = true;
+          socket.write("354 End data with <CR><LF>.<CR><LF>\r\n");
+        } else if (command === "QUIT") {
+          socket.end("221 Bye\r\n");
+          return;
+        } else socket.write("250 OK\r\n");
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
@@ -695,6 +750,38 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
     expect(one.error).toBeNull();
     const two = await refresher.auth.refreshSession({ refresh_token: one.data.session!.refresh_token });
     expect(two.error?.code).toBe("over_request_rate_limit");
+  });
+
+  it("delivers email over SMTP when configured and reports a failed delivery", async () => {
+    const smtp = await fakeSmtp();
+    try {
+      const from = "LingoReel <no-reply@lingoreel.test>";
+      const withSmtp = await start({ smtp: { url: `smtp://127.0.0.1:${smtp.port}`, from } });
+      const email = uniqueEmail("smtp");
+      const { error } = await client("pkce", withSmtp.url).auth.signUp({ email, password: PASSWORD });
+      expect(error).toBeNull();
+      expect(smtp.messages).toHaveLength(1);
+      expect(smtp.messages[0]!.to.join()).toContain(email);
+      expect(smtp.messages[0]!.from).toContain("no-reply@lingoreel.test");
+      expect(smtp.messages[0]!.data).toContain("Subject: Confirm your LingoReel account");
+      // The mailbox keeps a copy.
+      expect((await latestMail(email)).kind).toBe("signup");
+
+      const logged: string[] = [];
+      const broken = await start({ smtp: { url: "smtp://127.0.0.1:1", from }, logError: (message) => logged.push(message) });
+      const unlucky = uniqueEmail("smtp-down");
+      const failed = await client("pkce", broken.url).auth.signUp({ email: unlucky, password: PASSWORD });
+      expect(failed.error?.status).toBe(500);
+      expect(logged).toEqual(["could not send the signup email"]);
+      // The user may ask again straight away.
+      const [user] = await t.db.select().from(authUsers).where(eq(authUsers.email, unlucky));
+      expect(user!.confirmationSentAt).toBeNull();
+      const retry = await client("pkce", withSmtp.url).auth.resend({ type: "signup", email: unlucky });
+      expect(retry.error).toBeNull();
+      expect(smtp.messages).toHaveLength(2);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it("never answers bad input with a 500", async () => {
