@@ -134,6 +134,11 @@ export async function sendEmailLink(
   ctx.outbox.push({ mail, userId: user.id, type });
 }
 
+/** Invalidates every outstanding email link of a user (after a confirmation or a new password). */
+export async function clearEmailLinks(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.delete(authOneTimeTokens).where(eq(authOneTimeTokens.userId, userId));
+}
+
 /** Finds and uses up the one-time token behind a link; unknown, used or expired is `otp_expired`. */
 export async function consumeEmailToken(
   ctx: RequestContext,

@@ -16,6 +16,7 @@ import { getUser, logout, updateUser } from "./handlers/user";
 import { verifyGet, verifyPost } from "./handlers/verify";
 import { clientIp, corsHeaders, errorResponse, preflightResponse, requestOrigin } from "./http";
 import { KeyStore, type Jwks } from "./keys";
+import { clearEmailLinks } from "./email-links";
 import { deliverMail, listMailbox, type MailboxMessage } from "./mail";
 import { checkPasswordStrength, comparePassword, hashPassword } from "./passwords";
 import { RateLimiter } from "./rate-limit";
@@ -54,7 +55,13 @@ export type CreateUserInput = {
   emailConfirmed?: boolean;
 };
 
-export type UpdateUserInput = { email?: string; password?: string; userMetadata?: Record<string, unknown> };
+export type UpdateUserInput = {
+  email?: string;
+  password?: string;
+  userMetadata?: Record<string, unknown>;
+  /** With a new password: every other session of the user ends, this one stays. */
+  keepSessionId?: string;
+};
 
 export type AuthServer = {
   /** Answers a request whose path starts with /auth/v1/. */
@@ -178,7 +185,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
         encryptedPassword,
         emailConfirmedAt: input.emailConfirmed === false ? null : now,
         appMetaData: { provider: "email", providers: ["email"] },
-        userMetaData: input.userMetadata ?? {},
+        userMetaData: input.emailConfirmed === false ? (input.userMetadata ?? {}) : { ...input.userMetadata, email_verified: true },
         createdAt: now,
         updatedAt: now,
       })
@@ -212,12 +219,18 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     if (changes.password !== undefined) {
       checkPasswordStrength(changes.password, config.minPasswordLength);
       set.encryptedPassword = await hashPassword(changes.password, config.passwordHashCost);
+      Object.assign(set, { confirmationSentAt: null, recoverySentAt: null, emailChangeSentAt: null });
     }
     if (changes.userMetadata !== undefined) set.userMetaData = { ...user.userMetaData, ...changes.userMetadata };
     if (Object.keys(set).length === 0) return loadUserJson(db, user);
     try {
-      const [updated] = await db.update(authUsers).set({ ...set, updatedAt: now }).where(eq(authUsers.id, id)).returning();
-      return loadUserJson(db, updated!);
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx.update(authUsers).set({ ...set, updatedAt: now }).where(eq(authUsers.id, id)).returning();
+        if (set.encryptedPassword || set.email) await clearEmailLinks(tx, id);
+        if (set.encryptedPassword && changes.keepSessionId) await deleteSessions(tx, id, changes.keepSessionId);
+        return row!;
+      });
+      return loadUserJson(db, updated);
     } catch (error) {
       // The unique index on the address decides races between two changes to the same email.
       if (set.email && (error as { code?: string; cause?: { code?: string } }).cause?.code === "23505") throw emailExists();

@@ -295,6 +295,7 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
     expect(setError).toBeNull();
     expect(data.user!.email).toBe(email);
     expect(data.user!.email_confirmed_at).toBeTruthy();
+    expect(data.user!.user_metadata.email_verified).toBe(true);
     const claims = decodeJwt(fragment.get("access_token")!);
     expect(claims.amr).toEqual([expect.objectContaining({ method: "otp" })]);
   });
@@ -482,7 +483,11 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
     expect(data.error).toBeNull();
     expect(data.data.user!.user_metadata).toMatchObject({ first_name: "Lena", last_name: "Schmidt" });
     const removed = await supabase.auth.updateUser({ data: { last_name: null } });
-    expect(removed.data.user!.user_metadata).toEqual({ first_name: "Lena" });
+    expect(removed.data.user!.user_metadata).toEqual({ first_name: "Lena", email_verified: true });
+
+    // A recovery link sent before a password change stops working with it.
+    await client().auth.resetPasswordForEmail(email, { redirectTo: `${main.url}/reset-password` });
+    const staleRecovery = await latestLink(email);
 
     const same = await supabase.auth.updateUser({ password: PASSWORD });
     expect(same.error?.code).toBe("same_password");
@@ -492,6 +497,7 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
 
     const changed = await supabase.auth.updateUser({ password: "new-secret-456" });
     expect(changed.error).toBeNull();
+    expect((await follow(staleRecovery)).hash).toContain("error_code=otp_expired");
     expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe("invalid_credentials");
     expect((await client().auth.signInWithPassword({ email, password: "new-secret-456" })).error).toBeNull();
     // Other devices are signed out by a password change; this one stays.
@@ -897,9 +903,19 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
     expect(await server.verifyPassword(uniqueEmail("nobody"), PASSWORD)).toBe(false);
 
     const moved = uniqueEmail("moved-by-admin");
-    const updated = await server.updateUserById(created.id, { email: moved, password: "changed-456" });
+    const first = client();
+    const second = client();
+    const kept = (await first.auth.signInWithPassword({ email, password: PASSWORD })).data.session!;
+    await second.auth.signInWithPassword({ email, password: PASSWORD });
+    const updated = await server.updateUserById(created.id, {
+      email: moved,
+      password: "changed-456",
+      keepSessionId: decodeJwt(kept.access_token).session_id as string,
+    });
     expect(updated.email).toBe(moved);
     expect(await server.verifyPassword(moved, "changed-456")).toBe(true);
+    expect((await first.auth.getUser()).error).toBeNull();
+    expect((await second.auth.getUser()).error?.name).toBe("AuthSessionMissingError");
     const { email: other } = await signedIn("existing");
     await expect(server.updateUserById(created.id, { email: other })).rejects.toMatchObject({ code: "email_exists" });
     await expect(server.updateUserById(created.id, { password: "123" })).rejects.toMatchObject({ code: "weak_password" });

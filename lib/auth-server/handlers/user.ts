@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { authSessions, authUsers } from "@/lib/db/schema";
 import type { RequestContext } from "../context";
-import { parsePkce, safeRedirect, sendEmailLink } from "../email-links";
+import { clearEmailLinks, parsePkce, safeRedirect, sendEmailLink } from "../email-links";
 import { AuthServerError, emailExists, validationFailed } from "../errors";
 import { authenticate, limitByIp } from "../guards";
 import { emptyResponse, jsonResponse, optionalObject, optionalString, readBody } from "../http";
@@ -64,7 +64,11 @@ export async function updateUser(ctx: RequestContext): Promise<Response> {
 
   const json = await ctx.db.transaction(async (tx) => {
     const changes: Partial<typeof authUsers.$inferInsert> = {};
-    if (encryptedPassword) changes.encryptedPassword = encryptedPassword;
+    if (encryptedPassword) {
+      // Links sent before the new password stop working, as in GoTrue.
+      Object.assign(changes, { encryptedPassword, confirmationSentAt: null, recoverySentAt: null, emailChangeSentAt: null });
+      await clearEmailLinks(tx, user.id);
+    }
     if (body.data) changes.userMetaData = mergeMetadata(user.userMetaData, body.data);
     if (newEmail) changes.emailChange = newEmail;
     if (Object.keys(changes).length > 0) {

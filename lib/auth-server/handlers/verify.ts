@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { DbOrTx } from "@/lib/db/client";
 import { authFlowState, authUsers, type AuthUser } from "@/lib/db/schema";
 import type { RequestContext } from "../context";
-import { consumeEmailToken, safeRedirect, type LinkType } from "../email-links";
+import { clearEmailLinks, consumeEmailToken, safeRedirect, type LinkType } from "../email-links";
 import { AuthServerError, emailExists, oauthErrorByStatus, otpExpired, validationFailed } from "../errors";
 import { limitByIp } from "../guards";
 import { jsonResponse, optionalString, readBody, redirectResponse } from "../http";
@@ -45,11 +45,14 @@ async function applyLink(ctx: RequestContext, tx: DbOrTx, user: AuthUser, type: 
       .limit(1);
     if (taken) throw emailExists();
     Object.assign(changes, { email: relatesTo, emailChange: null, emailChangeSentAt: null });
-    if (!user.emailConfirmedAt) changes.emailConfirmedAt = ctx.now;
-  } else if (!user.emailConfirmedAt) {
-    // A recovery link proves the address too.
-    changes.emailConfirmedAt = ctx.now;
   }
+  // Any link proves the address, a recovery link included.
+  if (!user.emailConfirmedAt) {
+    changes.emailConfirmedAt = ctx.now;
+    changes.userMetaData = { ...user.userMetaData, email_verified: true };
+  }
+  // As in GoTrue, following one link invalidates the user's other outstanding links.
+  await clearEmailLinks(tx, user.id);
   if (Object.keys(changes).length === 0) return user;
   const [updated] = await tx
     .update(authUsers)
