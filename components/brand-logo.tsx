@@ -15,6 +15,8 @@ export type BrandLogoProps = Omit<React.ComponentProps<"span">, "children"> & {
   size?: BrandLogoSize;
   /** Show the "LingoReel" wordmark next to the mark (default true). */
   withWordmark?: boolean;
+  /** "inverted" for placement on the brand colour itself (white wordmark). */
+  tone?: "default" | "inverted";
 };
 
 /**
@@ -71,6 +73,7 @@ export function BrandMark({
 export function BrandLogo({
   size = "md",
   withWordmark = true,
+  tone = "default",
   className,
   ...props
 }: BrandLogoProps) {
@@ -96,8 +99,8 @@ export function BrandLogo({
     >
       <BrandMark size={s.mark} />
       <span className={cn("leading-none font-extrabold tracking-tight", s.text)}>
-        <span className="text-foreground">Lingo</span>
-        <span className="text-primary">Reel</span>
+        <span className={tone === "inverted" ? "text-white" : "text-foreground"}>Lingo</span>
+        <span className={tone === "inverted" ? "text-white/75" : "text-primary"}>Reel</span>
       </span>
     </span>
   );

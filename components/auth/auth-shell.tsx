@@ -10,12 +10,12 @@ const PERKS = [
 ];
 
 /** Two-column frame of the auth screens: a brand panel on wide screens, the form everywhere. */
-export function AuthShell({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthShell({ title, subtitle, children }: { title?: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
     <div className="grid min-h-dvh lg:grid-cols-[1fr_1.1fr]">
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-primary via-violet-600 to-indigo-700 p-10 text-primary-foreground lg:flex lg:flex-col lg:justify-between">
         <Link href="/" aria-label="LingoReel home" className="w-fit">
-          <BrandLogo className="text-white" />
+          <BrandLogo tone="inverted" />
         </Link>
         <div className="space-y-6">
           <p className="max-w-md text-3xl leading-tight font-bold">Learn a language the way you already spend your evenings: watching videos.</p>
@@ -36,13 +36,19 @@ export function AuthShell({ title, subtitle, children }: { title: string; subtit
           <BrandLogo />
         </Link>
         <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center">
-          <div className="mb-8 space-y-2">
-            <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-            {subtitle ? <p className="text-muted-foreground">{subtitle}</p> : null}
-          </div>
+          {title ? <AuthHeading title={title} subtitle={subtitle} /> : null}
           {children}
         </div>
       </main>
+    </div>
+  );
+}
+
+export function AuthHeading({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
+  return (
+    <div className="mb-8 space-y-2">
+      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+      {subtitle ? <p className="text-muted-foreground">{subtitle}</p> : null}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { signupSchema, type SignupInput } from "@/lib/validation/auth";
+import { AuthHeading } from "./auth-shell";
 import { ThankYou } from "./thank-you";
 
 export function SignupForm() {
@@ -59,6 +60,7 @@ export function SignupForm() {
   const submitting = form.formState.isSubmitting;
   return (
     <div className="space-y-6">
+      <AuthHeading title="Create your account" subtitle="Start learning from videos in a minute. It's free." />
       <Form {...form}>
         <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">

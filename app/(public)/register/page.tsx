@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Create your account" };
 
 export default function Page() {
   return (
-    <AuthShell title="Create your account" subtitle="Start learning from videos in a minute. It's free.">
+    <AuthShell>
       <Suspense>
         <SignupForm />
       </Suspense>

@@ -39,8 +39,8 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
         <div className="space-y-1">
           <h1 className="text-2xl font-bold tracking-tight">Dev mailbox</h1>
           <p className="text-muted-foreground">
-            Emails the built-in auth server sent{to ? ` to ${to}` : ""}. Only available when no email service is configured for
-            hosted auth.
+            Emails the built-in auth server sent{to ? ` to ${to}` : ""}. This page exists only with the built-in auth server
+            while no SMTP server delivers mail.
           </p>
           {to ? (
             <Link href="/dev/mailbox" className="text-sm font-medium text-primary hover:underline">

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getUser } from "@/app/api/auth/user/route";
+import { GET as getLanguages } from "@/app/api/languages/route";
+import { GET as getSettings, POST as postSettings } from "@/app/api/settings/route";
+import { apiRequest, installAppDb, signedInUser, uninstallAppDb } from "../helpers/app";
+import { createTestDb, testDbKinds, type TestDb } from "../helpers/db";
+
+describe.each(testDbKinds)("product API on %s", (kind) => {
+  let t: TestDb;
+  let owner: { id: string; token: string };
+  let learner: { id: string; token: string };
+
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    installAppDb(t);
+    owner = await signedInUser("first@example.com", "secret-123", { first_name: "Frida", last_name: "First" });
+    learner = await signedInUser("second@example.com", "secret-456", { first_name: "Sven" });
+  });
+  afterAll(async () => {
+    uninstallAppDb();
+    await t?.dispose();
+  });
+
+  it("refuses requests without a valid token", async () => {
+    const none = await getUser(apiRequest("/api/auth/user"));
+    expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({ error: "unauthorized", message: "Authentication required" });
+
+    const [header, payload, signature] = learner.token.split(".");
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), sub: owner.id }),
+    ).toString("base64url");
+    const forged = await getUser(apiRequest("/api/auth/user", { token: `${header}.${forgedPayload}.${signature}` }));
+    expect(forged.status).toBe(401);
+    expect((await getUser(apiRequest("/api/auth/user", { token: "garbage" }))).status).toBe(401);
+  });
+
+  it("creates app users on first sight: the first account is the owner", async () => {
+    const first = await (await getUser(apiRequest("/api/auth/user", { token: owner.token }))).json();
+    expect(first).toMatchObject({ id: owner.id, email: "first@example.com", firstName: "Frida", lastName: "First", role: "owner" });
+    expect(first).toMatchObject({ nativeLanguage: null, targetLanguage: null, dailyGoal: 30, streak: 0 });
+
+    const second = await (await getUser(apiRequest("/api/auth/user", { token: learner.token }))).json();
+    expect(second).toMatchObject({ id: learner.id, firstName: "Sven", lastName: null, role: "user" });
+  });
+
+  it("lists the supported languages to anyone", async () => {
+    const response = await getLanguages(apiRequest("/api/languages"));
+    expect(response.status).toBe(200);
+    const languages = (await response.json()) as { code: string; name: string }[];
+    expect(languages.map((l) => l.code)).toEqual(["en", "es", "fr", "de", "it", "pt", "sv", "ja", "zh"]);
+    expect(languages[1]).toEqual({ code: "es", name: "Spanish", nativeName: "Español" });
+  });
+
+  it("saves onboarding choices for the caller only", async () => {
+    const response = await postSettings(
+      apiRequest("/api/settings", {
+        method: "POST",
+        token: learner.token,
+        body: { nativeLanguage: "sv", targetLanguage: "fr", dailyGoal: 15, timeZone: "Europe/Stockholm" },
+      }),
+    );
+    expect(response.status).toBe(200);
+    const learnerNow = await (await getUser(apiRequest("/api/auth/user", { token: learner.token }))).json();
+    expect(learnerNow).toMatchObject({ nativeLanguage: "sv", targetLanguage: "fr", dailyGoal: 15, timeZone: "Europe/Stockholm" });
+    const ownerNow = await (await getUser(apiRequest("/api/auth/user", { token: owner.token }))).json();
+    expect(ownerNow).toMatchObject({ nativeLanguage: null, targetLanguage: null, dailyGoal: 30 });
+  });
+
+  it("reads and updates learning preferences", async () => {
+    const defaults = await (await getSettings(apiRequest("/api/settings", { token: owner.token }))).json();
+    expect(defaults).toEqual({ showDefinitions: true, pauseOnHighlight: true, enableNotifications: true, autoplayVideos: false });
+    const response = await postSettings(
+      apiRequest("/api/settings", { method: "POST", token: owner.token, body: { autoplayVideos: true, firstName: "Freya" } }),
+    );
+    expect(await response.json()).toMatchObject({ autoplayVideos: true, user: { firstName: "Freya" } });
+  });
+
+  it.each([
+    [{ nativeLanguage: "xx", targetLanguage: "es" }, 400, "Unsupported language: xx"],
+    [{ nativeLanguage: "es", targetLanguage: "es" }, 400, "Target language must be different from your native language"],
+    [{ dailyGoal: 0 }, 400, "dailyGoal: Daily goal must be at least 1 minute"],
+    [{ dailyGoal: "lots" }, 400, "dailyGoal: Daily goal must be at least 1 minute"],
+    [{ firstName: "   " }, 400, "firstName: First name is required"],
+    [{ timeZone: "Mars/Olympus" }, 400, "Unknown time zone: Mars/Olympus"],
+    [{ role: "owner" }, 400, undefined],
+  ])("rejects %j with %i", async (body, status, message) => {
+    const response = await postSettings(apiRequest("/api/settings", { method: "POST", token: learner.token, body }));
+    expect(response.status).toBe(status);
+    const json = await response.json();
+    if (message) expect(json.message).toBe(message);
+    const after = await (await getUser(apiRequest("/api/auth/user", { token: learner.token }))).json();
+    expect(after.role).toBe("user");
+    expect(after.nativeLanguage).toBe("sv");
+  });
+
+  it("answers malformed bodies with 4xx, never 500", async () => {
+    const badJson = await postSettings(apiRequest("/api/settings", { method: "POST", token: learner.token, rawBody: "{nope" }));
+    expect(badJson.status).toBe(400);
+    expect((await badJson.json()).message).toBe("The request body is not valid JSON");
+    const wrongType = await postSettings(
+      apiRequest("/api/settings", { method: "POST", token: learner.token, rawBody: "a=b", contentType: "application/x-www-form-urlencoded" }),
+    );
+    expect(wrongType.status).toBe(415);
+    const array = await postSettings(apiRequest("/api/settings", { method: "POST", token: learner.token, body: [1, 2] }));
+    expect(array.status).toBe(400);
+  });
+});
