@@ -46,6 +46,7 @@ const routes: Route[] = [
 ];
 
 const PREFIX = "/auth/v1";
+const SAFE_HEAD_PATHS = new Set(["/health", "/settings", "/.well-known/jwks.json"]);
 
 export type CreateUserInput = {
   email: string;
@@ -107,7 +108,8 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     const url = new URL(request.url);
     if (!url.pathname.startsWith(`${PREFIX}/`)) throw new AuthServerError(404, "not_found", "Not found");
     const path = url.pathname.slice(PREFIX.length).replace(/\/+$/, "") || "/";
-    const method = request.method === "HEAD" ? "GET" : request.method;
+    // HEAD only where a GET has no side effects: link scanners must not use up email links.
+    const method = request.method === "HEAD" && SAFE_HEAD_PATHS.has(path) ? "GET" : request.method;
     let pathMatched = false;
     for (const route of routes) {
       const match = route.pattern.exec(path);

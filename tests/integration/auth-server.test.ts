@@ -234,6 +234,8 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
     expect(tokens).toHaveLength(1);
     expect(tokens[0]!.tokenHash).not.toContain(linkUrl.searchParams.get("token")!);
 
+    // A mail scanner's HEAD request does not use the link up.
+    expect((await fetch(link, { method: "HEAD", redirect: "manual" })).status).toBe(405);
     const location = await follow(link);
     expect(`${location.origin}${location.pathname}`).toBe(callback());
     const code = location.searchParams.get("code");
