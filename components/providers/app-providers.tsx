@@ -6,6 +6,7 @@ import { TooltipProvider } from "@/components/ui/tooltip";
 import type { PublicAuthConfig } from "@/lib/auth/config-public";
 import { createQueryClient } from "@/lib/data/api";
 import { AuthProvider } from "./auth-provider";
+import { useToastSwipeThreshold } from "./toast-swipe-threshold";
 
 /** SPEC §9: one toast at a time, shown 5 s; tooltips open after 700 ms with a 300 ms skip window. */
 export const TOAST_LIMIT = 1;
@@ -14,12 +15,19 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export function AppProviders({ authConfig, children }: { authConfig: PublicAuthConfig; children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useToastSwipeThreshold(TOAST_SWIPE_THRESHOLD_PX);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider config={authConfig}>
         <TooltipProvider delayDuration={700} skipDelayDuration={300}>
           {children}
-          <Toaster visibleToasts={TOAST_LIMIT} duration={TOAST_DURATION_MS} position="top-center" closeButton />
+          <Toaster
+            visibleToasts={TOAST_LIMIT}
+            duration={TOAST_DURATION_MS}
+            position="top-center"
+            swipeDirections={["top", "left", "right"]}
+            closeButton
+          />
         </TooltipProvider>
       </AuthProvider>
     </QueryClientProvider>

@@ -37,3 +37,40 @@ test("an unknown path shows the not-found screen", async ({ page }) => {
   await expect(page).toHaveTitle("404 Page Not Found");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
 });
+
+test("toasts: one at a time, dismissed by a swipe of 50 px but not less", async ({ page }) => {
+  const failLogin = async () => {
+    await page.getByLabel("Email").fill("nobody@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Login failed").first()).toBeVisible();
+  };
+  await page.goto("/login");
+  await failLogin();
+  await failLogin();
+  await expect(page.locator("[data-sonner-toast][data-visible='true']")).toHaveCount(1);
+
+  await page.goto("/login");
+  await failLogin();
+  const toast = page.locator("[data-sonner-toast]");
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toHaveAttribute("data-mounted", "true");
+  await page.waitForTimeout(500); // let the entry animation settle
+  const drag = async (dx: number) => {
+    const box = (await toast.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 20; i++) {
+      await page.mouse.move(x + (dx * i) / 20, y);
+      await page.waitForTimeout(25);
+    }
+    await page.mouse.up();
+  };
+  await drag(47);
+  await page.waitForTimeout(500);
+  await expect(toast).toHaveCount(1);
+  await drag(80);
+  await expect(toast).toHaveCount(0);
+});
