@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { connection } from "next/server";
 import { BookOpenCheck, Flame, PlayCircle } from "lucide-react";
 import { LanguageFlag } from "@/components/language-flag";
 import { PublicHeader } from "@/components/layout/public-header";
@@ -35,6 +36,8 @@ async function sampleVideos() {
 }
 
 export async function LandingPage() {
+  // Request-time data: keep the build from prerendering (and opening the database).
+  await connection();
   const samples = await sampleVideos();
   return (
     <div className="min-h-dvh bg-gradient-to-b from-primary/5 via-background to-background">

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { WelcomeBlock } from "@/components/home/welcome-block";
 import { LanguageFlag } from "@/components/language-flag";
 import { getDb } from "@/lib/db/client";
@@ -8,6 +9,7 @@ import { formatDuration, videoThumbnail } from "@/lib/format";
 export const metadata: Metadata = { title: "Home" };
 
 export default async function HomePage() {
+  await connection();
   const videos = await listPublishedVideos(await getDb(), { limit: 24 });
   return (
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-6 sm:px-6 sm:py-8">
