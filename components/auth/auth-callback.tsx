@@ -9,6 +9,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useAuth } from "@/components/providers/auth-provider";
+import { initialAuthLocation } from "@/lib/auth/browser";
 import { Spinner } from "@/components/ui/spinner";
 
 export const CALLBACK_CHECK_DELAY_MS = 100;
@@ -28,11 +29,6 @@ export function AuthCallback() {
   const router = useRouter();
   const [confirmed, setConfirmed] = useState(false);
   const checked = useRef(false);
-  // The fragment as it arrived, before supabase-js tidies the address bar.
-  const initialUrl = useRef<{ hash: string; search: string } | null>(null);
-  if (initialUrl.current === null && typeof window !== "undefined") {
-    initialUrl.current = { hash: window.location.hash, search: window.location.search };
-  }
 
   useEffect(() => {
     const timer = window.setTimeout(async () => {
@@ -40,8 +36,10 @@ export function AuthCallback() {
       checked.current = true;
       const fail = () => router.replace("/");
       try {
-        const hash = new URLSearchParams((initialUrl.current?.hash ?? "").replace(/^#/, ""));
-        const query = new URLSearchParams(initialUrl.current?.search ?? "");
+        // The address as it arrived, before supabase-js tidied the address bar.
+        const arrived = initialAuthLocation();
+        const hash = new URLSearchParams(arrived.hash.replace(/^#/, ""));
+        const query = new URLSearchParams(arrived.search);
         const errorCode = hash.get("error_code") ?? query.get("error_code");
         const error = hash.get("error") ?? query.get("error");
         if (error || errorCode) {

@@ -2,7 +2,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { useAuth } from "@/components/providers/auth-provider";
 import { Button } from "@/components/ui/button";
@@ -21,6 +21,7 @@ export function LoginForm() {
     resolver: zodResolver(loginSchema),
     defaultValues: { email: params.get("email") ?? "", password: "" },
   });
+  const typedEmail = useWatch({ control: form.control, name: "email" });
 
   async function onSubmit(values: LoginInput) {
     try {
@@ -62,7 +63,7 @@ export function LoginForm() {
               <FormItem>
                 <div className="flex items-center justify-between">
                   <FormLabel>Password</FormLabel>
-                  <ForgotPasswordDialog defaultEmail={form.watch("email")} />
+                  <ForgotPasswordDialog defaultEmail={typedEmail} />
                 </div>
                 <FormControl>
                   <Input type="password" autoComplete="current-password" placeholder="••••••••" {...field} />

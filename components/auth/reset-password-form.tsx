@@ -6,11 +6,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { useAuth } from "@/components/providers/auth-provider";
+import { initialAuthLocation } from "@/lib/auth/browser";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -26,8 +27,6 @@ export function ResetPasswordForm() {
   const router = useRouter();
   const [state, setState] = useState<State>("checking");
   const [problem, setProblem] = useState<string | null>(null);
-  const initialHash = useRef<string | null>(null);
-  if (initialHash.current === null && typeof window !== "undefined") initialHash.current = window.location.hash;
   const form = useForm<NewPassword>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: "", confirmPassword: "" },
@@ -36,8 +35,9 @@ export function ResetPasswordForm() {
   useEffect(() => {
     let active = true;
     (async () => {
-      const hash = new URLSearchParams((initialHash.current ?? "").replace(/^#/, ""));
-      const query = new URLSearchParams(window.location.search);
+      const arrived = initialAuthLocation();
+      const hash = new URLSearchParams(arrived.hash.replace(/^#/, ""));
+      const query = new URLSearchParams(arrived.search);
       const errorCode = hash.get("error_code") ?? query.get("error_code");
       if (errorCode || hash.get("error") || query.get("error")) {
         setProblem(

@@ -5,6 +5,15 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { AUTH_COOKIE_NAME, type PublicAuthConfig } from "./config-public";
 
 let client: SupabaseClient | undefined;
+let initialLocation: { hash: string; search: string } | undefined;
+
+/**
+ * The address as it was when the client was created, before supabase-js consumed the tokens or
+ * code in it: the email-link screens read their error or tokens from here.
+ */
+export function initialAuthLocation(): { hash: string; search: string } {
+  return initialLocation ?? { hash: window.location.hash, search: window.location.search };
+}
 
 function create(url: string, key: string) {
   return createBrowserClient(url, key, {
@@ -18,6 +27,9 @@ export function getSupabaseBrowserClient(config: PublicAuthConfig): SupabaseClie
     // Server render of a client component: effects never run there, so this client stays idle.
     return create(config.supabaseUrl || "http://localhost", config.supabaseAnonKey);
   }
-  client ??= create(config.supabaseUrl || window.location.origin, config.supabaseAnonKey);
+  if (!client) {
+    initialLocation = { hash: window.location.hash, search: window.location.search };
+    client = create(config.supabaseUrl || window.location.origin, config.supabaseAnonKey);
+  }
   return client;
 }
