@@ -8,12 +8,15 @@ export async function bootstrap(): Promise<void> {
   let config;
   try {
     config = env();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`\n${error.message}\n\nSee .env.example for every setting.\n`);
-      process.exit(1);
+    if (config.auth.kind === "embedded") {
+      // Parses the AUTH_* overrides now, so a typo stops the start instead of the first sign-in.
+      const { authOptionsFromEnv } = await import("@/lib/auth-server/env-overrides");
+      authOptionsFromEnv();
     }
-    throw error;
+  } catch (error) {
+    const message = error instanceof ConfigError ? error.message : `Invalid configuration:\n  - ${(error as Error).message}`;
+    console.error(`\n${message}\n\nSee .env.example for every setting.\n`);
+    process.exit(1);
   }
 
   const { getDbHandle } = await import("@/lib/db/client");

@@ -15,16 +15,16 @@ const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
 // 1. Configuration: fail before a long build, with the same messages the server gives.
 const { tsImport } = await import("tsx/esm/api");
-const { parseEnv, ConfigError } = await tsImport("../lib/env.ts", import.meta.url);
+const { parseEnv } = await tsImport("../lib/env.ts", import.meta.url);
+const { authOptionsFromEnv } = await tsImport("../lib/auth-server/env-overrides.ts", import.meta.url);
 let config;
 try {
   config = parseEnv(process.env);
+  if (config.auth.kind === "embedded") authOptionsFromEnv(process.env);
 } catch (error) {
-  if (error instanceof ConfigError || error?.name === "ConfigError") {
-    console.error(`\n${error.message}\n\nSee .env.example for every setting.\n`);
-    process.exit(1);
-  }
-  throw error;
+  const message = error?.name === "ConfigError" ? error.message : `Invalid configuration:\n  - ${error?.message ?? error}`;
+  console.error(`\n${message}\n\nSee .env.example for every setting.\n`);
+  process.exit(1);
 }
 
 // 2. Build when missing or stale.
