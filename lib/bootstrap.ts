@@ -32,7 +32,8 @@ export async function bootstrap(): Promise<void> {
     if (result.seeded) {
       console.log(`Seeded demo content: ${result.videos} videos, ${result.words} vocabulary words, ${result.quizzes} quizzes.`);
     }
-    if (config.auth.kind === "embedded") {
+    // Known passwords: only on a self-contained local install, never next to a real database.
+    if (config.embedded) {
       await seedDemoAccounts(handle.db);
       console.log("Demo accounts (embedded mode):");
       for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(6)} ${a.email.padEnd(22)} password: ${a.password}`);

@@ -1,4 +1,4 @@
-/** `npm run db:seed`: loads the demo content into an empty database (and demo accounts in embedded auth mode). */
+/** `npm run db:seed`: loads the demo content into an empty database (and the demo accounts in fully embedded mode). */
 import { ConfigError, env } from "@/lib/env";
 import { closeDb, getDbHandle } from "@/lib/db/client";
 import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoContent } from "@/lib/db/seed";
@@ -12,7 +12,8 @@ async function main() {
       ? `Seeded ${result.videos} videos, ${result.words} vocabulary words, ${result.quizzes} quizzes.`
       : "The database already has content (or was seeded before): nothing to do.",
   );
-  if (config.auth.kind === "embedded") {
+  // Known passwords: only on a self-contained local install, never next to a real database.
+  if (config.embedded) {
     await seedDemoAccounts(db);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(6)} ${a.email.padEnd(22)} password: ${a.password}`);
   }
