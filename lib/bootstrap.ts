@@ -19,24 +19,37 @@ export async function bootstrap(): Promise<void> {
     process.exit(1);
   }
 
-  const { getDbHandle } = await import("@/lib/db/client");
-  const handle = await getDbHandle();
-  if (handle.kind === "pglite") {
-    const { migrateDb } = await import("@/lib/db/migrate");
-    await migrateDb(handle);
-  }
+  try {
+    const { getDbHandle } = await import("@/lib/db/client");
+    const handle = await getDbHandle();
+    const { migrateDb, pendingMigrations } = await import("@/lib/db/migrate");
+    if (handle.kind === "pglite") {
+      await migrateDb(handle);
+    } else {
+      const pending = await pendingMigrations(handle);
+      if (pending > 0) {
+        console.error(`\nThe database at DATABASE_URL is missing ${pending} migration(s): run \`npm run db:migrate\` first.\n`);
+        process.exit(1);
+      }
+    }
 
-  if (config.seedDemo) {
-    const { seedDemoContent, seedDemoAccounts, DEMO_ACCOUNTS } = await import("@/lib/db/seed");
-    const result = await seedDemoContent(handle.db);
-    if (result.seeded) {
-      console.log(`Seeded demo content: ${result.videos} videos, ${result.words} vocabulary words, ${result.quizzes} quizzes.`);
+    if (config.seedDemo) {
+      const { seedDemoContent, seedDemoAccounts, DEMO_ACCOUNTS } = await import("@/lib/db/seed");
+      const result = await seedDemoContent(handle.db);
+      if (result.seeded) {
+        console.log(`Seeded demo content: ${result.videos} videos, ${result.words} vocabulary words, ${result.quizzes} quizzes.`);
+      }
+      // Known passwords: only on a self-contained local install, never next to a real database.
+      if (config.embedded) {
+        await seedDemoAccounts(handle.db);
+        console.log("Demo accounts (embedded mode):");
+        for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(6)} ${a.email.padEnd(22)} password: ${a.password}`);
+      }
     }
-    // Known passwords: only on a self-contained local install, never next to a real database.
-    if (config.embedded) {
-      await seedDemoAccounts(handle.db);
-      console.log("Demo accounts (embedded mode):");
-      for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(6)} ${a.email.padEnd(22)} password: ${a.password}`);
-    }
+  } catch (error) {
+    // A database that cannot be reached or written is a setup problem: say so plainly and stop.
+    const where = config.database.kind === "postgres" ? "the database at DATABASE_URL" : `the embedded database in ${config.database.dir}`;
+    console.error(`\nCould not prepare ${where}: ${(error as Error).message}\n`);
+    process.exit(1);
   }
 }

@@ -1,5 +1,7 @@
 /** Applies the committed SQL migrations under drizzle/ to either driver. */
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { DbHandle } from "./client";
 
 export const migrationsFolder = path.join(process.cwd(), "drizzle");
@@ -14,4 +16,19 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await migrate(handle.db as any, { migrationsFolder });
   }
+}
+
+/** How many committed migrations the database has not applied yet (production start-up check). */
+export async function pendingMigrations(handle: DbHandle): Promise<number> {
+  const journal = JSON.parse(readFileSync(/*turbopackIgnore: true*/ path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+    entries: unknown[];
+  };
+  const result = await handle.db.execute(
+    sql`select count(*)::int as n from information_schema.tables where table_schema = 'drizzle' and table_name = '__drizzle_migrations'`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows) as { n: number }[];
+  if (!rows[0]?.n) return journal.entries.length;
+  const applied = await handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  const appliedRows = (Array.isArray(applied) ? applied : (applied as { rows: { n: number }[] }).rows) as { n: number }[];
+  return Math.max(0, journal.entries.length - (appliedRows[0]?.n ?? 0));
 }

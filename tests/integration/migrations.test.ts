@@ -30,3 +30,21 @@ describe.each(testDbKinds)("migrations on %s", (kind) => {
     await expect(migrateDb(t)).resolves.toBeUndefined();
   });
 });
+
+describe.each(testDbKinds)("pending migrations on %s", (kind) => {
+  it("counts what a database still needs", async () => {
+    const { openPglite } = await import("@/lib/db/client");
+    const { migrateDb, pendingMigrations } = await import("@/lib/db/migrate");
+    if (kind === "pglite") {
+      const fresh = await openPglite(undefined);
+      expect(await pendingMigrations(fresh)).toBeGreaterThan(0);
+      await migrateDb(fresh);
+      expect(await pendingMigrations(fresh)).toBe(0);
+      await fresh.close();
+    } else {
+      const t = await createTestDb(kind);
+      expect(await pendingMigrations(t)).toBe(0);
+      await t.dispose();
+    }
+  });
+});
