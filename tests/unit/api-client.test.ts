@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiJson, apiRequest, createQueryClient, getQueryFn, setAccessTokenGetter } from "@/lib/data/api";
+import { ApiRequestError, apiJson, apiRequest, createQueryClient, getQueryFn, setAccessTokenGetter } from "@/lib/data/api";
 
 let server: Server;
 let base: string;
@@ -43,8 +43,12 @@ describe("API fetch helper", () => {
     await expect(apiRequest("GET", `${base}/api/missing`)).rejects.toThrow(
       '404: {"error":"not_found","message":"No such video"}',
     );
-    const error = await apiRequest("GET", `${base}/api/missing`).catch((e: unknown) => e as { serverMessage?: string });
-    expect(error.serverMessage).toBe("No such video");
+    const error = await apiRequest("GET", `${base}/api/missing`).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).serverMessage).toBe("No such video");
   });
 
   it("uses the query key as the GET URL, throwing on 401 by default", async () => {

@@ -79,7 +79,9 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    // Not unique: the auth server owns email uniqueness, and an auth account can be deleted and
+    // recreated with the same address while the old app row is still being cleaned up.
+    index("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_role_idx").on(t.role),
     index("users_created_at_idx").on(t.createdAt),
     check("users_daily_goal_positive", sql`${t.dailyGoal} >= 1`),
