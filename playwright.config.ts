@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = Number(process.env.E2E_PORT ?? 3917);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
@@ -44,6 +44,7 @@ export default defineConfig({
       DATA_DIR: ".data-e2e",
       // Many sign-ups from one address in a few minutes: lift the embedded server's per-IP limits.
       AUTH_RATE_LIMIT_DISABLED: "1",
+      AUTH_DEV_MAILBOX: "1",
     },
   },
 });

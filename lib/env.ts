@@ -55,6 +55,7 @@ const rawEnvSchema = z.object({
   UPLOAD_MAX_BYTES: positiveInt("UPLOAD_MAX_BYTES").default(200 * 1024 * 1024),
   RUN_WORKER: boolish.optional(),
   SEED_DEMO: boolish.optional(),
+  AUTH_DEV_MAILBOX: boolish.optional(),
 });
 
 export type AppEnv = {
@@ -75,6 +76,12 @@ export type AppEnv = {
   seedDemo: boolean;
   /** True when nothing external is configured: the whole product runs in one process. */
   embedded: boolean;
+  /**
+   * The dev mailbox (/dev/mailbox, /api/dev/mailbox) shows every email the built-in auth server
+   * sent, reset links included, to anyone who can reach the app: on by default only for a fully
+   * embedded install without SMTP, where it is the only way to read them.
+   */
+  devMailbox: boolean;
 };
 
 export class ConfigError extends Error {
@@ -110,6 +117,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   }
   if (e.SMTP_FROM !== undefined && e.SMTP_URL === undefined) {
     problems.push("SMTP_URL is required when SMTP_FROM is set");
+  }
+  if (e.SMTP_URL && !e.SITE_URL) {
+    // Links in real emails must not be built from a Host header a client can choose.
+    problems.push("SITE_URL is required when SMTP_URL is set (the public address used in email links)");
   }
   if (e.SMTP_URL && e.NEXT_PUBLIC_SUPABASE_URL) {
     problems.push("SMTP_URL is for the embedded auth server; hosted Supabase sends its own email (unset SMTP_URL)");
@@ -149,6 +160,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     runWorker: e.RUN_WORKER ?? embeddedDb,
     seedDemo: e.SEED_DEMO ?? embeddedDb,
     embedded: embeddedDb && embeddedAuth,
+    devMailbox: embeddedAuth && (e.AUTH_DEV_MAILBOX ?? (embeddedDb && !e.SMTP_URL)),
   };
 }
 

@@ -58,7 +58,15 @@ export function ForgotPasswordDialog({ defaultEmail }: { defaultEmail?: string }
           <DialogDescription>We&apos;ll email you a link to choose a new password.</DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+          <form
+            onSubmit={(event) => {
+              // The dialog renders inside the login form (through a portal): keep its submit to itself.
+              event.stopPropagation();
+              return form.handleSubmit(onSubmit)(event);
+            }}
+            className="space-y-4"
+            noValidate
+          >
             <FormField
               control={form.control}
               name="email"

@@ -15,21 +15,25 @@ export function initialAuthLocation(): { hash: string; search: string } {
   return initialLocation ?? { hash: window.location.hash, search: window.location.search };
 }
 
-function create(url: string, key: string) {
+function create(url: string, key: string, live: boolean) {
   return createBrowserClient(url, key, {
     cookieOptions: { name: AUTH_COOKIE_NAME },
-    auth: { flowType: "pkce", detectSessionInUrl: true, autoRefreshToken: true, persistSession: true },
+    auth: { flowType: "pkce", detectSessionInUrl: live, autoRefreshToken: live, persistSession: live },
   });
 }
 
+let inert: SupabaseClient | undefined;
+
 export function getSupabaseBrowserClient(config: PublicAuthConfig): SupabaseClient {
   if (typeof window === "undefined") {
-    // Server render of a client component: effects never run there, so this client stays idle.
-    return create(config.supabaseUrl || "http://localhost", config.supabaseAnonKey);
+    // Server render of a client component: effects never run there. One idle client, with no
+    // refresh timer, serves every render.
+    inert ??= create(config.supabaseUrl || "http://localhost", config.supabaseAnonKey, false);
+    return inert;
   }
   if (!client) {
     initialLocation = { hash: window.location.hash, search: window.location.search };
-    client = create(config.supabaseUrl || window.location.origin, config.supabaseAnonKey);
+    client = create(config.supabaseUrl || window.location.origin, config.supabaseAnonKey, true);
   }
   return client;
 }

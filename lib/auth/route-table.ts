@@ -24,6 +24,8 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   try {
     const url = new URL(value, "http://x");
     if (url.host !== "x") return null;
+    // Check what is returned, not what came in: "/.//evil.example" normalises to "//evil.example".
+    if (url.pathname.startsWith("//") || url.pathname.includes("\\")) return null;
     if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/auth/v1")) return null;
     return `${url.pathname}${url.search}`;
   } catch {

@@ -2,7 +2,7 @@
  * Verifies access tokens locally: against the embedded server's keys, or the hosted project's
  * JWKS (and its legacy HS256 secret when configured).
  */
-import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
 import { env } from "@/lib/env";
 
 export type AccessClaims = JWTPayload & {
@@ -48,7 +48,8 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims | n
     const header = decodeProtectedHeader(token);
     let payload: JWTPayload;
     if (header.alg?.startsWith("HS")) {
-      if (auth.kind !== "supabase" || !auth.jwtSecret) return null;
+      if (auth.kind !== "supabase") return null;
+      if (!auth.jwtSecret) return verifyWithAuthServer(token, auth.url, auth.anonKey);
       ({ payload } = await jwtVerify(token, new TextEncoder().encode(auth.jwtSecret), { audience: "authenticated" }));
     } else {
       try {
@@ -65,4 +66,26 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims | n
   } catch {
     return null;
   }
+}
+
+const verifiedByServer = new Map<string, { claims: AccessClaims; until: number }>();
+const SERVER_CHECK_TTL_MS = 30_000;
+
+/**
+ * Legacy Supabase projects sign with a shared secret the app may not have: ask the auth server
+ * (GET /auth/v1/user) whether the token is good, and remember the answer briefly.
+ */
+async function verifyWithAuthServer(token: string, url: string, anonKey: string): Promise<AccessClaims | null> {
+  const now = Date.now();
+  const cached = verifiedByServer.get(token);
+  if (cached && cached.until > now) return cached.claims;
+  const response = await fetch(`${url}/auth/v1/user`, { headers: { apikey: anonKey, authorization: `Bearer ${token}` } });
+  if (!response.ok) return null;
+  const user = (await response.json()) as { id?: string; email?: string; user_metadata?: Record<string, unknown> };
+  if (!user.id) return null;
+  const payload = decodeJwt(token);
+  const claims = { ...payload, sub: user.id, email: user.email, user_metadata: user.user_metadata } as AccessClaims;
+  if (verifiedByServer.size > 10_000) verifiedByServer.clear();
+  verifiedByServer.set(token, { claims, until: Math.min(now + SERVER_CHECK_TTL_MS, (payload.exp ?? 0) * 1000) });
+  return claims;
 }

@@ -69,6 +69,7 @@ export type DemoContent = z.infer<typeof demoContentSchema>;
 
 export const DEMO_CONTENT_PATH = path.join(process.cwd(), "lib", "db", "seed", "demo-content.json");
 const SEED_MARKER = "demo_content_seeded";
+const ACCOUNTS_MARKER = "demo_accounts_seeded";
 
 export function loadDemoContent(file = DEMO_CONTENT_PATH): DemoContent {
   return demoContentSchema.parse(JSON.parse(readFileSync(/*turbopackIgnore: true*/ file, "utf8")));
@@ -254,6 +255,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 
 /** Creates the demo accounts in the embedded auth server and their app users with roles and languages. */
 export async function seedDemoAccounts(db: Db): Promise<{ created: number }> {
+  // Once per database: a demo account someone deleted stays deleted.
+  const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, ACCOUNTS_MARKER)).limit(1);
+  if (marker) return { created: 0 };
   const { createUser } = await import("@/lib/auth-server");
   let created = 0;
   for (const account of DEMO_ACCOUNTS) {
@@ -279,5 +283,6 @@ export async function seedDemoAccounts(db: Db): Promise<{ created: number }> {
       .returning({ id: users.id });
     if (row) created++;
   }
+  await db.insert(appMeta).values({ key: ACCOUNTS_MARKER, value: { at: new Date().toISOString() } }).onConflictDoNothing();
   return { created };
 }

@@ -19,7 +19,8 @@ test.describe("signup", () => {
 
     const link = await latestLink(request, email);
     await page.goto(link);
-    await expect(page.getByText("Success! Your email has been confirmed. Welcome!")).toBeVisible();
+    // Shown for half a second before onboarding: wait for it in the page rather than poll.
+    await page.getByText("Success! Your email has been confirmed. Welcome!").waitFor();
     await expect(page).toHaveURL(/\/onboarding$/);
 
     await new OnboardingPage(page).complete("English", "Spanish", "60 minutes per day");
@@ -191,10 +192,16 @@ test("password reset by email", async ({ page, request }) => {
 
   const login = new LoginPage(page);
   await login.goto();
+  // A half-filled login form must not be submitted along with the reset request.
+  await page.getByLabel("Password", { exact: true }).fill("not-the-password");
   await page.getByRole("button", { name: "Forgot password?" }).click();
   await page.getByRole("dialog").getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText("Password reset email sent")).toBeVisible();
+  await expect(page.getByText("Check your email for password reset instructions.")).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByText("Login failed")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login$/);
 
   await page.goto(await latestLink(request, email, /type=recovery/));
   await expect(page).toHaveURL(/\/reset-password/);

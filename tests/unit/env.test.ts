@@ -64,6 +64,24 @@ describe("configuration", () => {
     );
   });
 
+  it("requires a public address for real emails", () => {
+    expect(problems({ SMTP_URL: "smtp://mail.example.com:25" })).toEqual([
+      "SITE_URL is required when SMTP_URL is set (the public address used in email links)",
+    ]);
+  });
+
+  it("opens the dev mailbox only on a self-contained install without SMTP, unless told", () => {
+    expect(parseEnv({}).devMailbox).toBe(true);
+    expect(parseEnv({ DATABASE_URL: "postgres://x/y" }).devMailbox).toBe(false);
+    expect(parseEnv({ SMTP_URL: "smtp://m:25", SITE_URL: "https://lingo.example" }).devMailbox).toBe(false);
+    expect(parseEnv({ DATABASE_URL: "postgres://x/y", AUTH_DEV_MAILBOX: "1" }).devMailbox).toBe(true);
+    expect(parseEnv({ AUTH_DEV_MAILBOX: "0" }).devMailbox).toBe(false);
+    expect(
+      parseEnv({ NEXT_PUBLIC_SUPABASE_URL: "https://a.supabase.co", NEXT_PUBLIC_SUPABASE_ANON_KEY: "k", AUTH_DEV_MAILBOX: "1" })
+        .devMailbox,
+    ).toBe(false);
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", NEXT_PUBLIC_SUPABASE_URL: "", NEXT_PUBLIC_SUPABASE_ANON_KEY: "" }).embedded).toBe(true);
   });

@@ -33,7 +33,19 @@ describe("safeReturnPath", () => {
   it("keeps same-site paths", () => {
     expect(safeReturnPath("/video/3?x=1")).toBe("/video/3?x=1");
   });
-  it.each(["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", null, "/api/auth/logout"])(
+  it.each([
+    "https://evil.example/",
+    "//evil.example",
+    "/\\evil.example",
+    "/.//evil.example",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
+    "/./\\evil.example",
+    "javascript:alert(1)",
+    "",
+    null,
+    "/api/auth/logout",
+  ])(
     "rejects %s",
     (value) => {
       expect(safeReturnPath(value)).toBeNull();

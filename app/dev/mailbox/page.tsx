@@ -8,14 +8,14 @@ import { BrandLogo } from "@/components/brand-logo";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/lib/db/client";
 import { authMail } from "@/lib/db/schema";
-import { isDevMailboxEnabled } from "@/lib/auth-server";
+import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Dev mailbox" };
 
 const LINK = /https?:\/\/[^\s"'<>]+/g;
 
 export default async function MailboxPage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
-  if (!isDevMailboxEnabled()) notFound();
+  if (!env().devMailbox) notFound();
   const { to } = await searchParams;
   const db = await getDb();
   const messages = await db

@@ -1,11 +1,12 @@
 /** The dev mailbox as JSON: emails the embedded auth server stored, newest first. */
-import { isDevMailboxEnabled, listMailbox } from "@/lib/auth-server";
+import { listMailbox } from "@/lib/auth-server";
+import { env } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 export async function GET(request: Request): Promise<Response> {
-  if (!isDevMailboxEnabled()) return Response.json({ error: "not_found", message: "Not found" }, { status: 404 });
+  if (!env().devMailbox) return Response.json({ error: "not_found", message: "Not found" }, { status: 404 });
   const params = new URL(request.url).searchParams;
   const to = params.get("to")?.trim() || undefined;
   const limit = Number(params.get("limit") ?? "") || undefined;
