@@ -15,8 +15,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { TextField } from "@/components/forms/text-field";
+import { Form } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
 import { resetRequestSchema } from "@/lib/validation/auth";
 
@@ -67,19 +67,7 @@ export function ForgotPasswordDialog({ defaultEmail }: { defaultEmail?: string }
             className="space-y-4"
             noValidate
           >
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Email</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="email" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
             <DialogFooter>
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 {form.formState.isSubmitting ? <Spinner /> : null}

@@ -5,10 +5,8 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { useAuth } from "@/components/providers/auth-provider";
-import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
+import { SubmitButton, TextField } from "@/components/forms/text-field";
+import { Form } from "@/components/ui/form";
 import { safeReturnPath } from "@/lib/auth/route-table";
 import { loginSchema, type LoginInput } from "@/lib/validation/auth";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
@@ -43,39 +41,9 @@ export function LoginForm() {
     <div className="space-y-6">
       <Form {...form}>
         <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="password"
-            render={({ field }) => (
-              <FormItem>
-                <div className="flex items-center justify-between">
-                  <FormLabel>Password</FormLabel>
-                  <ForgotPasswordDialog defaultEmail={typedEmail} />
-                </div>
-                <FormControl>
-                  <Input type="password" autoComplete="current-password" placeholder="••••••••" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-            {submitting ? <Spinner /> : null}
-            Sign In
-          </Button>
+          <TextField control={form.control} name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
+          <TextField control={form.control} name="password" label="Password" labelAction={<ForgotPasswordDialog defaultEmail={typedEmail} />} type="password" autoComplete="current-password" placeholder="••••••••" />
+          <SubmitButton pending={submitting}>Sign In</SubmitButton>
         </form>
       </Form>
       <p className="text-center text-sm text-muted-foreground">

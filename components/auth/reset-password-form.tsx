@@ -12,9 +12,8 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { useAuth } from "@/components/providers/auth-provider";
 import { initialAuthLocation } from "@/lib/auth/browser";
-import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { SubmitButton, TextField } from "@/components/forms/text-field";
+import { Form } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
 import { newPasswordSchema } from "@/lib/validation/auth";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
@@ -104,36 +103,9 @@ export function ResetPasswordForm() {
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>New password</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="confirmPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Confirm new password</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? <Spinner /> : null}
-          Set new password
-        </Button>
+        <TextField control={form.control} name="password" label="New password" type="password" autoComplete="new-password" />
+        <TextField control={form.control} name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
+        <SubmitButton pending={form.formState.isSubmitting}>Set new password</SubmitButton>
       </form>
     </Form>
   );

@@ -1,11 +1,10 @@
 import Link from "next/link";
 import { connection } from "next/server";
 import { BookOpenCheck, Flame, PlayCircle } from "lucide-react";
-import { LanguageFlag } from "@/components/language-flag";
 import { PublicHeader } from "@/components/layout/public-header";
+import { VideoTile } from "@/components/video-tile";
 import { getDb } from "@/lib/db/client";
 import { listPublishedVideos } from "@/lib/db/queries/videos";
-import { formatDuration, videoThumbnail } from "@/lib/format";
 import { StartLearningForm } from "./start-learning-form";
 
 const FEATURES = [
@@ -65,29 +64,9 @@ export async function LandingPage() {
           </div>
 
           <div className="grid grid-cols-2 gap-3 sm:gap-4" aria-label="Sample videos">
-            {samples.map((video, i) => {
-              const thumb = videoThumbnail(video);
-              return (
-                <figure
-                  key={video.id}
-                  className={`overflow-hidden rounded-2xl border bg-card shadow-sm ${i % 2 === 1 ? "translate-y-6" : ""}`}
-                >
-                  <div className="relative aspect-video bg-muted">
-                    {thumb ? (
-                      // eslint-disable-next-line @next/next/no-img-element
-                      <img src={thumb} alt="" className="size-full object-cover" loading="lazy" />
-                    ) : null}
-                    <span className="absolute right-2 bottom-2 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums">
-                      {formatDuration(video.durationMs)}
-                    </span>
-                  </div>
-                  <figcaption className="flex items-start gap-2 p-3">
-                    <LanguageFlag code={video.targetLanguage} className="mt-0.5 h-4 w-6 shrink-0" />
-                    <span className="line-clamp-2 text-sm leading-snug font-semibold">{video.title}</span>
-                  </figcaption>
-                </figure>
-              );
-            })}
+            {samples.map((video, i) => (
+              <VideoTile key={video.id} video={video} className={i % 2 === 1 ? "translate-y-6" : undefined} />
+            ))}
           </div>
         </section>
 

@@ -1,5 +1,2 @@
-import { LandingPage } from "@/components/landing/landing-page";
-
-export default function Page() {
-  return <LandingPage />;
-}
+/** /landing shows the landing screen (SPEC §2 route table). */
+export { default } from "../page";

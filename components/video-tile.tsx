@@ -1,0 +1,33 @@
+/** A compact video preview: thumbnail with duration, language flag and title. */
+import { LanguageFlag } from "@/components/language-flag";
+import { formatDuration, videoThumbnail } from "@/lib/format";
+import { cn } from "@/lib/utils";
+
+type TileVideo = {
+  title: string;
+  thumbnail: string | null;
+  youtubeId: string | null;
+  targetLanguage: string;
+  durationMs: number | null;
+};
+
+export function VideoTile({ video, className }: { video: TileVideo; className?: string }) {
+  const thumb = videoThumbnail(video);
+  return (
+    <figure className={cn("overflow-hidden rounded-2xl border bg-card shadow-sm", className)}>
+      <div className="relative aspect-video bg-muted">
+        {thumb ? (
+          // eslint-disable-next-line @next/next/no-img-element
+          <img src={thumb} alt="" className="size-full object-cover" loading="lazy" />
+        ) : null}
+        <span className="absolute right-2 bottom-2 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums">
+          {formatDuration(video.durationMs)}
+        </span>
+      </div>
+      <figcaption className="flex items-start gap-2 p-3">
+        <LanguageFlag code={video.targetLanguage} className="mt-0.5 h-4 w-6 shrink-0" />
+        <span className="line-clamp-2 text-sm leading-snug font-semibold">{video.title}</span>
+      </figcaption>
+    </figure>
+  );
+}
