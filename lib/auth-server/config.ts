@@ -5,10 +5,17 @@
 import type { Db } from "@/lib/db/client";
 
 export type RateLimits = {
-  /** Emails sent per hour by the whole server (GoTrue RATE_LIMIT_EMAIL_SENT). */
+  /**
+   * Emails sent per hour by the whole server (GoTrue RATE_LIMIT_EMAIL_SENT). Checked after the
+   * per-address and per-IP email limits, so a request they refuse does not spend it.
+   */
   emailSentPerHour: number;
   /** Seconds before another email of the same kind may go to the same user (GoTrue SMTP_MAX_FREQUENCY). */
   emailMaxFrequencySeconds: number;
+  /** Emails per hour to one address (sign-up, recovery, resend, email change). */
+  emailSentPerAddressPerHour: number;
+  /** Emails per hour caused by one client IP, so that no single client can use up the server-wide cap. */
+  emailSentPerIpPerHour: number;
   /** Sign-ups and password sign-ins per client IP per 5 minutes. */
   signInsPer5Min: number;
   /** Refresh-token and PKCE code exchanges per client IP per 5 minutes (GoTrue RATE_LIMIT_TOKEN_REFRESH). */
@@ -19,16 +26,27 @@ export type RateLimits = {
   otpPer5Min: number;
   /** MFA challenges and verifications per client IP per minute. */
   mfaPerMinute: number;
+  /** Failed password sign-ins per email address per 5 minutes, whatever the IP; then 429 for that address. */
+  failedSignInsPerEmailPer5Min: number;
+  /** Failed TOTP verifications per factor per 5 minutes, whatever the IP and challenge. */
+  failedMfaPerFactorPer5Min: number;
+  /** Failed TOTP verifications one challenge allows; after that it is spent and a new one is needed. */
+  failedMfaPerChallenge: number;
 };
 
 export const defaultRateLimits: RateLimits = {
   emailSentPerHour: 30,
   emailMaxFrequencySeconds: 60,
+  emailSentPerAddressPerHour: 5,
+  emailSentPerIpPerHour: 10,
   signInsPer5Min: 30,
   tokenRefreshPer5Min: 150,
   verifyPer5Min: 30,
   otpPer5Min: 30,
   mfaPerMinute: 15,
+  failedSignInsPerEmailPer5Min: 10,
+  failedMfaPerFactorPer5Min: 10,
+  failedMfaPerChallenge: 5,
 };
 
 export type AuthServerOptions = {

@@ -6,12 +6,23 @@ import type { MailKind, OutgoingMail } from "./mail";
 import type { RateLimiter } from "./rate-limit";
 
 export type Limiters = {
+  /** Server-wide email cap, one bucket ("all"). */
   emailSent: RateLimiter;
+  /** Keyed by recipient address. */
+  emailPerAddress: RateLimiter;
+  /** Keyed by client IP. */
+  emailPerIp: RateLimiter;
   signIns: RateLimiter;
+  /** Keyed by the email address a failed password sign-in named. */
+  failedSignIns: RateLimiter;
   tokenRefresh: RateLimiter;
   verify: RateLimiter;
   otp: RateLimiter;
   mfa: RateLimiter;
+  /** Keyed by factor id. */
+  mfaFactorFailures: RateLimiter;
+  /** Keyed by challenge id. */
+  mfaChallengeFailures: RateLimiter;
 };
 
 export type RequestContext = {

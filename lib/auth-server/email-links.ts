@@ -69,8 +69,27 @@ function sentAt(user: AuthUser, type: LinkType): Date | null {
 }
 
 /**
+ * Spends one email from the limits, narrowest first: the per-user frequency, the recipient's and
+ * the client IP's hourly caps, and only then the server-wide cap, so that a client that has used
+ * up its own share cannot go on draining the one everybody shares.
+ */
+function takeEmailBudget(ctx: RequestContext, user: AuthUser, type: LinkType, to: string): void {
+  const last = sentAt(user, type);
+  const frequency = ctx.config.rateLimits.emailMaxFrequencySeconds;
+  if (last && frequency > 0 && last.getTime() + frequency * 1000 > ctx.now.getTime()) {
+    throw emailFrequencyError(last, frequency, ctx.now);
+  }
+  const address = to.toLowerCase();
+  if (!ctx.limits.emailPerAddress.peek(address)) throw overEmailSendRateLimit();
+  if (ctx.ip && !ctx.limits.emailPerIp.peek(ctx.ip)) throw overEmailSendRateLimit();
+  if (!ctx.limits.emailSent.take("all")) throw overEmailSendRateLimit();
+  ctx.limits.emailPerAddress.take(address);
+  if (ctx.ip) ctx.limits.emailPerIp.take(ctx.ip);
+}
+
+/**
  * Creates the link's token (and flow state for PKCE), stores the email and queues it for SMTP.
- * Enforces the per-user frequency and the server-wide hourly email limit.
+ * Enforces the per-user frequency and the per-address, per-IP and server-wide hourly limits.
  */
 export async function sendEmailLink(
   ctx: RequestContext,
@@ -78,12 +97,7 @@ export async function sendEmailLink(
   input: { user: AuthUser; type: LinkType; to: string; redirectTo: string; pkce: Pkce | null },
 ): Promise<void> {
   const { user, type, to, redirectTo, pkce } = input;
-  const last = sentAt(user, type);
-  const frequency = ctx.config.rateLimits.emailMaxFrequencySeconds;
-  if (last && frequency > 0 && last.getTime() + frequency * 1000 > ctx.now.getTime()) {
-    throw emailFrequencyError(last, frequency, ctx.now);
-  }
-  if (!ctx.limits.emailSent.take("all")) throw overEmailSendRateLimit();
+  takeEmailBudget(ctx, user, type, to);
 
   let flowStateId: string | null = null;
   if (pkce) {

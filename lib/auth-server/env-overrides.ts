@@ -1,19 +1,25 @@
 /**
  * Optional environment overrides for the process-wide auth server: rate limits (0 switches a
- * limit off; AUTH_RATE_LIMIT_DISABLED=1 switches off the per-IP limits and the hourly email cap,
- * which the browser test-suite needs when it signs many users up from one address, but keeps the
- * one-email-a-minute rule per user), the refresh-token reuse interval and the dev mailbox switch.
+ * limit off; AUTH_RATE_LIMIT_DISABLED=1 switches off the per-IP limits, the hourly email caps and
+ * the per-account failure caps, which the browser test-suite needs when it signs many users up
+ * from one address, but keeps the one-email-a-minute rule per user), the refresh-token reuse
+ * interval and the dev mailbox switch.
  */
 import type { AuthServerOptions, RateLimits } from "./config";
 
 const rateLimitVars: Record<keyof RateLimits, string> = {
   emailSentPerHour: "AUTH_RATE_LIMIT_EMAIL_SENT",
   emailMaxFrequencySeconds: "AUTH_EMAIL_MAX_FREQUENCY",
+  emailSentPerAddressPerHour: "AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS",
+  emailSentPerIpPerHour: "AUTH_RATE_LIMIT_EMAIL_PER_IP",
   signInsPer5Min: "AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS",
   tokenRefreshPer5Min: "AUTH_RATE_LIMIT_TOKEN_REFRESH",
   verifyPer5Min: "AUTH_RATE_LIMIT_VERIFY",
   otpPer5Min: "AUTH_RATE_LIMIT_OTP",
   mfaPerMinute: "AUTH_RATE_LIMIT_MFA",
+  failedSignInsPerEmailPer5Min: "AUTH_RATE_LIMIT_FAILED_SIGN_INS",
+  failedMfaPerFactorPer5Min: "AUTH_RATE_LIMIT_MFA_FAILURES",
+  failedMfaPerChallenge: "AUTH_RATE_LIMIT_MFA_CHALLENGE_FAILURES",
 };
 
 export const authEnvVarNames = [

@@ -75,9 +75,18 @@ export function requestOrigin(request: Request): string {
   }
 }
 
-/** The client's address from the proxy headers, or null when the request carries none. */
+/**
+ * The client's address from the proxy headers, or null when the request carries none. The
+ * right-most X-Forwarded-For entry is the one the nearest proxy (or Next itself) wrote; entries
+ * to its left come from further away and a client can put anything there.
+ */
 export function clientIp(request: Request): string | null {
-  return firstValue(request.headers.get("x-forwarded-for")) || request.headers.get("x-real-ip")?.trim() || null;
+  return lastValue(request.headers.get("x-forwarded-for")) || request.headers.get("x-real-ip")?.trim() || null;
+}
+
+function lastValue(header: string | null): string | undefined {
+  const values = header?.split(",").map((v) => v.trim()).filter((v) => v !== "");
+  return values?.[values.length - 1];
 }
 
 function firstValue(header: string | null): string | undefined {

@@ -16,13 +16,19 @@ export class RateLimiter {
     private readonly now: () => Date,
   ) {}
 
+  /** Whether the key's bucket still holds a request, without spending it. A limit of 0 never limits. */
+  peek(key: string): boolean {
+    if (this.limit <= 0) return true;
+    const bucket = this.buckets.get(key);
+    return !bucket || this.refilled(bucket, this.now().getTime()) >= 1;
+  }
+
   /** Takes one request from the key's bucket; false when it is empty. A limit of 0 never limits. */
   take(key: string): boolean {
     if (this.limit <= 0) return true;
     const now = this.now().getTime();
     const bucket = this.buckets.get(key) ?? { tokens: this.limit, updatedAt: now };
-    const elapsed = Math.max(0, now - bucket.updatedAt);
-    bucket.tokens = Math.min(this.limit, bucket.tokens + (elapsed / this.windowMs) * this.limit);
+    bucket.tokens = this.refilled(bucket, now);
     bucket.updatedAt = now;
     if (bucket.tokens < 1) {
       this.buckets.set(key, bucket);
@@ -33,6 +39,11 @@ export class RateLimiter {
     this.buckets.set(key, bucket);
     if (this.buckets.size > MAX_KEYS) this.evict();
     return true;
+  }
+
+  private refilled(bucket: Bucket, now: number): number {
+    const elapsed = Math.max(0, now - bucket.updatedAt);
+    return Math.min(this.limit, bucket.tokens + (elapsed / this.windowMs) * this.limit);
   }
 
   /** Drops the least recently used keys; a dropped key simply starts with a full bucket. */

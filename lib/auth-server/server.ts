@@ -96,11 +96,17 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
   const r = config.rateLimits;
   const limits: Limiters = {
     emailSent: new RateLimiter(r.emailSentPerHour, 3_600_000, config.now),
+    emailPerAddress: new RateLimiter(r.emailSentPerAddressPerHour, 3_600_000, config.now),
+    emailPerIp: new RateLimiter(r.emailSentPerIpPerHour, 3_600_000, config.now),
     signIns: new RateLimiter(r.signInsPer5Min, 300_000, config.now),
+    failedSignIns: new RateLimiter(r.failedSignInsPerEmailPer5Min, 300_000, config.now),
     tokenRefresh: new RateLimiter(r.tokenRefreshPer5Min, 300_000, config.now),
     verify: new RateLimiter(r.verifyPer5Min, 300_000, config.now),
     otp: new RateLimiter(r.otpPer5Min, 300_000, config.now),
     mfa: new RateLimiter(r.mfaPerMinute, 60_000, config.now),
+    mfaFactorFailures: new RateLimiter(r.failedMfaPerFactorPer5Min, 300_000, config.now),
+    // A challenge lives for minutes; a day-long window means its failures are not refilled in time.
+    mfaChallengeFailures: new RateLimiter(r.failedMfaPerChallenge, 86_400_000, config.now),
   };
   const siteOrigin = config.siteUrl ? new URL(config.siteUrl).origin : undefined;
 

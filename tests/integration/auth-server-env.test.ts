@@ -16,6 +16,11 @@ describe("auth server environment overrides", () => {
       AUTH_RATE_LIMIT_VERIFY: "45",
       AUTH_RATE_LIMIT_OTP: "10",
       AUTH_RATE_LIMIT_MFA: "5",
+      AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: "3",
+      AUTH_RATE_LIMIT_EMAIL_PER_IP: "12",
+      AUTH_RATE_LIMIT_FAILED_SIGN_INS: "8",
+      AUTH_RATE_LIMIT_MFA_FAILURES: "6",
+      AUTH_RATE_LIMIT_MFA_CHALLENGE_FAILURES: "4",
       AUTH_REFRESH_TOKEN_REUSE_INTERVAL: "20",
     });
     expect(options).toEqual({
@@ -27,6 +32,11 @@ describe("auth server environment overrides", () => {
         verifyPer5Min: 45,
         otpPer5Min: 10,
         mfaPerMinute: 5,
+        emailSentPerAddressPerHour: 3,
+        emailSentPerIpPerHour: 12,
+        failedSignInsPerEmailPer5Min: 8,
+        failedMfaPerFactorPer5Min: 6,
+        failedMfaPerChallenge: 4,
       },
       refreshTokenReuseIntervalSeconds: 20,
     });
@@ -36,11 +46,16 @@ describe("auth server environment overrides", () => {
     const { rateLimits } = authOptionsFromEnv({ AUTH_RATE_LIMIT_DISABLED: "1" });
     expect(rateLimits).toEqual({
       emailSentPerHour: 0,
+      emailSentPerAddressPerHour: 0,
+      emailSentPerIpPerHour: 0,
       signInsPer5Min: 0,
       tokenRefreshPer5Min: 0,
       verifyPer5Min: 0,
       otpPer5Min: 0,
       mfaPerMinute: 0,
+      failedSignInsPerEmailPer5Min: 0,
+      failedMfaPerFactorPer5Min: 0,
+      failedMfaPerChallenge: 0,
     });
     expect(authOptionsFromEnv({ AUTH_RATE_LIMIT_DISABLED: "true", AUTH_RATE_LIMIT_VERIFY: "9" }).rateLimits?.verifyPer5Min).toBe(9);
   });

@@ -102,6 +102,7 @@ async function fakeSmtp(): Promise<{ port: number; messages: SmtpMessage[]; clos
 
 const noLimits = {
   emailSentPerHour: 0,
+  emailSentPerIpPerHour: 0,
   signInsPer5Min: 0,
   tokenRefreshPer5Min: 0,
   verifyPer5Min: 0,
@@ -758,6 +759,123 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
     expect(one.error).toBeNull();
     const two = await refresher.auth.refreshSession({ refresh_token: one.data.session!.refresh_token });
     expect(two.error?.code).toBe("over_request_rate_limit");
+  });
+
+  /** A JSON POST to a server as if a proxy had forwarded it with this X-Forwarded-For. */
+  async function postFrom(running: Running, path: string, body: unknown, forwardedFor: string, headers: Record<string, string> = {}) {
+    const response = await fetch(`${running.url}/auth/v1${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": forwardedFor, ...headers },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+  }
+
+  it("limits by the address the nearest proxy saw, not the one the client wrote", async () => {
+    const limited = await start({ rateLimits: { ...noLimits, signInsPer5Min: 3 } });
+    const { email } = await signedIn("forwarded");
+    // The client prepends a different address each time; the proxy appends the real one.
+    for (let i = 0; i < 3; i++) {
+      const ok = await postFrom(limited, "/token?grant_type=password", { email, password: PASSWORD }, `10.9.9.${i}, 198.51.100.7`);
+      expect(ok.status).toBe(200);
+    }
+    const blocked = await postFrom(limited, "/token?grant_type=password", { email, password: PASSWORD }, "10.9.9.99, 198.51.100.7");
+    expect(blocked.status).toBe(429);
+    expect(blocked.json.code).toBe("over_request_rate_limit");
+    const other = await postFrom(limited, "/token?grant_type=password", { email, password: PASSWORD }, "10.9.9.0, 198.51.100.8");
+    expect(other.status).toBe(200);
+  });
+
+  it("caps failed password sign-ins per account, whatever the IP", async () => {
+    const guarded = await start({ rateLimits: { ...noLimits, failedSignInsPerEmailPer5Min: 10 } });
+    const { email } = await signedIn("guessed");
+    const { email: bystander } = await signedIn("bystander");
+    for (let i = 0; i < 10; i++) {
+      const wrong = await postFrom(guarded, "/token?grant_type=password", { email, password: `guess-${i}` }, `203.0.113.${i}`);
+      expect(wrong.json.code).toBe("invalid_credentials");
+    }
+    // Even the right password waits now, so the cap cannot be used to confirm a guess.
+    const locked = await postFrom(guarded, "/token?grant_type=password", { email: email.toUpperCase(), password: PASSWORD }, "203.0.113.50");
+    expect(locked.status).toBe(429);
+    expect(locked.json).toMatchObject({ code: "over_request_rate_limit", message: "Request rate limit reached" });
+    expect((await postFrom(guarded, "/token?grant_type=password", { email: bystander, password: PASSWORD }, "203.0.113.1")).status).toBe(200);
+    // Unknown addresses count the same way, so the cap does not tell who is registered.
+    const ghost = uniqueEmail("ghost-guess");
+    for (let i = 0; i < 10; i++) await postFrom(guarded, "/token?grant_type=password", { email: ghost, password: `guess-${i}` }, "203.0.113.60");
+    expect((await postFrom(guarded, "/token?grant_type=password", { email: ghost, password: "x" }, "203.0.113.61")).status).toBe(429);
+    clock.offsetMs = 300_000;
+    try {
+      expect((await postFrom(guarded, "/token?grant_type=password", { email, password: PASSWORD }, "203.0.113.50")).status).toBe(200);
+    } finally {
+      clock.offsetMs = 0;
+    }
+  });
+
+  it("caps failed TOTP codes per challenge and per factor", async () => {
+    const { supabase } = await signedIn("totp-guess");
+    const { data: factor } = await supabase.auth.mfa.enroll({ factorType: "totp" });
+    const totp = new TOTP({ secret: Secret.fromBase32(factor!.totp.secret) });
+    const wrongCode = () => {
+      const right = totp.generate({ timestamp: now().getTime() });
+      return String((Number(right) + 500_000) % 1_000_000).padStart(6, "0");
+    };
+    const first = (await supabase.auth.mfa.challenge({ factorId: factor!.id })).data!;
+    for (let i = 0; i < 5; i++) {
+      const wrong = await supabase.auth.mfa.verify({ factorId: factor!.id, challengeId: first.id, code: wrongCode() });
+      expect(wrong.error?.code).toBe("mfa_verification_failed");
+    }
+    const spent = await supabase.auth.mfa.verify({ factorId: factor!.id, challengeId: first.id, code: totp.generate({ timestamp: now().getTime() }) });
+    expect(spent.error?.code).toBe("mfa_challenge_expired");
+
+    const second = (await supabase.auth.mfa.challenge({ factorId: factor!.id })).data!;
+    for (let i = 0; i < 5; i++) {
+      const wrong = await supabase.auth.mfa.verify({ factorId: factor!.id, challengeId: second.id, code: wrongCode() });
+      expect(wrong.error?.code).toBe("mfa_verification_failed");
+    }
+    const third = (await supabase.auth.mfa.challenge({ factorId: factor!.id })).data!;
+    const capped = await supabase.auth.mfa.verify({ factorId: factor!.id, challengeId: third.id, code: totp.generate({ timestamp: now().getTime() }) });
+    expect(capped.error?.code).toBe("over_request_rate_limit");
+    expect(capped.error?.status).toBe(429);
+
+    clock.offsetMs = 300_000;
+    try {
+      const fresh = (await supabase.auth.mfa.challenge({ factorId: factor!.id })).data!;
+      const ok = await supabase.auth.mfa.verify({ factorId: factor!.id, challengeId: fresh.id, code: totp.generate({ timestamp: now().getTime() }) });
+      expect(ok.error).toBeNull();
+    } finally {
+      clock.offsetMs = 0;
+    }
+  });
+
+  it("caps emails per recipient and per client before the server-wide cap", async () => {
+    const perAddress = await start({ rateLimits: { ...noLimits, emailMaxFrequencySeconds: 0, emailSentPerAddressPerHour: 5 } });
+    const { email } = await signedIn("mail-target");
+    for (let i = 0; i < 5; i++) {
+      expect((await postFrom(perAddress, "/recover", { email }, `192.0.2.${i}`)).status).toBe(200);
+    }
+    const sixth = await postFrom(perAddress, "/recover", { email }, "192.0.2.77");
+    expect(sixth.status).toBe(429);
+    expect(sixth.json).toMatchObject({ code: "over_email_send_rate_limit", message: "Email rate limit exceeded" });
+    const signupResends = uniqueEmail("mail-resend");
+    expect((await postFrom(perAddress, "/signup", { email: signupResends, password: PASSWORD }, "192.0.2.1")).status).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      expect((await postFrom(perAddress, "/resend", { type: "signup", email: signupResends }, `192.0.2.${i}`)).status).toBe(200);
+    }
+    expect((await postFrom(perAddress, "/resend", { type: "signup", email: signupResends }, "192.0.2.9")).json.code).toBe(
+      "over_email_send_rate_limit",
+    );
+
+    // A client over its own share does not eat into the budget everybody shares.
+    const shared = await start({
+      rateLimits: { ...noLimits, emailMaxFrequencySeconds: 0, emailSentPerHour: 3, emailSentPerIpPerHour: 2, emailSentPerAddressPerHour: 1 },
+    });
+    const targets = await Promise.all([0, 1, 2].map(async (i) => (await signedIn(`shared-${i}`)).email));
+    expect((await postFrom(shared, "/recover", { email: targets[0] }, "198.51.100.20")).status).toBe(200);
+    expect((await postFrom(shared, "/recover", { email: targets[0] }, "198.51.100.20")).status).toBe(429);
+    expect((await postFrom(shared, "/recover", { email: targets[1] }, "198.51.100.20")).status).toBe(200);
+    expect((await postFrom(shared, "/recover", { email: targets[2] }, "198.51.100.20")).status).toBe(429);
+    expect((await postFrom(shared, "/recover", { email: targets[2] }, "198.51.100.21")).status).toBe(200);
   });
 
   it("delivers email over SMTP when configured and reports a failed delivery", async () => {

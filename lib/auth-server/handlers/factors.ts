@@ -5,13 +5,15 @@ import QRCode from "qrcode";
 import { z } from "zod";
 import { authMfaChallenges, authMfaFactors, authSessions, type AuthFactor, type AuthSession } from "@/lib/db/schema";
 import type { RequestContext } from "../context";
-import { AuthServerError, validationFailed } from "../errors";
+import { AuthServerError, overRequestRateLimit, validationFailed } from "../errors";
 import { authenticate, limitByIp } from "../guards";
 import { jsonResponse, optionalString, readBody } from "../http";
 import { issueRefreshToken, revokeSessionTokens, tokenResponse, type AmrEntry } from "../sessions";
 import { isUuid, listFactors } from "../users";
 
 const factorNotFound = () => new AuthServerError(404, "mfa_factor_not_found", "Factor not found");
+const challengeExpired = (id: string) =>
+  new AuthServerError(422, "mfa_challenge_expired", `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`);
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
 const enrollSchema = z.object({
@@ -133,19 +135,18 @@ export async function verifyFactor(ctx: RequestContext, factorId: string): Promi
   const expired =
     challenge.verifiedAt !== null ||
     challenge.createdAt.getTime() + ctx.config.mfaChallengeExpirySeconds * 1000 < ctx.now.getTime();
-  if (expired) {
-    throw new AuthServerError(
-      422,
-      "mfa_challenge_expired",
-      `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
-    );
-  }
+  if (expired) throw challengeExpired(challenge.id);
   if (challenge.ip && ctx.ip && challenge.ip !== ctx.ip) {
     throw new AuthServerError(422, "mfa_ip_address_mismatch", "Challenge and verify IP addresses mismatch.");
   }
+  // Wrong codes are capped per factor (whatever the IP) and per challenge.
+  if (!ctx.limits.mfaFactorFailures.peek(factor.id)) throw overRequestRateLimit();
+  if (!ctx.limits.mfaChallengeFailures.peek(challenge.id)) throw challengeExpired(challenge.id);
   const totp = totpFor(factor.secret ?? "", "", user.email);
   const code = body.code.replace(/\s+/g, "");
   if (!/^\d{6}$/.test(code) || totp.validate({ token: code, timestamp: ctx.now.getTime(), window: 1 }) === null) {
+    ctx.limits.mfaFactorFailures.take(factor.id);
+    ctx.limits.mfaChallengeFailures.take(challenge.id);
     throw new AuthServerError(422, "mfa_verification_failed", "Invalid TOTP code entered");
   }
 

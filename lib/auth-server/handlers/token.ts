@@ -4,7 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { authFlowState, authRefreshTokens, authSessions, authUsers } from "@/lib/db/schema";
 import type { RequestContext } from "../context";
-import { AuthServerError, emailNotConfirmed, invalidCredentials, validationFailed } from "../errors";
+import { AuthServerError, emailNotConfirmed, invalidCredentials, overRequestRateLimit, validationFailed } from "../errors";
 import { isBanned, limitByIp } from "../guards";
 import { jsonResponse, optionalString, readBody } from "../http";
 import { comparePassword } from "../passwords";
@@ -38,9 +38,15 @@ async function passwordGrant(ctx: RequestContext): Promise<Response> {
     if (body.phone) throw new AuthServerError(400, "phone_provider_disabled", "Phone logins are disabled");
     throw validationFailed("missing email or phone");
   }
+  // Guessing one account's password from many addresses is capped per account, known or not.
+  const accountKey = body.email.trim().toLowerCase();
+  if (!ctx.limits.failedSignIns.peek(accountKey)) throw overRequestRateLimit();
   const user = await findUserByEmail(ctx.db, body.email);
   const ok = await comparePassword(body.password ?? "", user?.encryptedPassword, ctx.config.passwordHashCost);
-  if (!user || !ok) throw invalidCredentials();
+  if (!user || !ok) {
+    ctx.limits.failedSignIns.take(accountKey);
+    throw invalidCredentials();
+  }
   if (isBanned(user, ctx.now)) throw userBanned();
   if (!user.emailConfirmedAt) throw emailNotConfirmed();
   const { session, refreshToken } = await ctx.db.transaction((tx) => startSession(ctx, tx, user, "password"));
