@@ -18,7 +18,7 @@ import { clientIp, corsHeaders, errorResponse, preflightResponse, requestOrigin 
 import { KeyStore, type Jwks } from "./keys";
 import { clearEmailLinks } from "./email-links";
 import { deliverMail, listMailbox, type MailboxMessage } from "./mail";
-import { checkPasswordStrength, comparePassword, hashPassword } from "./passwords";
+import { checkPasswordStrength, comparePassword, hashPassword, warmUpPasswordHashing } from "./passwords";
 import { RateLimiter } from "./rate-limit";
 import { deleteSessions } from "./sessions";
 import { findUserByEmail, findUserById, findUserByIdOrEmail, loadUserJson, normalizeEmail, type UserJson } from "./users";
@@ -109,6 +109,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     mfaChallengeFailures: new RateLimiter(r.failedMfaPerChallenge, 86_400_000, config.now),
   };
   const siteOrigin = config.siteUrl ? new URL(config.siteUrl).origin : undefined;
+  warmUpPasswordHashing(config.passwordHashCost);
 
   async function dispatch(request: Request): Promise<Response> {
     const url = new URL(request.url);

@@ -848,6 +848,39 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
     }
   });
 
+  it("answers unknown addresses and early refusals no faster than a wrong password", async () => {
+    // A real bcrypt cost, so that one comparison dwarfs the rest of a request.
+    const slow = await start({ passwordHashCost: 10 });
+    const email = uniqueEmail("timing");
+    await slow.server.createUser({ email, password: PASSWORD });
+    const timed = async (path: string, body: unknown) => {
+      const startedAt = performance.now();
+      const response = await postFrom(slow, path, body, "198.51.100.30");
+      return { ms: performance.now() - startedAt, ...response };
+    };
+    await timed("/token?grant_type=password", { email, password: "warm-up-1" });
+    const wrong = await timed("/token?grant_type=password", { email, password: "wrong-password" });
+    expect(wrong.json.code).toBe("invalid_credentials");
+    const probes = [
+      await timed("/token?grant_type=password", { email: uniqueEmail("nobody"), password: "wrong-password" }),
+      await timed("/token?grant_type=password", { email, password: "" }),
+      await timed("/token?grant_type=password", { email }),
+      await timed("/token?grant_type=password", { email, password: "p".repeat(100) }),
+    ];
+    for (const probe of probes) {
+      expect(probe.json.code).toBe("invalid_credentials");
+      expect(probe.ms).toBeGreaterThan(wrong.ms * 0.5);
+    }
+    expect(await slow.server.verifyPassword(email, "")).toBe(false);
+
+    // Signing up with a registered address costs the same hashing as a new one.
+    const fresh = await timed("/signup", { email: uniqueEmail("timing-new"), password: PASSWORD });
+    expect(fresh.status).toBe(200);
+    const taken = await timed("/signup", { email, password: PASSWORD });
+    expect(taken.status).toBe(200);
+    expect(taken.ms).toBeGreaterThan(fresh.ms * 0.5);
+  });
+
   it("caps emails per recipient and per client before the server-wide cap", async () => {
     const perAddress = await start({ rateLimits: { ...noLimits, emailMaxFrequencySeconds: 0, emailSentPerAddressPerHour: 5 } });
     const { email } = await signedIn("mail-target");

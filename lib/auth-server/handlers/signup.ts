@@ -32,10 +32,11 @@ export async function signup(ctx: RequestContext): Promise<Response> {
   const data = body.data ?? {};
   const redirectTo = safeRedirect(ctx.site, ctx.url.searchParams.get("redirect_to"));
 
+  // Hashing is slow: do it before the transaction, and on every path, so that how long the
+  // answer takes does not tell whether the address is registered.
+  const encryptedPassword = await hashPassword(body.password, ctx.config.passwordHashCost);
   const existing = await findUserByEmail(ctx.db, email);
   if (existing?.emailConfirmedAt) return jsonResponse(obfuscatedUserJson(email, data, ctx.now));
-  // Hashing is slow: do it before the transaction.
-  const encryptedPassword = existing ? undefined : await hashPassword(body.password, ctx.config.passwordHashCost);
 
   const result = await ctx.db.transaction(async (tx) => {
     let user = existing;
@@ -44,7 +45,7 @@ export async function signup(ctx: RequestContext): Promise<Response> {
         .insert(authUsers)
         .values({
           email,
-          encryptedPassword: encryptedPassword!,
+          encryptedPassword,
           appMetaData: { provider: "email", providers: ["email"] },
           userMetaData: data,
           createdAt: ctx.now,
