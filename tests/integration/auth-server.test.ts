@@ -679,6 +679,52 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
     expect(afterwards.data!.all).toHaveLength(0);
   });
 
+  it("accepts each TOTP code once, even on another challenge or in a race", async () => {
+    const { supabase, session } = await signedIn("totp-replay");
+    const { data: factor } = await supabase.auth.mfa.enroll({ factorType: "totp" });
+    const totp = new TOTP({ secret: Secret.fromBase32(factor!.totp.secret) });
+    const codeAt = (offsetMs: number) => totp.generate({ timestamp: now().getTime() + offsetMs });
+    const code = codeAt(0);
+    const first = (await supabase.auth.mfa.challenge({ factorId: factor!.id })).data!;
+    expect((await supabase.auth.mfa.verify({ factorId: factor!.id, challengeId: first.id, code })).error).toBeNull();
+
+    // An attacker who saw the code cannot use it on a challenge of their own.
+    const thief = client();
+    await thief.auth.signInWithPassword({ email: session.user.email!, password: PASSWORD });
+    const stolen = (await thief.auth.mfa.challenge({ factorId: factor!.id })).data!;
+    const replay = await thief.auth.mfa.verify({ factorId: factor!.id, challengeId: stolen.id, code });
+    expect(replay.error?.code).toBe("mfa_verification_failed");
+    expect(replay.error?.status).toBe(422);
+    // Nor the code of the step before, which the window would otherwise still accept.
+    const previous = await thief.auth.mfa.verify({ factorId: factor!.id, challengeId: stolen.id, code: codeAt(-30_000) });
+    expect(previous.error?.code).toBe("mfa_verification_failed");
+    // The challenge survives wrong codes, and the next step's code works.
+    clock.offsetMs = 30_000;
+    try {
+      const next = await thief.auth.mfa.verify({ factorId: factor!.id, challengeId: stolen.id, code: codeAt(0) });
+      expect(next.error).toBeNull();
+    } finally {
+      clock.offsetMs = 0;
+    }
+
+    // Two requests racing with one fresh code: exactly one wins.
+    clock.offsetMs = 60_000;
+    try {
+      const { data: current } = await supabase.auth.getSession();
+      const auth = { Authorization: `Bearer ${current.session!.access_token}` };
+      const challenges = await Promise.all([0, 1].map(async () => (await rawRequest("POST", `/factors/${factor!.id}/challenge`, "{}", auth)).json.id));
+      const fresh = codeAt(0);
+      const raced = await Promise.all(
+        [challenges[0], challenges[0], challenges[1]].map((challengeId) =>
+          rawRequest("POST", `/factors/${factor!.id}/verify`, JSON.stringify({ challenge_id: challengeId, code: fresh }), auth),
+        ),
+      );
+      expect(raced.map((r) => r.status).sort()).toEqual([200, 422, 422]);
+    } finally {
+      clock.offsetMs = 0;
+    }
+  });
+
   it("issues ES256 tokens that getClaims and a remote JWKS verify", async () => {
     const { supabase, session, email } = await signedIn("claims");
     const header = decodeProtectedHeader(session.access_token);

@@ -1,5 +1,5 @@
 /** TOTP multi-factor authentication: enroll, challenge, verify (aal2) and unenroll. */
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { z } from "zod";
@@ -23,8 +23,10 @@ const enrollSchema = z.object({
   phone: optionalString,
 });
 
+const TOTP_PERIOD = 30;
+
 function totpFor(secret: string, issuer: string, label: string): TOTP {
-  return new TOTP({ issuer, label, algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  return new TOTP({ issuer, label, algorithm: "SHA1", digits: 6, period: TOTP_PERIOD, secret: Secret.fromBase32(secret) });
 }
 
 export async function enrollFactor(ctx: RequestContext): Promise<Response> {
@@ -142,18 +144,35 @@ export async function verifyFactor(ctx: RequestContext, factorId: string): Promi
   // Wrong codes are capped per factor (whatever the IP) and per challenge.
   if (!ctx.limits.mfaFactorFailures.peek(factor.id)) throw overRequestRateLimit();
   if (!ctx.limits.mfaChallengeFailures.peek(challenge.id)) throw challengeExpired(challenge.id);
-  const totp = totpFor(factor.secret ?? "", "", user.email);
-  const code = body.code.replace(/\s+/g, "");
-  if (!/^\d{6}$/.test(code) || totp.validate({ token: code, timestamp: ctx.now.getTime(), window: 1 }) === null) {
+  const verificationFailed = () => {
     ctx.limits.mfaFactorFailures.take(factor.id);
     ctx.limits.mfaChallengeFailures.take(challenge.id);
-    throw new AuthServerError(422, "mfa_verification_failed", "Invalid TOTP code entered");
-  }
+    return new AuthServerError(422, "mfa_verification_failed", "Invalid TOTP code entered");
+  };
+  const totp = totpFor(factor.secret ?? "", "", user.email);
+  const code = body.code.replace(/\s+/g, "");
+  const delta = /^\d{6}$/.test(code) ? totp.validate({ token: code, timestamp: ctx.now.getTime(), window: 1 }) : null;
+  if (delta === null) throw verificationFailed();
+  // A code is good once: its time step must come after the last one this factor accepted.
+  const step = Math.floor(ctx.now.getTime() / 1000 / TOTP_PERIOD) + delta;
+  if (factor.lastTotpStep !== null && step <= factor.lastTotpStep) throw verificationFailed();
 
   const result = await ctx.db.transaction(async (tx) => {
-    await tx.update(authMfaChallenges).set({ verifiedAt: ctx.now }).where(eq(authMfaChallenges.id, challenge.id));
+    // Both conditions are checked by the updates themselves, so two requests racing with the same
+    // challenge or the same code cannot both succeed.
+    const [used] = await tx
+      .update(authMfaChallenges)
+      .set({ verifiedAt: ctx.now })
+      .where(and(eq(authMfaChallenges.id, challenge.id), isNull(authMfaChallenges.verifiedAt)))
+      .returning({ id: authMfaChallenges.id });
+    if (!used) throw challengeExpired(challenge.id);
+    const [accepted] = await tx
+      .update(authMfaFactors)
+      .set({ lastTotpStep: step, status: "verified", updatedAt: ctx.now })
+      .where(and(eq(authMfaFactors.id, factor.id), or(isNull(authMfaFactors.lastTotpStep), lt(authMfaFactors.lastTotpStep, step))))
+      .returning({ id: authMfaFactors.id });
+    if (!accepted) throw verificationFailed();
     if (factor.status !== "verified") {
-      await tx.update(authMfaFactors).set({ status: "verified", updatedAt: ctx.now }).where(eq(authMfaFactors.id, factor.id));
       // With a second factor in place, sessions that never passed it end (GoTrue does the same).
       const others = await tx
         .select({ id: authSessions.id })

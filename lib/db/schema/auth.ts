@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -109,6 +110,8 @@ export const authMfaFactors = authSchema.table(
     secret: text("secret"),
     phone: text("phone"),
     lastChallengedAt: ts("last_challenged_at"),
+    /** The TOTP time step (unix time / 30) of the last accepted code; codes at or before it are refused. */
+    lastTotpStep: bigint("last_totp_step", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "embedded_auth"."mfa_factors" ADD COLUMN "last_totp_step" bigint;
