@@ -2,7 +2,7 @@
 import type { Db } from "@/lib/db/client";
 import type { AuthServerConfig } from "./config";
 import type { KeyStore } from "./keys";
-import type { MailKind, OutgoingMail } from "./mail";
+import type { MailKind, NoticeKind, OutgoingMail } from "./mail";
 import type { RateLimiter } from "./rate-limit";
 
 export type Limiters = {
@@ -38,5 +38,5 @@ export type RequestContext = {
   keys: KeyStore;
   limits: Limiters;
   /** Mail to hand to SMTP once the database work has committed. */
-  outbox: { mail: OutgoingMail; userId: string; type: MailKind }[];
+  outbox: { mail: OutgoingMail; userId: string; type: MailKind | NoticeKind }[];
 };

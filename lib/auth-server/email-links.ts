@@ -62,6 +62,12 @@ export function safeRedirect(site: string, raw: string | null | undefined): stri
   return site;
 }
 
+/** The first name the user gave at sign-up, for greetings. */
+export function firstNameOf(user: AuthUser): string | undefined {
+  const meta = user.userMetaData;
+  return [meta.first_name, meta.firstName].find((v): v is string => typeof v === "string" && v.trim() !== "")?.trim();
+}
+
 function sentAt(user: AuthUser, type: LinkType): Date | null {
   if (type === "signup") return user.confirmationSentAt;
   if (type === "recovery") return user.recoverySentAt;
@@ -135,12 +141,10 @@ export async function sendEmailLink(
   Object.assign(user, stamp);
 
   const link = `${ctx.site}/auth/v1/verify?${new URLSearchParams({ token, type, redirect_to: redirectTo })}`;
-  const meta = user.userMetaData;
-  const firstName = [meta.first_name, meta.firstName].find((v): v is string => typeof v === "string" && v.trim() !== "");
   const mail = composeMail(type, {
     to,
     link,
-    firstName: firstName?.trim(),
+    firstName: firstNameOf(user),
     newEmail: type === "email_change" ? to : undefined,
     expiryHours: Math.round(ctx.config.emailLinkExpirySeconds / 3600),
   });

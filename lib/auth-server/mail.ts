@@ -6,9 +6,12 @@ import { desc, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { authMail } from "@/lib/db/schema";
 
+/** Emails that carry a link. */
 export type MailKind = "signup" | "recovery" | "email_change";
+/** Emails that only inform. */
+export type NoticeKind = "email_change_notice";
 
-export type OutgoingMail = { to: string; subject: string; html: string; text: string; kind: MailKind };
+export type OutgoingMail = { to: string; subject: string; html: string; text: string; kind: MailKind | NoticeKind };
 
 export type MailboxMessage = {
   id: number;
@@ -59,21 +62,69 @@ export function composeMail(
   input: { to: string; link: string; firstName?: string; newEmail?: string; expiryHours: number },
 ): OutgoingMail {
   const t = template(kind, input.newEmail);
-  const greeting = input.firstName ? `Hi ${input.firstName},` : "Hi there,";
   const expiry = `The link expires in ${input.expiryHours} hours and works once.`;
-  const text = [greeting, "", t.intro, "", `${t.action}: ${input.link}`, "", expiry, t.outro, "", `Happy learning!`, `The ${PRODUCT} team`, ""].join("\n");
+  return render({
+    to: input.to,
+    kind,
+    subject: t.subject,
+    firstName: input.firstName,
+    paragraphs: [t.intro],
+    action: { label: t.action, link: input.link },
+    footnote: [expiry, t.outro],
+  });
+}
+
+/** Tells the current address that the account's email is about to move elsewhere. */
+export function composeEmailChangeNotice(input: { to: string; newEmail: string; firstName?: string }): OutgoingMail {
+  return render({
+    to: input.to,
+    kind: "email_change_notice",
+    subject: `Your ${PRODUCT} email address is changing`,
+    firstName: input.firstName,
+    paragraphs: [
+      `Your email is changing to ${input.newEmail}. We received a request to move your ${PRODUCT} account from this address to that one; the change takes effect once the new address is confirmed.`,
+      "If you didn't ask for this, reset your password right away: someone else may be signed in to your account.",
+    ],
+  });
+}
+
+function render(input: {
+  to: string;
+  kind: MailKind | NoticeKind;
+  subject: string;
+  firstName?: string;
+  paragraphs: string[];
+  action?: { label: string; link: string };
+  /** Small print, one line each in the text version. */
+  footnote?: string[];
+}): OutgoingMail {
+  const greeting = input.firstName ? `Hi ${input.firstName},` : "Hi there,";
+  const { action } = input;
+  const text = [
+    greeting,
+    "",
+    ...input.paragraphs.flatMap((p) => [p, ""]),
+    ...(action ? [`${action.label}: ${action.link}`, ""] : []),
+    ...(input.footnote ? [...input.footnote, ""] : []),
+    `Happy learning!`,
+    `The ${PRODUCT} team`,
+    "",
+  ].join("\n");
+  const actionHtml = action
+    ? `<p style="margin:28px 0"><a href="${escapeHtml(action.link)}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#6b7280">Or paste this link into your browser:<br><a href="${escapeHtml(action.link)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(action.link)}</a></p>
+`
+    : "";
+  const footnoteHtml = input.footnote ? `<p style="font-size:13px;color:#6b7280">${escapeHtml(input.footnote.join(" "))}</p>\n` : "";
   const html = `<!doctype html>
 <html><body style="margin:0;padding:24px;background:#f6f7fb;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2937">
 <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
 <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(PRODUCT)}</h1>
 <p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(t.intro)}</p>
-<p style="margin:28px 0"><a href="${escapeHtml(input.link)}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(t.action)}</a></p>
-<p style="font-size:13px;color:#6b7280">Or paste this link into your browser:<br><a href="${escapeHtml(input.link)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(input.link)}</a></p>
-<p style="font-size:13px;color:#6b7280">${escapeHtml(expiry)} ${escapeHtml(t.outro)}</p>
-<p>Happy learning!<br>The ${escapeHtml(PRODUCT)} team</p>
+${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+${actionHtml}${footnoteHtml}<p>Happy learning!<br>The ${escapeHtml(PRODUCT)} team</p>
 </div></body></html>`;
-  return { to: input.to, subject: t.subject, html, text, kind };
+  return { to: input.to, subject: input.subject, html, text, kind: input.kind };
 }
 
 export async function storeMail(db: DbOrTx, mail: OutgoingMail, now: Date): Promise<void> {

@@ -2,8 +2,8 @@
  * The embedded auth server: routes GoTrue's HTTP API under /auth/v1/ to the handlers, and offers
  * the same accounts to server code directly (seeding, password checks, admin changes).
  */
-import { eq } from "drizzle-orm";
-import { authUsers } from "@/lib/db/schema";
+import { and, eq } from "drizzle-orm";
+import { authOneTimeTokens, authUsers } from "@/lib/db/schema";
 import { resolveConfig, type AuthServerConfig, type AuthServerOptions } from "./config";
 import type { Limiters, RequestContext } from "./context";
 import { AuthServerError, emailExists, unexpectedFailure } from "./errors";
@@ -151,6 +151,17 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
         await deliverMail(config.smtp, mail);
       } catch (error) {
         config.logError(`could not send the ${type} email`, error);
+        if (type === "email_change_notice") {
+          // The current address must hear of a change before it can happen: without the notice
+          // (which goes out before the link), the request is dropped.
+          await ctx.db.transaction(async (tx) => {
+            await tx.update(authUsers).set({ emailChange: null, emailChangeSentAt: null }).where(eq(authUsers.id, userId));
+            await tx
+              .delete(authOneTimeTokens)
+              .where(and(eq(authOneTimeTokens.userId, userId), eq(authOneTimeTokens.tokenType, "email_change")));
+          });
+          throw unexpectedFailure("Error sending email change email");
+        }
         // The email never left: let the user ask again at once instead of waiting a minute.
         const sentAt =
           type === "signup" ? { confirmationSentAt: null } : type === "recovery" ? { recoverySentAt: null } : { emailChangeSentAt: null };

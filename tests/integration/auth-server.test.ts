@@ -543,6 +543,79 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
     expect(garbage.json.code).toBe("bad_jwt");
   });
 
+  it("asks for aal2 before a user with a second factor changes email or password", async () => {
+    const { supabase, email } = await signedIn("aal-update");
+    const { data: factor } = await supabase.auth.mfa.enroll({ factorType: "totp" });
+    const totp = new TOTP({ secret: Secret.fromBase32(factor!.totp.secret) });
+    const challenge = (await supabase.auth.mfa.challenge({ factorId: factor!.id })).data!;
+    expect((await supabase.auth.mfa.verify({ factorId: factor!.id, challengeId: challenge.id, code: totp.generate() })).error).toBeNull();
+
+    // A password alone (a stolen password, or a session taken over at aal1) is not enough.
+    const aal1 = client();
+    await aal1.auth.signInWithPassword({ email, password: PASSWORD });
+    const password = await aal1.auth.updateUser({ password: "taken-over-1" });
+    expect(password.error?.code).toBe("insufficient_aal");
+    expect(password.error?.status).toBe(401);
+    expect(password.error?.message).toBe("AAL2 session is required to update email or password when MFA is enabled.");
+    const moved = await aal1.auth.updateUser({ email: uniqueEmail("attacker") });
+    expect(moved.error?.code).toBe("insufficient_aal");
+    expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    // Everything else stays allowed at aal1, the unchanged address included.
+    expect((await aal1.auth.updateUser({ data: { nickname: "L" } })).error).toBeNull();
+    expect((await aal1.auth.updateUser({ email: email.toUpperCase() })).error).toBeNull();
+
+    // At aal2 the password changes, and every other session ends, tokens and all.
+    const { data: others } = await aal1.auth.getSession();
+    const changed = await supabase.auth.updateUser({ password: "changed-with-aal2" });
+    expect(changed.error).toBeNull();
+    expect((await aal1.auth.getUser()).error).not.toBeNull();
+    expect((await client().auth.refreshSession({ refresh_token: others.session!.refresh_token })).error?.code).toBe("refresh_token_not_found");
+    expect((await supabase.auth.getUser()).error).toBeNull();
+  });
+
+  it("tells the current address when the email is about to change", async () => {
+    const { supabase, email } = await signedIn("notice");
+    const newEmail = uniqueEmail("notice-new");
+    const { error } = await supabase.auth.updateUser({ email: newEmail });
+    expect(error).toBeNull();
+    const notice = await latestMail(email);
+    expect(notice.kind).toBe("email_change_notice");
+    expect(notice.subject).toBe("Your LingoReel email address is changing");
+    expect(notice.text).toContain(`Your email is changing to ${newEmail}.`);
+    expect(notice.text).toContain("Hi Lena,");
+    expect(notice.links).toEqual([]);
+    expect((await latestMail(newEmail)).kind).toBe("email_change");
+
+    // Over SMTP the notice goes out first; when it cannot, the change does not go ahead.
+    const smtp = await fakeSmtp();
+    try {
+      const from = "LingoReel <no-reply@lingoreel.test>";
+      const delivering = await start({ smtp: { url: `smtp://127.0.0.1:${smtp.port}`, from } });
+      const owner = uniqueEmail("notice-smtp");
+      await delivering.server.createUser({ email: owner, password: PASSWORD });
+      const viaSmtp = client("implicit", delivering.url);
+      await viaSmtp.auth.signInWithPassword({ email: owner, password: PASSWORD });
+      const target = uniqueEmail("notice-smtp-new");
+      expect((await viaSmtp.auth.updateUser({ email: target })).error).toBeNull();
+      expect(smtp.messages.map((m) => m.to.join())).toEqual([expect.stringContaining(owner), expect.stringContaining(target)]);
+      expect(smtp.messages[0]!.data).toContain("Subject: Your LingoReel email address is changing");
+
+      const broken = await start({ smtp: { url: "smtp://127.0.0.1:1", from }, logError: () => {} });
+      const stuck = uniqueEmail("notice-down");
+      await broken.server.createUser({ email: stuck, password: PASSWORD });
+      const viaBroken = client("implicit", broken.url);
+      await viaBroken.auth.signInWithPassword({ email: stuck, password: PASSWORD });
+      const failed = await viaBroken.auth.updateUser({ email: uniqueEmail("notice-down-new") });
+      expect(failed.error?.status).toBe(500);
+      const { data: after } = await viaBroken.auth.getUser();
+      expect(after.user!.new_email).toBeUndefined();
+      const [row] = await t.db.select().from(authUsers).where(eq(authUsers.email, stuck));
+      expect(await t.db.select().from(authOneTimeTokens).where(eq(authOneTimeTokens.userId, row!.id))).toEqual([]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it("resets a password through the recovery link", async () => {
     const { email } = await signedIn("recover");
     const supabase = client("pkce");

@@ -3,13 +3,14 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { authSessions, authUsers } from "@/lib/db/schema";
 import type { RequestContext } from "../context";
-import { clearEmailLinks, parsePkce, safeRedirect, sendEmailLink } from "../email-links";
+import { clearEmailLinks, firstNameOf, parsePkce, safeRedirect, sendEmailLink } from "../email-links";
 import { AuthServerError, emailExists, validationFailed } from "../errors";
 import { authenticate, limitByIp } from "../guards";
 import { emptyResponse, jsonResponse, optionalObject, optionalString, readBody } from "../http";
 import { checkPasswordStrength, comparePassword, hashPassword } from "../passwords";
+import { composeEmailChangeNotice, storeMail } from "../mail";
 import { deleteSessions } from "../sessions";
-import { findUserByEmail, loadUserJson, normalizeEmail } from "../users";
+import { findUserByEmail, listFactors, loadUserJson, normalizeEmail } from "../users";
 
 export async function getUser(ctx: RequestContext): Promise<Response> {
   const { user } = await authenticate(ctx);
@@ -42,24 +43,32 @@ export async function updateUser(ctx: RequestContext): Promise<Response> {
   const body = await readBody(ctx.request, updateSchema);
   if (body.phone) throw new AuthServerError(422, "phone_provider_disabled", "Phone logins are disabled");
   const pkce = parsePkce(body.code_challenge, body.code_challenge_method);
+  if (body.password !== undefined) checkPasswordStrength(body.password, ctx.config.minPasswordLength);
+  let newEmail: string | undefined;
+  if (body.email !== undefined) {
+    const email = normalizeEmail(body.email);
+    if (email !== user.email.toLowerCase()) newEmail = email;
+  }
+
+  // As in GoTrue: with a verified second factor, only an aal2 session may change the credentials.
+  if ((body.password || newEmail) && session.aal !== "aal2") {
+    const factors = await listFactors(ctx.db, user.id);
+    if (factors.some((f) => f.status === "verified")) {
+      throw new AuthServerError(401, "insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
+    }
+  }
+
+  if (newEmail) {
+    const taken = await findUserByEmail(ctx.db, newEmail);
+    if (taken && taken.id !== user.id) throw emailExists();
+  }
 
   let encryptedPassword: string | undefined;
   if (body.password !== undefined) {
-    checkPasswordStrength(body.password, ctx.config.minPasswordLength);
     if (await comparePassword(body.password, user.encryptedPassword, ctx.config.passwordHashCost)) {
       throw new AuthServerError(422, "same_password", "New password should be different from the old password.");
     }
     encryptedPassword = await hashPassword(body.password, ctx.config.passwordHashCost);
-  }
-
-  let newEmail: string | undefined;
-  if (body.email !== undefined) {
-    const email = normalizeEmail(body.email);
-    if (email !== user.email.toLowerCase()) {
-      const taken = await findUserByEmail(ctx.db, email);
-      if (taken && taken.id !== user.id) throw emailExists();
-      newEmail = email;
-    }
   }
 
   const json = await ctx.db.transaction(async (tx) => {
@@ -82,6 +91,11 @@ export async function updateUser(ctx: RequestContext): Promise<Response> {
     // A new password signs every other device out, as GoTrue does.
     if (encryptedPassword) await deleteSessions(tx, user.id, session.id);
     if (newEmail) {
+      // The current address hears of the change first, so a session in the wrong hands cannot
+      // move the account away unnoticed.
+      const notice = composeEmailChangeNotice({ to: user.email, newEmail, firstName: firstNameOf(user) });
+      await storeMail(tx, notice, ctx.now);
+      ctx.outbox.push({ mail: notice, userId: user.id, type: "email_change_notice" });
       const redirectTo = safeRedirect(ctx.site, ctx.url.searchParams.get("redirect_to"));
       await sendEmailLink(ctx, tx, { user, type: "email_change", to: newEmail, redirectTo, pkce });
     }
