@@ -397,6 +397,52 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
     expect(new URL(await latestLink(loopback)).searchParams.get("redirect_to")).toBe(sameHostByName);
   });
 
+  it("lets the newest sign-up of an unconfirmed address set its password and data", async () => {
+    const email = uniqueEmail("preregistered");
+    // Someone who does not own the mailbox registers it first.
+    const first = await client("implicit").auth.signUp({ email, password: "planted-123", options: { data: { first_name: "Mallory" } } });
+    expect(first.error).toBeNull();
+    const plantedLink = await latestLink(email);
+
+    // Within the minute the owner's sign-up is refused and changes nothing.
+    const tooSoon = await client("implicit").auth.signUp({ email, password: "owners-own-456", options: { data: { first_name: "Vera" } } });
+    expect(tooSoon.error?.code).toBe("over_email_send_rate_limit");
+    expect(await main.server.verifyPassword(email, "planted-123")).toBe(true);
+
+    clock.offsetMs = 61_000;
+    try {
+      const owner = client("implicit");
+      const { data, error } = await owner.auth.signUp({ email, password: "owners-own-456", options: { data: { first_name: "Vera" } } });
+      expect(error).toBeNull();
+      expect(data.session).toBeNull();
+      expect(data.user!.identities).toHaveLength(1);
+      expect(data.user!.user_metadata).toEqual({ first_name: "Vera" });
+      expect(JSON.stringify(data)).not.toContain("Mallory");
+      expect((await latestMail(email)).text).toContain("Hi Vera,");
+
+      // The first registrant's link is dead; the owner's confirms the owner's password.
+      expect((await follow(plantedLink)).hash).toContain("error_code=otp_expired");
+      const location = await follow(await latestLink(email));
+      expect(location.hash).toContain("access_token=");
+      expect((await client().auth.signInWithPassword({ email, password: "planted-123" })).error?.code).toBe("invalid_credentials");
+      const signIn = await client().auth.signInWithPassword({ email, password: "owners-own-456" });
+      expect(signIn.error).toBeNull();
+      expect(signIn.data.user!.user_metadata).toMatchObject({ first_name: "Vera", email_verified: true });
+
+      // Once confirmed, a further sign-up changes nothing and learns nothing.
+      clock.offsetMs = 200_000;
+      const late = await client().auth.signUp({ email, password: "too-late-789", options: { data: { first_name: "Eve" } } });
+      expect(late.error).toBeNull();
+      expect(late.data.user!.identities).toEqual([]);
+      expect(late.data.user!.id).not.toBe(signIn.data.user!.id);
+      expect(late.data.user!.user_metadata).toEqual({ first_name: "Eve" });
+      expect(late.data.user!.created_at).not.toBe(signIn.data.user!.created_at);
+      expect(await main.server.verifyPassword(email, "owners-own-456")).toBe(true);
+    } finally {
+      clock.offsetMs = 0;
+    }
+  });
+
   it("rotates refresh tokens and ends the session when an old one is reused", async () => {
     const { supabase, session } = await signedIn("refresh");
     const first = session.refresh_token;

@@ -1,12 +1,18 @@
-/** POST /signup: email and password; the account stays unconfirmed until the emailed link is followed. */
+/**
+ * POST /signup: email and password; the account stays unconfirmed until the emailed link is
+ * followed. A confirmed address gets a look-alike user and no email; an unconfirmed one takes
+ * the new password and data and gets a fresh link.
+ */
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { authUsers } from "@/lib/db/schema";
 import type { RequestContext } from "../context";
-import { parsePkce, safeRedirect, sendEmailLink } from "../email-links";
+import { clearEmailLinks, parsePkce, safeRedirect, sendEmailLink } from "../email-links";
 import { AuthServerError, validationFailed } from "../errors";
 import { limitByIp } from "../guards";
 import { jsonResponse, optionalObject, optionalString, readBody } from "../http";
 import { checkPasswordStrength, hashPassword } from "../passwords";
+import { deleteSessions } from "../sessions";
 import { findUserByEmail, loadUserJson, normalizeEmail, obfuscatedUserJson } from "../users";
 
 const signupSchema = z.object({
@@ -40,8 +46,9 @@ export async function signup(ctx: RequestContext): Promise<Response> {
 
   const result = await ctx.db.transaction(async (tx) => {
     let user = existing;
+    let created = false;
     if (!user) {
-      const [created] = await tx
+      const [inserted] = await tx
         .insert(authUsers)
         .values({
           email,
@@ -54,12 +61,25 @@ export async function signup(ctx: RequestContext): Promise<Response> {
         .onConflictDoNothing()
         .returning();
       // A concurrent sign-up with the same address won the race.
-      user = created ?? (await findUserByEmail(tx, email));
+      user = inserted ?? (await findUserByEmail(tx, email));
       if (!user) throw new Error("user vanished during sign-up");
-      if (!created && user.emailConfirmedAt) return null;
+      created = inserted !== undefined;
     }
-    // Like GoTrue, an unconfirmed account is not changed by a repeated sign-up (the caller's
-    // identity is not proven), only sent a fresh confirmation link.
+    if (!created) {
+      // The address is registered but was never confirmed, so nobody has proven they own it. The
+      // newest sign-up's password and data replace the earlier ones and the earlier links stop
+      // working: whoever follows the link in the mailbox ends up with the password they chose,
+      // not one an earlier sign-up planted.
+      const [replaced] = await tx
+        .update(authUsers)
+        .set({ encryptedPassword, userMetaData: data, emailChange: null, updatedAt: ctx.now })
+        .where(and(eq(authUsers.id, user.id), isNull(authUsers.emailConfirmedAt)))
+        .returning();
+      if (!replaced) return null;
+      user = replaced;
+      await clearEmailLinks(tx, user.id);
+      await deleteSessions(tx, user.id);
+    }
     await sendEmailLink(ctx, tx, { user, type: "signup", to: user.email, redirectTo, pkce });
     return loadUserJson(tx, user);
   });
