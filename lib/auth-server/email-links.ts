@@ -16,6 +16,9 @@ export type Pkce = { challenge: string; method: "s256" | "plain" };
 
 const flowMethod: Record<LinkType, string> = { signup: "email/signup", recovery: "recovery", email_change: "email_change" };
 
+/** GoTrue's prefix on the tokens of PKCE links. */
+export const PKCE_PREFIX = "pkce_";
+
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** GoTrue's PKCE parameter rules: both or neither, s256 or plain, 43 to 128 characters. */
@@ -124,7 +127,7 @@ export async function sendEmailLink(
     flowStateId = flow!.id;
   }
 
-  const token = `${pkce ? "pkce_" : ""}${newOpaqueToken(32)}`;
+  const token = `${pkce ? PKCE_PREFIX : ""}${newOpaqueToken(32)}`;
   const values = { tokenHash: hashToken(token), relatesTo: to, flowStateId, redirectTo, createdAt: ctx.now };
   await tx
     .insert(authOneTimeTokens)

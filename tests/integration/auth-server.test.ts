@@ -10,7 +10,7 @@ import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthServer, type AuthServer, type AuthServerOptions } from "@/lib/auth-server";
-import { authMail, authOneTimeTokens, authSigningKeys, authUsers } from "@/lib/db/schema";
+import { authFlowState, authMail, authOneTimeTokens, authSigningKeys, authUsers } from "@/lib/db/schema";
 import { createTestDb, testDbKinds, type TestDb } from "../helpers/db";
 
 type Running = { url: string; server: AuthServer; close: () => Promise<void> };
@@ -315,6 +315,33 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
     const again = await client("implicit").auth.verifyOtp({ token_hash: tokenHash, type: "signup" });
     expect(again.error?.code).toBe("otp_expired");
     expect(again.error?.status).toBe(403);
+  });
+
+  it("gives no session for the token of a PKCE link on POST /verify", async () => {
+    const email = uniqueEmail("pkce-hash");
+    const supabase = client("pkce");
+    await supabase.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: callback() } });
+    const link = await latestLink(email);
+    const tokenHash = new URL(link).searchParams.get("token")!;
+    expect(tokenHash).toMatch(/^pkce_/);
+    for (const type of ["signup", "email"] as const) {
+      const { data, error } = await client("implicit").auth.verifyOtp({ token_hash: tokenHash, type });
+      expect(error?.code).toBe("otp_expired");
+      expect(error?.status).toBe(403);
+      expect(data.session).toBeNull();
+    }
+    // The link still works, and only where the code verifier is.
+    const code = (await follow(link)).searchParams.get("code");
+    expect((await supabase.auth.exchangeCodeForSession(code!)).error).toBeNull();
+
+    // A PKCE link whose flow state is gone never falls back to a session in the URL.
+    const orphan = uniqueEmail("pkce-orphan");
+    await client("pkce").auth.signUp({ email: orphan, password: PASSWORD, options: { emailRedirectTo: callback() } });
+    const [ott] = await t.db.select().from(authOneTimeTokens).where(eq(authOneTimeTokens.relatesTo, orphan));
+    await t.db.delete(authFlowState).where(eq(authFlowState.id, ott!.flowStateId!));
+    const orphaned = await follow(await latestLink(orphan));
+    expect(orphaned.hash).toContain("error_code=flow_state_not_found");
+    expect(orphaned.hash).not.toContain("access_token");
   });
 
   it("signs in with a password, and says why not", async () => {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { DbOrTx } from "@/lib/db/client";
 import { authFlowState, authUsers, type AuthUser } from "@/lib/db/schema";
 import type { RequestContext } from "../context";
-import { clearEmailLinks, consumeEmailToken, safeRedirect, type LinkType } from "../email-links";
+import { clearEmailLinks, consumeEmailToken, PKCE_PREFIX, safeRedirect, type LinkType } from "../email-links";
 import { AuthServerError, emailExists, oauthErrorByStatus, otpExpired, validationFailed } from "../errors";
 import { limitByIp } from "../guards";
 import { jsonResponse, optionalString, readBody, redirectResponse } from "../http";
@@ -31,6 +31,11 @@ function linkTypesFor(type: string | undefined | null, allowEmail: boolean): Lin
     default:
       throw validationFailed("Unsupported verification type");
   }
+}
+
+/** PKCE links carry GoTrue's `pkce_` prefix and point at a flow state; either is enough. */
+function isPkceLink(token: string, flowStateId: string | null): boolean {
+  return token.startsWith(PKCE_PREFIX) || flowStateId !== null;
 }
 
 /** What following the link does to the account. */
@@ -87,6 +92,10 @@ export async function verifyGet(ctx: RequestContext): Promise<Response> {
 
     const result = await ctx.db.transaction(async (tx) => {
       const consumed = await consumeEmailToken(ctx, tx, token, types);
+      if (isPkceLink(token, consumed.ott.flowStateId) && !consumed.ott.flowStateId) {
+        // Its flow state is gone: never fall back to putting a session in the URL.
+        throw new AuthServerError(404, "flow_state_not_found", "No associated flow state found");
+      }
       const user = await applyLink(ctx, tx, consumed.user, consumed.type, consumed.ott.relatesTo);
       if (consumed.ott.flowStateId) {
         // PKCE: hand out a short-lived code that only the holder of the code verifier can use.
@@ -149,6 +158,10 @@ export async function verifyPost(ctx: RequestContext): Promise<Response> {
   }
   const result = await ctx.db.transaction(async (tx) => {
     const consumed = await consumeEmailToken(ctx, tx, tokenHash, types, "Token has expired or is invalid");
+    // A PKCE link only ever yields a code for the browser holding the verifier; handing out a
+    // session here would let anyone who sees the link skip that. Answered like an unknown token
+    // (the transaction rolls back, so the link itself keeps working).
+    if (isPkceLink(tokenHash, consumed.ott.flowStateId)) throw otpExpired("Token has expired or is invalid");
     const user = await applyLink(ctx, tx, consumed.user, consumed.type, consumed.ott.relatesTo);
     return { user, ...(await startSession(ctx, tx, user, "otp")) };
   });
