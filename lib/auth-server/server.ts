@@ -60,7 +60,7 @@ export type UpdateUserInput = {
   email?: string;
   password?: string;
   userMetadata?: Record<string, unknown>;
-  /** With a new password: every other session of the user ends, this one stays. */
+  /** A new password ends every session of the user; this one, when given, stays. */
   keepSessionId?: string;
 };
 
@@ -71,7 +71,10 @@ export type AuthServer = {
   createUser(input: CreateUserInput): Promise<UserJson>;
   /** Whether the password is the account's (by user id or email); false for unknown accounts. */
   verifyPassword(userIdOrEmail: string, password: string): Promise<boolean>;
-  /** Sets email (confirmed, no email sent) and/or password directly, like GoTrue's admin API. */
+  /**
+   * Sets email (confirmed, no email sent) and/or password directly, like GoTrue's admin API. A new
+   * password signs the user out everywhere (but `keepSessionId`).
+   */
   updateUserById(id: string, changes: UpdateUserInput): Promise<UserJson>;
   /** Deletes the account with its sessions and factors; false when there was none. */
   deleteUserById(id: string): Promise<boolean>;
@@ -247,7 +250,8 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx.update(authUsers).set({ ...set, updatedAt: now }).where(eq(authUsers.id, id)).returning();
         if (set.encryptedPassword || set.email) await clearEmailLinks(tx, id);
-        if (set.encryptedPassword && changes.keepSessionId) await deleteSessions(tx, id, changes.keepSessionId);
+        // A new password ends the user's sessions: all of them, or all but the one to keep.
+        if (set.encryptedPassword) await deleteSessions(tx, id, changes.keepSessionId);
         return row!;
       });
       return loadUserJson(db, updated);

@@ -1278,6 +1278,20 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
     expect(afterDelete.json.code).toBe("user_not_found");
   });
 
+  it("signs the user out everywhere when server code sets a new password", async () => {
+    const { email, supabase, session } = await signedIn("admin-reset");
+    const other = client();
+    await other.auth.signInWithPassword({ email, password: PASSWORD });
+    await main.server.updateUserById(session.user.id, { password: "set-by-admin-1" });
+    expect((await supabase.auth.getUser()).error?.name).toBe("AuthSessionMissingError");
+    expect((await other.auth.getUser()).error?.name).toBe("AuthSessionMissingError");
+    expect((await client().auth.refreshSession({ refresh_token: session.refresh_token })).error?.code).toBe("refresh_token_not_found");
+    // Metadata alone leaves sessions alone.
+    const again = (await client().auth.signInWithPassword({ email, password: "set-by-admin-1" })).data.session!;
+    await main.server.updateUserById(session.user.id, { userMetadata: { plan: "pro" } });
+    expect((await client().auth.getUser(again.access_token)).error).toBeNull();
+  });
+
   it("creates a single signing key when many instances start at once", async () => {
     await t.db.delete(authSigningKeys);
     const servers = await Promise.all([start(), start(), start()]);
