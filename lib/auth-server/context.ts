@@ -37,6 +37,8 @@ export type RequestContext = {
   now: Date;
   keys: KeyStore;
   limits: Limiters;
+  /** Purges expired tokens and flow states, at most once a minute per server; never throws. */
+  purgeExpired: () => Promise<void>;
   /** Mail to hand to SMTP once the database work has committed. */
   outbox: { mail: OutgoingMail; userId: string; type: MailKind | NoticeKind }[];
 };

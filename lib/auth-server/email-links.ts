@@ -3,7 +3,7 @@
  * come back as `?code=`, and same-origin checks on `redirect_to`.
  */
 import { createHash } from "node:crypto";
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { authFlowState, authOneTimeTokens, authUsers, type AuthUser } from "@/lib/db/schema";
 import type { RequestContext } from "./context";
@@ -110,9 +110,6 @@ export async function sendEmailLink(
 
   let flowStateId: string | null = null;
   if (pkce) {
-    // Flow states whose link was never used are cleared once the link could no longer work.
-    const stale = new Date(ctx.now.getTime() - (ctx.config.emailLinkExpirySeconds + 86_400) * 1000);
-    await tx.delete(authFlowState).where(lt(authFlowState.createdAt, stale));
     const [flow] = await tx
       .insert(authFlowState)
       .values({

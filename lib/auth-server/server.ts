@@ -18,6 +18,7 @@ import { clientIp, corsHeaders, errorResponse, preflightResponse, requestOrigin 
 import { KeyStore, type Jwks } from "./keys";
 import { clearEmailLinks } from "./email-links";
 import { deliverMail, listMailbox, type MailboxMessage } from "./mail";
+import { purgeExpired } from "./maintenance";
 import { checkPasswordStrength, comparePassword, hashPassword, warmUpPasswordHashing } from "./passwords";
 import { RateLimiter } from "./rate-limit";
 import { deleteSessions } from "./sessions";
@@ -46,6 +47,7 @@ const routes: Route[] = [
 ];
 
 const PREFIX = "/auth/v1";
+const PURGE_INTERVAL_MS = 60_000;
 const SAFE_HEAD_PATHS = new Set(["/health", "/settings", "/.well-known/jwks.json"]);
 
 export type CreateUserInput = {
@@ -114,6 +116,19 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
   const siteOrigin = config.siteUrl ? new URL(config.siteUrl).origin : undefined;
   warmUpPasswordHashing(config.passwordHashCost);
 
+  let lastPurgeAt = Number.NEGATIVE_INFINITY;
+  async function purgeExpiredRows(): Promise<void> {
+    const now = config.now();
+    // (A clock that went back counts as time passed.)
+    if (Math.abs(now.getTime() - lastPurgeAt) < PURGE_INTERVAL_MS) return;
+    lastPurgeAt = now.getTime();
+    try {
+      await purgeExpired(await config.getDb(), config, now);
+    } catch (error) {
+      config.logError("could not purge expired tokens", error);
+    }
+  }
+
   async function dispatch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (!url.pathname.startsWith(`${PREFIX}/`)) throw new AuthServerError(404, "not_found", "Not found");
@@ -137,6 +152,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
         now: config.now(),
         keys,
         limits,
+        purgeExpired: purgeExpiredRows,
         outbox: [],
       };
       const response = await route.handler(ctx, ...match.slice(1).map(decodeParam));

@@ -5,12 +5,13 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthServer, type AuthServer, type AuthServerOptions } from "@/lib/auth-server";
-import { authFlowState, authMail, authOneTimeTokens, authSigningKeys, authUsers } from "@/lib/db/schema";
+import { PURGE_BATCH_SIZE } from "@/lib/auth-server/maintenance";
+import { authFlowState, authMail, authOneTimeTokens, authRefreshTokens, authSigningKeys, authUsers } from "@/lib/db/schema";
 import { createTestDb, testDbKinds, type TestDb } from "../helpers/db";
 
 type Running = { url: string; server: AuthServer; close: () => Promise<void> };
@@ -1290,6 +1291,80 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
     const again = (await client().auth.signInWithPassword({ email, password: "set-by-admin-1" })).data.session!;
     await main.server.updateUserById(session.user.id, { userMetadata: { plan: "pro" } });
     expect((await client().auth.getUser(again.access_token)).error).toBeNull();
+  });
+
+  it("indexes the auth tables' foreign keys", async () => {
+    const rows = await t.db.execute<{ indexname: string }>(
+      sql`select indexname from pg_indexes where schemaname = 'embedded_auth'`,
+    );
+    const names = (Array.isArray(rows) ? rows : (rows as unknown as { rows: { indexname: string }[] }).rows).map((r) => r.indexname);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "auth_refresh_tokens_user_idx",
+        "auth_flow_state_user_idx",
+        "auth_one_time_tokens_flow_state_idx",
+        "auth_sessions_factor_idx",
+      ]),
+    );
+  });
+
+  it("purges expired rows in small batches, at most once a minute, on token refreshes", async () => {
+    const housekeeping = await start();
+    const supabase = client("pkce", housekeeping.url);
+    const email = uniqueEmail("purge");
+    await housekeeping.server.createUser({ email, password: PASSWORD });
+    const { data } = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
+    const sessionId = decodeJwt(data.session!.access_token).session_id as string;
+    const userId = data.user!.id;
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await t.db.insert(authRefreshTokens).values(
+      Array.from({ length: PURGE_BATCH_SIZE + 30 }, (_, i) => ({
+        token: `purge-${userId}-${i}`,
+        userId,
+        sessionId,
+        revoked: true,
+        createdAt: twoDaysAgo,
+        updatedAt: twoDaysAgo,
+      })),
+    );
+    // An email link that ran out a day ago, with its flow state, and one still good.
+    const expired = uniqueEmail("purge-link-old");
+    await client("pkce").auth.signUp({ email: expired, password: PASSWORD, options: { emailRedirectTo: callback() } });
+    const [oldLink] = await t.db.select().from(authOneTimeTokens).where(eq(authOneTimeTokens.relatesTo, expired));
+    await t.db.update(authOneTimeTokens).set({ createdAt: twoDaysAgo }).where(eq(authOneTimeTokens.id, oldLink!.id));
+    await t.db.update(authFlowState).set({ createdAt: twoDaysAgo }).where(eq(authFlowState.id, oldLink!.flowStateId!));
+    const current = uniqueEmail("purge-link-new");
+    await client("pkce").auth.signUp({ email: current, password: PASSWORD, options: { emailRedirectTo: callback() } });
+
+    const stale = async () =>
+      (
+        await t.db
+          .select({ id: authRefreshTokens.id })
+          .from(authRefreshTokens)
+          .where(and(eq(authRefreshTokens.revoked, true), lt(authRefreshTokens.updatedAt, new Date(Date.now() - 86_400_000))))
+      ).length;
+    const before = await stale();
+    expect(before).toBeGreaterThanOrEqual(PURGE_BATCH_SIZE + 30);
+
+    expect((await supabase.auth.refreshSession()).error).toBeNull();
+    expect(await stale()).toBe(before - PURGE_BATCH_SIZE);
+    expect(await t.db.select().from(authOneTimeTokens).where(eq(authOneTimeTokens.id, oldLink!.id))).toEqual([]);
+    expect(await t.db.select().from(authFlowState).where(eq(authFlowState.id, oldLink!.flowStateId!))).toEqual([]);
+    expect(await t.db.select().from(authOneTimeTokens).where(eq(authOneTimeTokens.relatesTo, current))).toHaveLength(1);
+    // Tokens revoked just now stay, so their reuse is still noticed.
+    const justRevoked = data.session!.refresh_token;
+    expect(await t.db.select().from(authRefreshTokens).where(eq(authRefreshTokens.token, justRevoked))).toHaveLength(1);
+
+    // Within the minute nothing more is purged; after it, the rest goes.
+    expect((await supabase.auth.refreshSession()).error).toBeNull();
+    expect(await stale()).toBe(before - PURGE_BATCH_SIZE);
+    clock.offsetMs = 61_000;
+    try {
+      expect((await supabase.auth.refreshSession()).error).toBeNull();
+    } finally {
+      clock.offsetMs = 0;
+    }
+    expect(await stale()).toBe(Math.max(0, before - 2 * PURGE_BATCH_SIZE));
   });
 
   it("creates a single signing key when many instances start at once", async () => {

@@ -100,6 +100,8 @@ async function refreshTokenGrant(ctx: RequestContext): Promise<Response> {
   });
 
   if (outcome.kind === "error") throw outcome.error;
+  // Refreshes come steadily from every signed-in client: a good moment for housekeeping.
+  await ctx.purgeExpired();
   const [user] = await ctx.db.select().from(authUsers).where(eq(authUsers.id, outcome.userId)).limit(1);
   const [session] = await ctx.db.select().from(authSessions).where(eq(authSessions.id, outcome.sessionId)).limit(1);
   if (!user || !session) throw new AuthServerError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");

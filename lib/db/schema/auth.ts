@@ -71,7 +71,7 @@ export const authSessions = authSchema.table(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("auth_sessions_user_idx").on(t.userId)],
+  (t) => [index("auth_sessions_user_idx").on(t.userId), index("auth_sessions_factor_idx").on(t.factorId)],
 );
 
 export const authRefreshTokens = authSchema.table(
@@ -94,6 +94,9 @@ export const authRefreshTokens = authSchema.table(
     uniqueIndex("auth_refresh_tokens_token_idx").on(t.token),
     index("auth_refresh_tokens_session_idx").on(t.sessionId),
     index("auth_refresh_tokens_parent_idx").on(t.parent),
+    index("auth_refresh_tokens_user_idx").on(t.userId),
+    /** Finds revoked tokens old enough to purge. */
+    index("auth_refresh_tokens_revoked_updated_idx").on(t.updatedAt).where(sql`${t.revoked}`),
   ],
 );
 
@@ -150,7 +153,11 @@ export const authFlowState = authSchema.table(
     authCodeIssuedAt: ts("auth_code_issued_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("auth_flow_state_code_idx").on(t.authCode), index("auth_flow_state_created_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("auth_flow_state_code_idx").on(t.authCode),
+    index("auth_flow_state_created_idx").on(t.createdAt),
+    index("auth_flow_state_user_idx").on(t.userId),
+  ],
 );
 
 /** Hashed one-time tokens sent by email (signup confirmation, recovery, email change). */
@@ -173,6 +180,8 @@ export const authOneTimeTokens = authSchema.table(
   (t) => [
     uniqueIndex("auth_one_time_tokens_user_type_idx").on(t.userId, t.tokenType),
     index("auth_one_time_tokens_hash_idx").on(t.tokenHash),
+    index("auth_one_time_tokens_flow_state_idx").on(t.flowStateId),
+    index("auth_one_time_tokens_created_idx").on(t.createdAt),
   ],
 );
 
