@@ -67,6 +67,11 @@ export function getUserById(id: string): Promise<UserJson | null> {
   return defaultAuthServer().getUserById(id);
 }
 
+/** Whether the session exists and has not passed its not_after (for API token checks). */
+export function isSessionActive(sessionId: string): Promise<boolean> {
+  return defaultAuthServer().isSessionActive(sessionId);
+}
+
 export function getPublicJwks(): Promise<Jwks> {
   return defaultAuthServer().getPublicJwks();
 }

@@ -3,7 +3,7 @@
  * the same accounts to server code directly (seeding, password checks, admin changes).
  */
 import { and, eq } from "drizzle-orm";
-import { authOneTimeTokens, authUsers } from "@/lib/db/schema";
+import { authOneTimeTokens, authSessions, authUsers } from "@/lib/db/schema";
 import { resolveConfig, type AuthServerConfig, type AuthServerOptions } from "./config";
 import type { Limiters, RequestContext } from "./context";
 import { AuthServerError, emailExists, unexpectedFailure } from "./errors";
@@ -22,7 +22,7 @@ import { purgeExpired } from "./maintenance";
 import { checkPasswordStrength, comparePassword, hashPassword, warmUpPasswordHashing } from "./passwords";
 import { RateLimiter } from "./rate-limit";
 import { deleteSessions } from "./sessions";
-import { findUserByEmail, findUserById, findUserByIdOrEmail, loadUserJson, normalizeEmail, type UserJson } from "./users";
+import { findUserByEmail, findUserById, findUserByIdOrEmail, isUuid, loadUserJson, normalizeEmail, type UserJson } from "./users";
 
 type Handler = (ctx: RequestContext, ...params: string[]) => Promise<Response> | Response;
 type Route = { method: string; pattern: RegExp; handler: Handler };
@@ -81,6 +81,12 @@ export type AuthServer = {
   /** Deletes the account with its sessions and factors; false when there was none. */
   deleteUserById(id: string): Promise<boolean>;
   getUserById(id: string): Promise<UserJson | null>;
+  /**
+   * Whether a session (an access token's session_id) still exists and has not passed its
+   * not_after: signing out, a new password or a detected token reuse end sessions before their
+   * access tokens expire.
+   */
+  isSessionActive(sessionId: string): Promise<boolean>;
   /** The public signing keys (creates the first key on first use). */
   getPublicJwks(): Promise<Jwks>;
   /** Stored messages, newest first. */
@@ -296,6 +302,17 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     return user ? loadUserJson(db, user) : null;
   }
 
+  async function isSessionActive(sessionId: string): Promise<boolean> {
+    if (!isUuid(sessionId)) return false;
+    const db = await config.getDb();
+    const [session] = await db
+      .select({ notAfter: authSessions.notAfter })
+      .from(authSessions)
+      .where(eq(authSessions.id, sessionId))
+      .limit(1);
+    return session !== undefined && (session.notAfter === null || session.notAfter.getTime() > config.now().getTime());
+  }
+
   return {
     handle,
     createUser,
@@ -303,6 +320,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     updateUserById,
     deleteUserById,
     getUserById,
+    isSessionActive,
     getPublicJwks: () => keys.jwks(),
     listMailbox: async (opts) => listMailbox(await config.getDb(), opts),
   };

@@ -9,9 +9,9 @@ import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuthServer, type AuthServer, type AuthServerOptions } from "@/lib/auth-server";
+import { createAuthServer, isSessionActive, type AuthServer, type AuthServerOptions } from "@/lib/auth-server";
 import { PURGE_BATCH_SIZE } from "@/lib/auth-server/maintenance";
-import { authFlowState, authMail, authOneTimeTokens, authRefreshTokens, authSigningKeys, authUsers } from "@/lib/db/schema";
+import { authFlowState, authMail, authOneTimeTokens, authRefreshTokens, authSessions, authSigningKeys, authUsers } from "@/lib/db/schema";
 import { createTestDb, testDbKinds, type TestDb } from "../helpers/db";
 
 type Running = { url: string; server: AuthServer; close: () => Promise<void> };
@@ -1365,6 +1365,22 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
       clock.offsetMs = 0;
     }
     expect(await stale()).toBe(Math.max(0, before - 2 * PURGE_BATCH_SIZE));
+  });
+
+  it("tells server code whether a session is still active", async () => {
+    const { supabase, session } = await signedIn("active");
+    const sessionId = decodeJwt(session.access_token).session_id as string;
+    expect(await main.server.isSessionActive(sessionId)).toBe(true);
+    expect(await main.server.isSessionActive(crypto.randomUUID())).toBe(false);
+    expect(await main.server.isSessionActive("not-a-uuid")).toBe(false);
+    await t.db.update(authSessions).set({ notAfter: new Date(Date.now() - 1000) }).where(eq(authSessions.id, sessionId));
+    expect(await main.server.isSessionActive(sessionId)).toBe(false);
+    await t.db.update(authSessions).set({ notAfter: new Date(Date.now() + 3_600_000) }).where(eq(authSessions.id, sessionId));
+    expect(await main.server.isSessionActive(sessionId)).toBe(true);
+    await supabase.auth.signOut();
+    expect(await main.server.isSessionActive(sessionId)).toBe(false);
+    // The same check on the process-wide server, for the app's API token checks.
+    expect(isSessionActive).toBeTypeOf("function");
   });
 
   it("creates a single signing key when many instances start at once", async () => {
