@@ -2,8 +2,8 @@
  * Optional environment overrides for the process-wide auth server: rate limits (0 switches a
  * limit off; AUTH_RATE_LIMIT_DISABLED=1 switches off the per-IP limits, the hourly email caps and
  * the per-account failure caps, which the browser test-suite needs when it signs many users up
- * from one address, but keeps the one-email-a-minute rule per user), the refresh-token reuse
- * interval and the dev mailbox switch.
+ * from one address, but keeps the one-email-a-minute rule per user) and the refresh-token reuse
+ * interval. (The dev mailbox switch, AUTH_DEV_MAILBOX, is part of lib/env.ts.)
  */
 import type { AuthServerOptions, RateLimits } from "./config";
 
@@ -26,7 +26,6 @@ export const authEnvVarNames = [
   "AUTH_RATE_LIMIT_DISABLED",
   ...Object.values(rateLimitVars),
   "AUTH_REFRESH_TOKEN_REUSE_INTERVAL",
-  "AUTH_DEV_MAILBOX",
 ] as const;
 
 function readNumber(source: Record<string, string | undefined>, name: string): number | undefined {
@@ -55,21 +54,8 @@ export function authOptionsFromEnv(
   return { rateLimits, refreshTokenReuseIntervalSeconds: readNumber(source, "AUTH_REFRESH_TOKEN_REUSE_INTERVAL") };
 }
 
-/**
- * The dev mailbox exposes every message, password-reset links included, so by default it is only
- * served while no SMTP server delivers mail (the mailbox is then the only way to read it).
- * AUTH_DEV_MAILBOX=1 forces it on, AUTH_DEV_MAILBOX=0 off.
- */
-export function devMailboxEnabled(smtpConfigured: boolean, source: Record<string, string | undefined> = process.env): boolean {
-  if (isOn(source.AUTH_DEV_MAILBOX)) return true;
-  if (isOff(source.AUTH_DEV_MAILBOX)) return false;
-  return !smtpConfigured;
-}
 
 function isOn(raw: string | undefined): boolean {
   return ["1", "true", "yes", "on"].includes(raw?.trim().toLowerCase() ?? "");
 }
 
-function isOff(raw: string | undefined): boolean {
-  return ["0", "false", "no", "off"].includes(raw?.trim().toLowerCase() ?? "");
-}

@@ -6,7 +6,7 @@
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AuthServerError } from "./errors";
-import { authOptionsFromEnv, devMailboxEnabled } from "./env-overrides";
+import { authOptionsFromEnv } from "./env-overrides";
 import { errorResponse } from "./http";
 import type { Jwks } from "./keys";
 import type { MailboxMessage } from "./mail";
@@ -74,12 +74,6 @@ export function isSessionActive(sessionId: string): Promise<boolean> {
 
 export function getPublicJwks(): Promise<Jwks> {
   return defaultAuthServer().getPublicJwks();
-}
-
-/** Whether /api/dev/mailbox may answer: embedded auth, and no SMTP unless AUTH_DEV_MAILBOX=1. */
-export function isDevMailboxEnabled(): boolean {
-  const config = env();
-  return config.auth.kind === "embedded" && devMailboxEnabled(config.smtp !== undefined);
 }
 
 export function listMailbox(options?: { to?: string; limit?: number }): Promise<MailboxMessage[]> {

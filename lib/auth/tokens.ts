@@ -62,6 +62,8 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims | n
       }
     }
     if (typeof payload.sub !== "string" || payload.sub === "") return null;
+    // The embedded server can tell whether the session behind a token was signed out.
+    if (auth.kind === "embedded" && !(await sessionStillActive(payload.session_id))) return null;
     return payload as AccessClaims;
   } catch {
     return null;
@@ -88,4 +90,23 @@ async function verifyWithAuthServer(token: string, url: string, anonKey: string)
   if (verifiedByServer.size > 10_000) verifiedByServer.clear();
   verifiedByServer.set(token, { claims, until: Math.min(now + SERVER_CHECK_TTL_MS, (payload.exp ?? 0) * 1000) });
   return claims;
+}
+
+const activeSessions = new Map<string, number>();
+const SESSION_CHECK_TTL_MS = 5_000;
+
+/** Whether a token's session still exists, remembered for a few seconds to spare the database. */
+async function sessionStillActive(sessionId: unknown): Promise<boolean> {
+  if (typeof sessionId !== "string" || sessionId === "") return false;
+  const now = Date.now();
+  const until = activeSessions.get(sessionId);
+  if (until && until > now) return true;
+  const { isSessionActive } = await import("@/lib/auth-server");
+  if (!(await isSessionActive(sessionId))) {
+    activeSessions.delete(sessionId);
+    return false;
+  }
+  if (activeSessions.size > 10_000) activeSessions.clear();
+  activeSessions.set(sessionId, now + SESSION_CHECK_TTL_MS);
+  return true;
 }

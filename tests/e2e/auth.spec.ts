@@ -164,6 +164,34 @@ test.describe("email callback errors", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("no error, no session and no tokens is an authentication error", async ({ page }) => {
+    await page.goto("/auth/callback");
+    await expect(page.getByText("Confirming your email...")).toBeVisible();
+    await expect(page.getByText("Authentication Error")).toBeVisible();
+    await expect(page.getByText("Failed to complete authentication")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("tokens in the fragment (implicit flow) start a session", async ({ page, request, baseURL }) => {
+    const email = uniqueEmail("implicit");
+    const redirect = encodeURIComponent(`${baseURL}/auth/callback`);
+    const signup = await request.post(`/auth/v1/signup?redirect_to=${redirect}`, {
+      headers: { apikey: "anon" },
+      data: { email, password: "secret-123", data: { first_name: "Imma" } },
+    });
+    expect(signup.ok()).toBeTruthy();
+    // Confirm through the link without a PKCE verifier: the auth server answers with fragment tokens.
+    const link = await latestLink(request, email);
+    const verify = await request.get(link, { maxRedirects: 0 });
+    expect(verify.status()).toBe(303);
+    const location = verify.headers().location!;
+    expect(location).toContain("#access_token=");
+    await page.goto(location);
+    await page.getByText("Success! Your email has been confirmed. Welcome!").waitFor();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByText("Step 1 of 3")).toBeVisible();
+  });
+
   test("a used link is refused by the auth server", async ({ page, request }) => {
     const email = uniqueEmail("twice");
     const signup = new SignupPage(page);

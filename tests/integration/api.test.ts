@@ -105,4 +105,19 @@ describe.each(testDbKinds)("product API on %s", (kind) => {
     const array = await postSettings(apiRequest("/api/settings", { method: "POST", token: learner.token, body: [1, 2] }));
     expect(array.status).toBe(400);
   });
+
+  it("stops accepting a token once its session is signed out", async () => {
+    const { handleAuthRequest } = await import("@/lib/auth-server");
+    const other = await signedInUser("leaving@example.com");
+    expect((await getUser(apiRequest("/api/auth/user", { token: other.token }))).status).toBe(200);
+    const logout = await handleAuthRequest(
+      new Request("http://localhost:3000/auth/v1/logout?scope=global", {
+        method: "POST",
+        headers: { apikey: "test", authorization: `Bearer ${other.token}` },
+      }),
+    );
+    expect(logout.status).toBe(204);
+    await new Promise((r) => setTimeout(r, 5_100)); // past the short cache of live sessions
+    expect((await getUser(apiRequest("/api/auth/user", { token: other.token }))).status).toBe(401);
+  });
 });

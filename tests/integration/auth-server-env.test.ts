@@ -1,6 +1,6 @@
 /** Environment overrides of the process-wide auth server. */
 import { describe, expect, it } from "vitest";
-import { authOptionsFromEnv, devMailboxEnabled } from "@/lib/auth-server/env-overrides";
+import { authOptionsFromEnv } from "@/lib/auth-server/env-overrides";
 
 describe("auth server environment overrides", () => {
   it("keeps GoTrue's defaults when nothing is set", () => {
@@ -63,12 +63,5 @@ describe("auth server environment overrides", () => {
   it("refuses values that are not numbers", () => {
     expect(() => authOptionsFromEnv({ AUTH_RATE_LIMIT_OTP: "lots" })).toThrow(/AUTH_RATE_LIMIT_OTP/);
     expect(() => authOptionsFromEnv({ AUTH_RATE_LIMIT_OTP: "-1" })).toThrow(/AUTH_RATE_LIMIT_OTP/);
-  });
-
-  it("serves the dev mailbox only while no SMTP server delivers mail, unless told otherwise", () => {
-    expect(devMailboxEnabled(false, {})).toBe(true);
-    expect(devMailboxEnabled(true, {})).toBe(false);
-    expect(devMailboxEnabled(true, { AUTH_DEV_MAILBOX: "1" })).toBe(true);
-    expect(devMailboxEnabled(false, { AUTH_DEV_MAILBOX: "off" })).toBe(false);
   });
 });
