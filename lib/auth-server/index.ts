@@ -31,10 +31,9 @@ export function defaultAuthServer(): AuthServer {
   const g = globalThis as GlobalWithAuthServer;
   if (!g[instanceKey]) {
     const config = env();
-    if (config.nodeEnv === "production" && !config.siteUrl) {
-      // Without SITE_URL, email links are built from the request's Host / X-Forwarded-Host,
-      // which a client can choose; behind a proxy that does not pin them, set SITE_URL.
-      console.warn("[auth] SITE_URL is not set: email links use the host each request names. Set SITE_URL in production.");
+    if (!config.smtp && !config.devMailbox) {
+      // lib/env requires SITE_URL with SMTP, so links in real emails never come from a Host header.
+      console.warn("[auth] Emails are not delivered: set SMTP_URL and SITE_URL (or AUTH_DEV_MAILBOX=1 to read them at /dev/mailbox).");
     }
     g[instanceKey] = createAuthServer({ getDb, siteUrl: config.siteUrl, smtp: config.smtp, ...authOptionsFromEnv() });
   }
