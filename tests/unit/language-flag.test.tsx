@@ -1,0 +1,28 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { LanguageFlag, languageFlagCountry } from "@/components/language-flag";
+
+describe("language flags", () => {
+  it.each([
+    ["en", "GB"],
+    ["es", "ES"],
+    ["fr", "FR"],
+    ["de", "DE"],
+    ["it", "IT"],
+    ["pt", "PT"],
+    ["sv", "SE"],
+    ["ja", "JP"],
+    ["zh", "CN"],
+  ])("shows a flag for %s", (code, country) => {
+    expect(languageFlagCountry(code)).toBe(country);
+    const html = renderToStaticMarkup(<LanguageFlag code={code} />);
+    expect(html).toContain("<svg");
+    expect(html).not.toContain("lucide-globe");
+  });
+
+  it("falls back to a globe for other codes", () => {
+    expect(languageFlagCountry("xx")).toBeNull();
+    const html = renderToStaticMarkup(<LanguageFlag code="xx" />);
+    expect(html).toContain("lucide-globe");
+  });
+});
