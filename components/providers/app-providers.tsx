@@ -6,7 +6,7 @@ import { TooltipProvider } from "@/components/ui/tooltip";
 import type { PublicAuthConfig } from "@/lib/auth/config-public";
 import { createQueryClient } from "@/lib/data/api";
 import { AuthProvider } from "./auth-provider";
-import { useToastSwipeThreshold } from "./toast-swipe-threshold";
+import { useToastSwipeThreshold } from "./use-toast-swipe-threshold";
 
 /** SPEC §9: one toast at a time, shown 5 s; tooltips open after 700 ms with a 300 ms skip window. */
 export const TOAST_LIMIT = 1;
