@@ -109,13 +109,13 @@ export function OnboardingWizard() {
                       aria-checked={active}
                       onClick={() => choose(language.code)}
                       className={cn(
-                        "relative flex items-center gap-3 rounded-xl border-2 bg-card p-4 text-left transition-all hover:border-primary/50 hover:shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                        "relative flex items-center gap-2.5 rounded-xl border-2 bg-card p-3 text-left sm:gap-3 sm:p-4 transition-all hover:border-primary/50 hover:shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                         active ? "border-primary bg-primary/5 shadow-sm" : "border-border",
                       )}
                     >
-                      <LanguageFlag code={language.code} className="h-6 w-9 shrink-0" />
+                      <LanguageFlag code={language.code} className="h-5 w-7 shrink-0 sm:h-6 sm:w-9" />
                       <span className="min-w-0">
-                        <span className="block font-semibold">{language.name}</span>
+                        <span className="block truncate font-semibold">{language.name}</span>
                         <span className="block truncate text-xs text-muted-foreground">{language.nativeName}</span>
                       </span>
                       {active ? (
