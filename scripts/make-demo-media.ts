@@ -20,6 +20,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { readWebmHeader } from "../lib/media/webm";
 
 // ---------------------------------------------------------------------------
 // Configuration
@@ -466,47 +467,10 @@ function renderThumbnail(card: string, file: string): void {
 // WebM duration (Matroska Segment > Info > Duration)
 // ---------------------------------------------------------------------------
 
-function readVint(buf: Buffer, pos: number, keepMarker: boolean): { value: number; length: number } {
-  const first = buf[pos] ?? fail("EBML: unexpected end of data");
-  let length = 1;
-  while (length <= 8 && !(first & (0x80 >> (length - 1)))) length++;
-  if (length > 8) fail("EBML: invalid variable-length integer");
-  let value = keepMarker ? first : first & (0xff >> length);
-  let unknown = value === (0xff >> length);
-  for (let i = 1; i < length; i++) {
-    const byte = buf[pos + i] ?? fail("EBML: unexpected end of data");
-    value = value * 256 + byte;
-    if (byte !== 0xff) unknown = false;
-  }
-  return { value: !keepMarker && unknown ? -1 : value, length };
-}
-
 export function webmDurationMs(file: string): number {
-  const buf = fs.readFileSync(file);
-  const SEGMENT = 0x18538067;
-  const INFO = 0x1549a966;
-  const TIMESTAMP_SCALE = 0x2ad7b1;
-  const DURATION = 0x4489;
-  const CLUSTER = 0x1f43b675;
-  let timestampScale = 1_000_000;
-  let duration: number | null = null;
-  const walk = (from: number, to: number): void => {
-    let pos = from;
-    while (pos < to) {
-      const id = readVint(buf, pos, true);
-      const size = readVint(buf, pos + id.length, false);
-      const body = pos + id.length + size.length;
-      const end = size.value < 0 ? to : body + size.value;
-      if (id.value === CLUSTER) return; // header elements come before the media data
-      if (id.value === SEGMENT || id.value === INFO) walk(body, end);
-      else if (id.value === TIMESTAMP_SCALE) timestampScale = buf.readUIntBE(body, size.value);
-      else if (id.value === DURATION) duration = size.value === 4 ? buf.readFloatBE(body) : buf.readDoubleBE(body);
-      pos = end;
-    }
-  };
-  walk(0, buf.length);
-  if (duration === null) fail(`${file}: no duration in the WebM header`);
-  return (duration * timestampScale) / 1e6;
+  const { durationMs } = readWebmHeader(fs.readFileSync(file));
+  if (!Number.isFinite(durationMs)) fail(`${file}: no duration in the WebM header`);
+  return durationMs;
 }
 
 // ---------------------------------------------------------------------------
