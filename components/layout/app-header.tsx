@@ -2,9 +2,9 @@
 /** Header for signed-in screens: logo, streak, and the avatar menu (entries by role). */
 import { Flame, LogOut, Settings, Shield, User as UserIcon, Bookmark, Users } from "lucide-react";
 import Link from "next/link";
+import { HeaderShell } from "./header-shell";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { BrandLogo } from "@/components/brand-logo";
 import { useAuth, useCurrentUser } from "@/components/providers/auth-provider";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -39,67 +39,62 @@ export function AppHeader() {
 
   const isAdmin = user?.role === "admin" || user?.role === "owner";
   return (
-    <header className="sticky top-0 z-40 border-b border-border/60 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link href="/" aria-label="LingoReel home" className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-          <BrandLogo />
-        </Link>
-        <div className="flex items-center gap-2 sm:gap-3">
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <span
-                className="inline-flex items-center gap-1.5 rounded-full bg-amber-500/10 px-3 py-1.5 text-sm font-bold text-amber-600 dark:text-amber-400"
-                data-testid="header-streak"
-              >
-                <Flame className="size-4" aria-hidden />
-                {isLoading ? <Skeleton className="h-4 w-4" /> : (user?.streak ?? 0)}
-                <span className="sr-only">day streak</span>
-              </span>
-            </TooltipTrigger>
-            <TooltipContent>Day streak</TooltipContent>
-          </Tooltip>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
-                <Avatar className="size-9">
-                  {user?.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
-                  <AvatarFallback className="bg-primary/10 font-semibold text-primary">{user ? initials(user) : ""}</AvatarFallback>
-                </Avatar>
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="w-56">
-              <DropdownMenuLabel className="font-normal">
-                <span className="block truncate font-semibold">{user ? displayName(user) : "…"}</span>
-                <span className="block truncate text-xs text-muted-foreground">{user?.email}</span>
-              </DropdownMenuLabel>
-              <DropdownMenuSeparator />
+    <HeaderShell className="max-w-7xl">
+      <div className="flex items-center gap-2 sm:gap-3">
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <span
+              className="inline-flex items-center gap-1.5 rounded-full bg-amber-500/10 px-3 py-1.5 text-sm font-bold text-amber-600 dark:text-amber-400"
+              data-testid="header-streak"
+            >
+              <Flame className="size-4" aria-hidden />
+              {isLoading ? <Skeleton className="h-4 w-4" /> : (user?.streak ?? 0)}
+              <span className="sr-only">day streak</span>
+            </span>
+          </TooltipTrigger>
+          <TooltipContent>Day streak</TooltipContent>
+        </Tooltip>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
+              <Avatar className="size-9">
+                {user?.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
+                <AvatarFallback className="bg-primary/10 font-semibold text-primary">{user ? initials(user) : ""}</AvatarFallback>
+              </Avatar>
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end" className="w-56">
+            <DropdownMenuLabel className="font-normal">
+              <span className="block truncate font-semibold">{user ? displayName(user) : "…"}</span>
+              <span className="block truncate text-xs text-muted-foreground">{user?.email}</span>
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link href="/profile"><UserIcon aria-hidden /> Profile</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link href="/saved"><Bookmark aria-hidden /> Saved</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link href="/settings"><Settings aria-hidden /> Settings</Link>
+            </DropdownMenuItem>
+            {isAdmin ? (
               <DropdownMenuItem asChild>
-                <Link href="/profile"><UserIcon aria-hidden /> Profile</Link>
+                <Link href="/admin"><Shield aria-hidden /> Admin Panel</Link>
               </DropdownMenuItem>
+            ) : null}
+            {user?.role === "owner" ? (
               <DropdownMenuItem asChild>
-                <Link href="/saved"><Bookmark aria-hidden /> Saved</Link>
+                <Link href="/users"><Users aria-hidden /> Users</Link>
               </DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <Link href="/settings"><Settings aria-hidden /> Settings</Link>
-              </DropdownMenuItem>
-              {isAdmin ? (
-                <DropdownMenuItem asChild>
-                  <Link href="/admin"><Shield aria-hidden /> Admin Panel</Link>
-                </DropdownMenuItem>
-              ) : null}
-              {user?.role === "owner" ? (
-                <DropdownMenuItem asChild>
-                  <Link href="/users"><Users aria-hidden /> Users</Link>
-                </DropdownMenuItem>
-              ) : null}
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={logout}>
-                <LogOut aria-hidden /> Logout
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
-        </div>
+            ) : null}
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={logout}>
+              <LogOut aria-hidden /> Logout
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
       </div>
-    </header>
+    </HeaderShell>
   );
 }
