@@ -134,6 +134,8 @@ export const videos = pgTable(
     index("videos_category_id_idx").on(t.categoryId),
     index("videos_target_language_idx").on(t.targetLanguage),
     index("videos_youtube_id_idx").on(t.youtubeId),
+    // Deleting a user nulls their videos' creator: keep that from scanning the table.
+    index("videos_created_by_idx").on(t.createdBy),
     // Trigram indexes keep case-insensitive substring search (ILIKE '%q%') fast at scale.
     index("videos_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("videos_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")),

@@ -1,0 +1,1 @@
+CREATE INDEX "videos_created_by_idx" ON "videos" USING btree ("created_by");
