@@ -6,7 +6,6 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { countUsers, getUserById, insertUser, updateUser } from "@/lib/db/queries/users";
 import type { User } from "@/lib/db/schema";
-import { conflict } from "@/lib/api/errors";
 
 export type AuthIdentity = {
   id: string;
@@ -34,40 +33,27 @@ export async function ensureAppUser(db: Db, identity: AuthIdentity, now = new Da
     const updated = await updateUser(db, {
       id: existing.id,
       values: { lastLoginDate: now, ...(emailChanged ? { email: identity.email } : {}) },
-    }).catch((error: unknown) => {
-      if (isUniqueViolation(error)) return existing;
-      throw error;
     });
     return updated ?? existing;
   }
 
-  try {
-    return await db.transaction(async (tx) => {
-      // Serialise first-user creation so exactly one account becomes the owner.
-      await tx.execute(sql`select pg_advisory_xact_lock(7224101)`);
-      const again = await getUserById(tx, { id: identity.id });
-      if (again) return again;
-      const isFirst = (await countUsers(tx)) === 0;
-      const meta = identity.userMetadata;
-      const created = await insertUser(tx, {
-        id: identity.id,
-        email: identity.email,
-        firstName: metaString(meta, "first_name", "firstName"),
-        lastName: metaString(meta, "last_name", "lastName"),
-        username: metaString(meta, "username") ?? identity.email.split("@")[0] ?? null,
-        role: isFirst ? "owner" : "user",
-        lastLoginDate: now,
-      });
-      if (!created) throw new Error("app user insert returned nothing");
-      return created;
+  return db.transaction(async (tx) => {
+    // Serialise first-user creation so exactly one account becomes the owner.
+    await tx.execute(sql`select pg_advisory_xact_lock(7224101)`);
+    const again = await getUserById(tx, { id: identity.id });
+    if (again) return again;
+    const isFirst = (await countUsers(tx)) === 0;
+    const meta = identity.userMetadata;
+    const created = await insertUser(tx, {
+      id: identity.id,
+      email: identity.email,
+      firstName: metaString(meta, "first_name", "firstName"),
+      lastName: metaString(meta, "last_name", "lastName"),
+      username: metaString(meta, "username") ?? identity.email.split("@")[0] ?? null,
+      role: isFirst ? "owner" : "user",
+      lastLoginDate: now,
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("Another account already uses this email address");
-    throw error;
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
+    if (!created) throw new Error("app user insert returned nothing");
+    return created;
+  });
 }
