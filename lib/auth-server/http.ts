@@ -1,6 +1,7 @@
 /** Request parsing and response building shared by the handlers. */
 import { z } from "zod";
 import { AuthServerError, badJson, errorBody } from "./errors";
+import { originFromHeaders } from "@/lib/http/origin";
 
 export const API_VERSION_HEADER = "X-Supabase-Api-Version";
 export const API_VERSION = "2024-01-01";
@@ -66,13 +67,7 @@ export function emptyResponse(status = 204): Response {
 /** The public origin of a request: the forwarded scheme and host of a reverse proxy win. */
 export function requestOrigin(request: Request): string {
   const url = new URL(request.url);
-  const host = firstValue(request.headers.get("x-forwarded-host")) || request.headers.get("host") || url.host;
-  const proto = firstValue(request.headers.get("x-forwarded-proto")) || url.protocol.replace(/:$/, "");
-  try {
-    return new URL(`${proto}://${host}`).origin;
-  } catch {
-    return url.origin;
-  }
+  return originFromHeaders(request.headers, url) ?? url.origin;
 }
 
 /**
@@ -89,10 +84,6 @@ function lastValue(header: string | null): string | undefined {
   return values?.[values.length - 1];
 }
 
-function firstValue(header: string | null): string | undefined {
-  const value = header?.split(",")[0]?.trim();
-  return value || undefined;
-}
 
 /** Reads the JSON body into a schema; a body that is not JSON or has wrong types is `bad_json`. */
 export async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {

@@ -3,6 +3,7 @@
  * Embedded mode: the app's own /auth/v1, called in-process on the server.
  */
 import { env } from "@/lib/env";
+import { originFromHeaders } from "@/lib/http/origin";
 import type { PublicAuthConfig } from "./config-public";
 
 export { AUTH_COOKIE_NAME, type PublicAuthConfig } from "./config-public";
@@ -14,14 +15,9 @@ export function publicAuthConfig(): PublicAuthConfig {
     : { supabaseUrl: auth.url, supabaseAnonKey: auth.anonKey };
 }
 
-/** The public origin of a request, honouring a reverse proxy's forwarded headers. */
-export function requestOrigin(headers: Headers, fallbackUrl?: string): string {
-  const configured = env().siteUrl;
-  if (configured) return configured;
-  const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host");
-  const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim() || (fallbackUrl ? new URL(fallbackUrl).protocol.replace(":", "") : "http");
-  if (host) return `${proto}://${host}`;
-  return fallbackUrl ? new URL(fallbackUrl).origin : `http://localhost:${env().port}`;
+/** The public origin of a request (SITE_URL when configured), honouring a reverse proxy's headers. */
+export function requestOrigin(headers: Headers, requestUrl?: string): string {
+  return env().siteUrl ?? originFromHeaders(headers, requestUrl ? new URL(requestUrl) : undefined) ?? `http://localhost:${env().port}`;
 }
 
 /**
