@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { openPglite, openPostgres, type DbHandle } from "@/lib/db/client";
+import { openPglite, openPostgres, resultRows, type DbHandle } from "@/lib/db/client";
 import { migrateDb } from "@/lib/db/migrate";
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 100_000);
@@ -50,7 +50,7 @@ async function measure(handle: DbHandle, label: string) {
         sql`SELECT id, title FROM videos WHERE title ILIKE ${pattern} OR description ILIKE ${pattern} ORDER BY created_at DESC, id DESC LIMIT 20`,
       );
       times.push(performance.now() - t0);
-      hits = Array.isArray(rows) ? rows.length : (rows as { rows: unknown[] }).rows.length;
+      hits = resultRows(rows).length;
     }
     times.sort((a, b) => a - b);
     const p50 = times[Math.floor(RUNS / 2)]!;

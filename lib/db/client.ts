@@ -69,3 +69,8 @@ export async function closeDb(): Promise<void> {
   delete g[cacheKey];
   if (handle) await (await handle).close();
 }
+
+/** Rows of a raw `db.execute()` result: postgres-js returns an array, PGlite an object with rows. */
+export function resultRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { DbHandle } from "./client";
+import { resultRows, type DbHandle } from "./client";
 
 export const migrationsFolder = path.join(process.cwd(), "drizzle");
 
@@ -26,9 +26,7 @@ export async function pendingMigrations(handle: DbHandle): Promise<number> {
   const result = await handle.db.execute(
     sql`select count(*)::int as n from information_schema.tables where table_schema = 'drizzle' and table_name = '__drizzle_migrations'`,
   );
-  const rows = (Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows) as { n: number }[];
-  if (!rows[0]?.n) return journal.entries.length;
+  if (!resultRows<{ n: number }>(result)[0]?.n) return journal.entries.length;
   const applied = await handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-  const appliedRows = (Array.isArray(applied) ? applied : (applied as { rows: { n: number }[] }).rows) as { n: number }[];
-  return Math.max(0, journal.entries.length - (appliedRows[0]?.n ?? 0));
+  return Math.max(0, journal.entries.length - (resultRows<{ n: number }>(applied)[0]?.n ?? 0));
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthServer, isSessionActive, type AuthServer, type AuthServerOptions } from "@/lib/auth-server";
 import { PURGE_BATCH_SIZE } from "@/lib/auth-server/maintenance";
 import { authFlowState, authMail, authOneTimeTokens, authRefreshTokens, authSessions, authSigningKeys, authUsers } from "@/lib/db/schema";
+import { resultRows } from "@/lib/db/client";
 import { createTestDb, testDbKinds, type TestDb } from "../helpers/db";
 
 type Running = { url: string; server: AuthServer; close: () => Promise<void> };
@@ -1306,7 +1307,7 @@ describe.each(testDbKinds)("embedded auth server on %s", (kind) => {
     const rows = await t.db.execute<{ indexname: string }>(
       sql`select indexname from pg_indexes where schemaname = 'embedded_auth'`,
     );
-    const names = (Array.isArray(rows) ? rows : (rows as unknown as { rows: { indexname: string }[] }).rows).map((r) => r.indexname);
+    const names = resultRows<{ indexname: string }>(rows).map((r) => r.indexname);
     expect(names).toEqual(
       expect.arrayContaining([
         "auth_refresh_tokens_user_idx",
