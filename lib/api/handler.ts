@@ -18,7 +18,7 @@ type Context<TBody, TQuery, TUser> = {
 };
 
 type Options<TBody extends z.ZodType | undefined, TQuery extends z.ZodType | undefined, TAuth extends boolean> = {
-  /** Require a signed-in user (default true). */
+  /** Require a signed-in user (default true); false: a public route, whose handler gets no user. */
   auth?: TAuth;
   /** Roles allowed; implies auth. */
   roles?: Role[];
@@ -35,14 +35,15 @@ export function route<
 >(
   options: Options<TBody, TQuery, TAuth>,
   handler: (
-    ctx: Context<Infer<TBody>, Infer<TQuery>, TAuth extends false ? User | null : User>,
+    ctx: Context<Infer<TBody>, Infer<TQuery>, TAuth extends false ? null : User>,
   ) => Promise<Response | unknown>,
 ) {
   return async (request: Request, routeContext?: { params?: Promise<Params> }): Promise<Response> => {
     try {
       const params = (await routeContext?.params) ?? {};
       const wantsAuth = options.auth !== false || options.roles !== undefined;
-      const user = wantsAuth ? await requireAppUser(request, options.roles) : await optionalUser(request);
+      // Public routes never look at a token, so they cost nothing extra when one is sent.
+      const user = wantsAuth ? await requireAppUser(request, options.roles) : null;
 
       let query: unknown = undefined;
       if (options.query) {
@@ -63,23 +64,13 @@ export function route<
       const result = await handler({ request, params, body, query, user } as Context<
         Infer<TBody>,
         Infer<TQuery>,
-        TAuth extends false ? User | null : User
+        TAuth extends false ? null : User
       >);
       return result instanceof Response ? result : Response.json(result ?? null);
     } catch (error) {
       return toErrorResponse(error);
     }
   };
-}
-
-async function optionalUser(request: Request): Promise<User | null> {
-  if (!request.headers.get("authorization")) return null;
-  try {
-    return await requireAppUser(request);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
 }
 
 async function readJson(request: Request): Promise<unknown> {
