@@ -2,7 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./lib/db/schema/index.ts",
+  schema: "./db/schema/index.ts",
   out: "./drizzle",
   schemaFilter: ["public", "embedded_auth"],
   dbCredentials: { url: process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },

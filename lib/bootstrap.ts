@@ -20,9 +20,9 @@ export async function bootstrap(): Promise<void> {
   }
 
   try {
-    const { getDbHandle } = await import("@/lib/db/client");
+    const { getDbHandle } = await import("@/db/client");
     const handle = await getDbHandle();
-    const { migrateDb, pendingMigrations } = await import("@/lib/db/migrate");
+    const { migrateDb, pendingMigrations } = await import("@/db/migrate");
     if (handle.kind === "pglite") {
       await migrateDb(handle);
     } else {
@@ -34,7 +34,7 @@ export async function bootstrap(): Promise<void> {
     }
 
     if (config.seedDemo) {
-      const { seedDemoContent, seedDemoAccounts, DEMO_ACCOUNTS } = await import("@/lib/db/seed");
+      const { seedDemoContent, seedDemoAccounts, DEMO_ACCOUNTS } = await import("@/db/seed");
       const result = await seedDemoContent(handle.db);
       if (result.seeded) {
         console.log(`Seeded demo content: ${result.videos} videos, ${result.words} vocabulary words, ${result.quizzes} quizzes.`);

@@ -7,8 +7,8 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { openPglite, openPostgres, resultRows, type DbHandle } from "@/lib/db/client";
-import { migrateDb } from "@/lib/db/migrate";
+import { openPglite, openPostgres, resultRows, type DbHandle } from "@/db/client";
+import { migrateDb } from "@/db/migrate";
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 100_000);
 const QUERIES = ["madrid", "LYON", "Café", "berlin station", "zzzz-no-match"];

@@ -1,7 +1,7 @@
 /** `npm run db:migrate`: applies the committed migrations to DATABASE_URL (or the embedded database). */
 import { ConfigError, env } from "@/lib/env";
-import { closeDb, getDbHandle } from "@/lib/db/client";
-import { migrateDb } from "@/lib/db/migrate";
+import { closeDb, getDbHandle } from "@/db/client";
+import { migrateDb } from "@/db/migrate";
 
 async function main() {
   const config = env();

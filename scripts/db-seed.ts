@@ -1,7 +1,7 @@
 /** `npm run db:seed`: loads the demo content into an empty database (and the demo accounts in fully embedded mode). */
 import { ConfigError, env } from "@/lib/env";
-import { closeDb, getDbHandle } from "@/lib/db/client";
-import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoContent } from "@/lib/db/seed";
+import { closeDb, getDbHandle } from "@/db/client";
+import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoContent } from "@/db/seed";
 
 async function main() {
   const config = env();

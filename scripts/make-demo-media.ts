@@ -10,7 +10,7 @@
  *      end time is known exactly from the sample arithmetic,
  *   4. renders a title card (gradient + title) and encodes a small WebM
  *      (VP9 + Opus) plus a JPEG thumbnail with ffmpeg,
- * and finally writes lib/db/seed/demo-content.json with the timed captions,
+ * and finally writes db/seed/demo-content.json with the timed captions,
  * translations and vocabulary.
  *
  * Requires espeak-ng, ffmpeg and the DejaVu fonts. The output is deterministic,
@@ -28,7 +28,7 @@ import { readWebmHeader } from "../lib/media/webm";
 
 const ROOT = path.resolve(path.dirname(path.resolve(process.argv[1] ?? "scripts/make-demo-media.ts")), "..");
 const SOURCE_FILE = path.join(ROOT, "scripts", "demo-content.source.json");
-const OUTPUT_JSON = path.join(ROOT, "lib", "db", "seed", "demo-content.json");
+const OUTPUT_JSON = path.join(ROOT, "db", "seed", "demo-content.json");
 const MEDIA_DIR = path.join(ROOT, "public", "demo");
 const PUBLIC_PREFIX = "/demo";
 

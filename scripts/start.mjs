@@ -28,7 +28,7 @@ try {
 }
 
 // 2. Build when missing or stale.
-const SOURCES = ["app", "components", "lib", "public", "drizzle", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+const SOURCES = ["app", "components", "db", "lib", "public", "drizzle", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
 function fingerprint() {
   const hash = createHash("sha256");
   const walk = (p) => {

@@ -3,8 +3,8 @@ import { connection } from "next/server";
 import { BookOpenCheck, Flame, PlayCircle } from "lucide-react";
 import { PublicHeader } from "@/components/layout/public-header";
 import { VideoTile } from "@/components/video-tile";
-import { getDb } from "@/lib/db/client";
-import { listPublishedVideos } from "@/lib/db/queries/videos";
+import { getDb } from "@/db/client";
+import { listPublishedVideos } from "@/db/queries/videos";
 import { StartLearningForm } from "./start-learning-form";
 
 const FEATURES = [

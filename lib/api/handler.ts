@@ -3,7 +3,7 @@
  * query with zod, and turns every failure into the error envelope. Handlers stay thin.
  */
 import type { z } from "zod";
-import type { User } from "@/lib/db/schema";
+import type { User } from "@/db/schema";
 import { requireAppUser, type Role } from "@/lib/auth/require-user";
 import { ApiError, badRequest, toErrorResponse, zodMessage } from "./errors";
 

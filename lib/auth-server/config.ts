@@ -2,7 +2,7 @@
  * Settings of the embedded auth server and their defaults, which follow GoTrue's (hosted
  * Supabase's where GoTrue leaves them open, e.g. the 10 s refresh-token reuse interval).
  */
-import type { Db } from "@/lib/db/client";
+import type { Db } from "@/db/client";
 
 export type RateLimits = {
   /**

@@ -1,5 +1,5 @@
 /** Everything a handler needs for one request. */
-import type { Db } from "@/lib/db/client";
+import type { Db } from "@/db/client";
 import type { AuthServerConfig } from "./config";
 import type { KeyStore } from "./keys";
 import type { MailKind, NoticeKind, OutgoingMail } from "./mail";

@@ -4,8 +4,8 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "@/lib/db/client";
-import { authFlowState, authOneTimeTokens, authUsers, type AuthUser } from "@/lib/db/schema";
+import type { DbOrTx } from "@/db/client";
+import { authFlowState, authOneTimeTokens, authUsers, type AuthUser } from "@/db/schema";
 import type { RequestContext } from "./context";
 import { emailFrequencyError, otpExpired, overEmailSendRateLimit, validationFailed } from "./errors";
 import { composeMail, storeMail, type MailKind } from "./mail";

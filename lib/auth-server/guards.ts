@@ -1,7 +1,7 @@
 /** Bearer-token authentication and per-IP rate limits for the handlers. */
 import { and, eq } from "drizzle-orm";
 import type { JWTPayload } from "jose";
-import { authSessions, type AuthSession, type AuthUser } from "@/lib/db/schema";
+import { authSessions, type AuthSession, type AuthUser } from "@/db/schema";
 import type { RequestContext } from "./context";
 import { AuthServerError, overRequestRateLimit } from "./errors";
 import type { RateLimiter } from "./rate-limit";

@@ -3,7 +3,7 @@
  * `createAuthServer` builds an instance; the functions below use the process-wide instance
  * configured from env() (kept on globalThis, since Next bundles this module into several chunks).
  */
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
 import { AuthServerError } from "./errors";
 import { authOptionsFromEnv } from "./env-overrides";

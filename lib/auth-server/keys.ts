@@ -16,8 +16,8 @@ import {
   type JWK,
   type JWTPayload,
 } from "jose";
-import type { Db } from "@/lib/db/client";
-import { authSigningKeys } from "@/lib/db/schema";
+import type { Db } from "@/db/client";
+import { authSigningKeys } from "@/db/schema";
 import { AuthServerError } from "./errors";
 
 const ALG = "ES256";

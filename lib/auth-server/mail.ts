@@ -3,8 +3,8 @@
  * when SMTP is configured, delivered with nodemailer after the database work has committed.
  */
 import { desc, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/lib/db/client";
-import { authMail } from "@/lib/db/schema";
+import type { DbOrTx } from "@/db/client";
+import { authMail } from "@/db/schema";
 
 /** Emails that carry a link. */
 export type MailKind = "signup" | "recovery" | "email_change";

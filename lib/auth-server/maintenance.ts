@@ -5,8 +5,8 @@
  * turns into one long transaction; the server runs it at most once a minute, after a token refresh.
  */
 import { and, eq, inArray, lt } from "drizzle-orm";
-import type { DbOrTx } from "@/lib/db/client";
-import { authFlowState, authOneTimeTokens, authRefreshTokens } from "@/lib/db/schema";
+import type { DbOrTx } from "@/db/client";
+import { authFlowState, authOneTimeTokens, authRefreshTokens } from "@/db/schema";
 import type { AuthServerConfig } from "./config";
 
 export const PURGE_BATCH_SIZE = 100;

@@ -3,7 +3,7 @@
  * the same accounts to server code directly (seeding, password checks, admin changes).
  */
 import { and, eq } from "drizzle-orm";
-import { authOneTimeTokens, authSessions, authUsers } from "@/lib/db/schema";
+import { authOneTimeTokens, authSessions, authUsers } from "@/db/schema";
 import { resolveConfig, type AuthServerConfig, type AuthServerOptions } from "./config";
 import type { Limiters, RequestContext } from "./context";
 import { AuthServerError, emailExists, unexpectedFailure } from "./errors";

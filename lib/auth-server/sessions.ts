@@ -1,8 +1,8 @@
 /** Sessions, rotating refresh tokens and the access tokens minted for them. */
 import { randomBytes } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
-import type { DbOrTx } from "@/lib/db/client";
-import { authRefreshTokens, authSessions, authUsers, type AuthSession, type AuthUser } from "@/lib/db/schema";
+import type { DbOrTx } from "@/db/client";
+import { authRefreshTokens, authSessions, authUsers, type AuthSession, type AuthUser } from "@/db/schema";
 import type { RequestContext } from "./context";
 import { appMetadata, loadUserJson, type UserJson } from "./users";
 

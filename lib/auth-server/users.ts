@@ -1,8 +1,8 @@
 /** User lookups and the user JSON GoTrue returns (identities, factors, timestamps). */
 import { createHash } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/lib/db/client";
-import { authMfaFactors, authUsers, type AuthFactor, type AuthUser } from "@/lib/db/schema";
+import type { DbOrTx } from "@/db/client";
+import { authMfaFactors, authUsers, type AuthFactor, type AuthUser } from "@/db/schema";
 import { validationFailed } from "./errors";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

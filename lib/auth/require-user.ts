@@ -1,6 +1,6 @@
 /** Authenticates an API request (bearer token, else the session cookie) and loads the app user. */
-import { getDb } from "@/lib/db/client";
-import type { User, UserRole } from "@/lib/db/schema";
+import { getDb } from "@/db/client";
+import type { User, UserRole } from "@/db/schema";
 import { forbidden, unauthorized } from "@/lib/api/errors";
 import { ensureAppUser } from "@/lib/services/users";
 import { verifyAccessToken, type AccessClaims } from "./tokens";

@@ -1,5 +1,5 @@
 /** JSON shapes the product API returns (dates as ISO strings). */
-import type { User } from "@/lib/db/schema";
+import type { User } from "@/db/schema";
 
 type Jsonify<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 

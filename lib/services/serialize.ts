@@ -1,5 +1,5 @@
 /** The JSON the API returns for app users. */
-import type { User } from "@/lib/db/schema";
+import type { User } from "@/db/schema";
 import type { AppUser } from "@/lib/data/types";
 
 export function toAppUser(user: User): AppUser {

@@ -1,8 +1,8 @@
 /** A user's own profile, languages, daily goal and learning preferences. */
-import type { Db } from "@/lib/db/client";
-import { getLanguagesByCodes } from "@/lib/db/queries/languages";
-import { updateUser } from "@/lib/db/queries/users";
-import type { User } from "@/lib/db/schema";
+import type { Db } from "@/db/client";
+import { getLanguagesByCodes } from "@/db/queries/languages";
+import { updateUser } from "@/db/queries/users";
+import type { User } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/api/errors";
 import type { SettingsUpdate } from "@/lib/validation/settings";
 

@@ -3,9 +3,9 @@
  * The first account in an empty database becomes the owner.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
-import { countUsers, getUserById, insertUser, updateUser } from "@/lib/db/queries/users";
-import type { User } from "@/lib/db/schema";
+import type { Db } from "@/db/client";
+import { countUsers, getUserById, insertUser, updateUser } from "@/db/queries/users";
+import type { User } from "@/db/schema";
 
 export type AuthIdentity = {
   id: string;

@@ -2,7 +2,7 @@
  * Runs the app's own server code (route handlers, services, the embedded auth server) against a
  * test database by installing it as the process-wide database handle.
  */
-import type { DbHandle } from "@/lib/db/client";
+import type { DbHandle } from "@/db/client";
 
 const keys = ["lingoreel.db", "lingoreel.jwks", "lingoreel.auth-server"].map((k) => Symbol.for(k));
 

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { openPglite, openPostgres, type DbHandle } from "@/lib/db/client";
-import { migrateDb } from "@/lib/db/migrate";
+import { openPglite, openPostgres, type DbHandle } from "@/db/client";
+import { migrateDb } from "@/db/migrate";
 
 export type TestDbKind = "pglite" | "postgres";
 

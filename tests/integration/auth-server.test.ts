@@ -11,8 +11,8 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthServer, isSessionActive, type AuthServer, type AuthServerOptions } from "@/lib/auth-server";
 import { PURGE_BATCH_SIZE } from "@/lib/auth-server/maintenance";
-import { authFlowState, authMail, authOneTimeTokens, authRefreshTokens, authSessions, authSigningKeys, authUsers } from "@/lib/db/schema";
-import { resultRows } from "@/lib/db/client";
+import { authFlowState, authMail, authOneTimeTokens, authRefreshTokens, authSessions, authSigningKeys, authUsers } from "@/db/schema";
+import { resultRows } from "@/db/client";
 import { createTestDb, testDbKinds, type TestDb } from "../helpers/db";
 
 type Running = { url: string; server: AuthServer; close: () => Promise<void> };

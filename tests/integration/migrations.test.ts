@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { languages } from "@/lib/db/schema";
+import { languages } from "@/db/schema";
 import { createTestDb, testDbKinds, type TestDb } from "../helpers/db";
 
 describe.each(testDbKinds)("migrations on %s", (kind) => {
@@ -26,15 +26,15 @@ describe.each(testDbKinds)("migrations on %s", (kind) => {
   });
 
   it("is idempotent when applied again", async () => {
-    const { migrateDb } = await import("@/lib/db/migrate");
+    const { migrateDb } = await import("@/db/migrate");
     await expect(migrateDb(t)).resolves.toBeUndefined();
   });
 });
 
 describe.each(testDbKinds)("pending migrations on %s", (kind) => {
   it("counts what a database still needs", async () => {
-    const { openPglite } = await import("@/lib/db/client");
-    const { migrateDb, pendingMigrations } = await import("@/lib/db/migrate");
+    const { openPglite } = await import("@/db/client");
+    const { migrateDb, pendingMigrations } = await import("@/db/migrate");
     if (kind === "pglite") {
       const fresh = await openPglite(undefined);
       expect(await pendingMigrations(fresh)).toBeGreaterThan(0);

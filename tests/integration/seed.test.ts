@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildQuiz, loadDemoContent, seedDemoContent } from "@/lib/db/seed";
-import { captions, quizzes, segmentTranslations, videoCategories, videos, wordTimings, words, wordTranslations } from "@/lib/db/schema";
+import { buildQuiz, loadDemoContent, seedDemoContent } from "@/db/seed";
+import { captions, quizzes, segmentTranslations, videoCategories, videos, wordTimings, words, wordTranslations } from "@/db/schema";
 import { createTestDb, testDbKinds, type TestDb } from "../helpers/db";
 
 const content = loadDemoContent();

@@ -1,5 +1,5 @@
 /**
- * The bundled demo lessons (lib/db/seed/demo-content.json + public/demo/*):
+ * The bundled demo lessons (db/seed/demo-content.json + public/demo/*):
  * everything a learner would notice if it broke — missing or oversized media,
  * captions out of sync with the audio, vocabulary that is never spoken,
  * quizzes that interrupt a sentence, missing translations.
@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-import content from "@/lib/db/seed/demo-content.json";
+import content from "@/db/seed/demo-content.json";
 import { readWebmHeader, type WebmHeader } from "@/lib/media/webm";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { WelcomeBlock } from "@/components/home/welcome-block";
 import { VideoTile } from "@/components/video-tile";
-import { getDb } from "@/lib/db/client";
-import { listPublishedVideos } from "@/lib/db/queries/videos";
+import { getDb } from "@/db/client";
+import { listPublishedVideos } from "@/db/queries/videos";
 
 export const metadata: Metadata = { title: "Home" };
 

@@ -1,6 +1,6 @@
 /** Liveness and readiness: answers once the database is reachable. */
 import { sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/db/client";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/handler";
-import { getDb } from "@/lib/db/client";
-import { listLanguages } from "@/lib/db/queries/languages";
+import { getDb } from "@/db/client";
+import { listLanguages } from "@/db/queries/languages";
 
 export const dynamic = "force-dynamic";
 

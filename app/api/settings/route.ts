@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/handler";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/db/client";
 import { toAppUser } from "@/lib/services/serialize";
 import { toSettings, updateSettings } from "@/lib/services/settings";
 import { settingsUpdateSchema } from "@/lib/validation/settings";

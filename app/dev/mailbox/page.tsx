@@ -6,8 +6,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BrandLogo } from "@/components/brand-logo";
 import { Button } from "@/components/ui/button";
-import { getDb } from "@/lib/db/client";
-import { authMail } from "@/lib/db/schema";
+import { getDb } from "@/db/client";
+import { authMail } from "@/db/schema";
 import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Dev mailbox" };

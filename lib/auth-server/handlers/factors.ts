@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { z } from "zod";
-import { authMfaChallenges, authMfaFactors, authSessions, type AuthFactor, type AuthSession } from "@/lib/db/schema";
+import { authMfaChallenges, authMfaFactors, authSessions, type AuthFactor, type AuthSession } from "@/db/schema";
 import type { RequestContext } from "../context";
 import { AuthServerError, overRequestRateLimit, validationFailed } from "../errors";
 import { authenticate, limitByIp } from "../guards";

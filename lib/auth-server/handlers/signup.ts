@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { authUsers } from "@/lib/db/schema";
+import { authUsers } from "@/db/schema";
 import type { RequestContext } from "../context";
 import { clearEmailLinks, parsePkce, safeRedirect, sendEmailLink } from "../email-links";
 import { AuthServerError, validationFailed } from "../errors";

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { authFlowState, authRefreshTokens, authSessions, authUsers } from "@/lib/db/schema";
+import { authFlowState, authRefreshTokens, authSessions, authUsers } from "@/db/schema";
 import type { RequestContext } from "../context";
 import { AuthServerError, emailNotConfirmed, invalidCredentials, overRequestRateLimit, validationFailed } from "../errors";
 import { isBanned, limitByIp } from "../guards";

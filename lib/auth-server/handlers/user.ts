@@ -1,7 +1,7 @@
 /** GET /user, PUT /user and POST /logout: requests made with the user's access token. */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { authSessions, authUsers } from "@/lib/db/schema";
+import { authSessions, authUsers } from "@/db/schema";
 import type { RequestContext } from "../context";
 import { clearEmailLinks, firstNameOf, parsePkce, safeRedirect, sendEmailLink } from "../email-links";
 import { AuthServerError, emailExists, validationFailed } from "../errors";

@@ -5,8 +5,8 @@
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { DbOrTx } from "@/lib/db/client";
-import { authFlowState, authUsers, type AuthUser } from "@/lib/db/schema";
+import type { DbOrTx } from "@/db/client";
+import { authFlowState, authUsers, type AuthUser } from "@/db/schema";
 import type { RequestContext } from "../context";
 import { clearEmailLinks, consumeEmailToken, PKCE_PREFIX, safeRedirect, type LinkType } from "../email-links";
 import { AuthServerError, emailExists, oauthErrorByStatus, otpExpired, validationFailed } from "../errors";

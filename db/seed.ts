@@ -1,6 +1,6 @@
 /**
  * Demo content for a fresh install: fully processed videos (captions, word timings, vocabulary,
- * translations, quizzes) from lib/db/seed/demo-content.json, and in embedded mode the demo
+ * translations, quizzes) from db/seed/demo-content.json, and in embedded mode the demo
  * accounts. Runs once per database: a marker row keeps deleted demo content from coming back.
  */
 import { readFileSync } from "node:fs";
@@ -67,7 +67,7 @@ export const demoContentSchema = z.object({
 });
 export type DemoContent = z.infer<typeof demoContentSchema>;
 
-export const DEMO_CONTENT_PATH = path.join(process.cwd(), "lib", "db", "seed", "demo-content.json");
+export const DEMO_CONTENT_PATH = path.join(process.cwd(), "db", "seed", "demo-content.json");
 const SEED_MARKER = "demo_content_seeded";
 const ACCOUNTS_MARKER = "demo_accounts_seeded";
 
