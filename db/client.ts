@@ -70,6 +70,16 @@ export async function closeDb(): Promise<void> {
   if (handle) await (await handle).close();
 }
 
+/**
+ * Makes `handle` the process-wide database without opening one (tests run the app's server code
+ * against a database they made); undefined forgets the current one without closing it.
+ */
+export function installDbHandle(handle: DbHandle | undefined): void {
+  const g = globalThis as GlobalWithDb;
+  if (handle) g[cacheKey] = Promise.resolve(handle);
+  else delete g[cacheKey];
+}
+
 /** Rows of a raw `db.execute()` result: postgres-js returns an array, PGlite an object with rows. */
 export function resultRows<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];

@@ -40,6 +40,11 @@ export function defaultAuthServer(): AuthServer {
   return g[instanceKey];
 }
 
+/** Forgets the process-wide server, so the next call builds one anew (tests, after a database change). */
+export function resetDefaultAuthServer(): void {
+  delete (globalThis as GlobalWithAuthServer)[instanceKey];
+}
+
 /** Entry point of app/auth/v1/[...path]: 404 unless the embedded server is the configured one. */
 export async function handleAuthRequest(request: Request): Promise<Response> {
   if (env().auth.kind !== "embedded") return errorResponse(new AuthServerError(404, "not_found", "Not found"));

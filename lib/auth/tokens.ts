@@ -110,3 +110,10 @@ async function sessionStillActive(sessionId: unknown): Promise<boolean> {
   activeSessions.set(sessionId, now + SESSION_CHECK_TTL_MS);
   return true;
 }
+
+/** Forgets cached signing keys and session checks (tests, after the database behind them changed). */
+export function resetTokenCaches(): void {
+  delete (globalThis as GlobalWithJwks)[cacheKey];
+  activeSessions.clear();
+  verifiedByServer.clear();
+}

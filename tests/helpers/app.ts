@@ -2,19 +2,20 @@
  * Runs the app's own server code (route handlers, services, the embedded auth server) against a
  * test database by installing it as the process-wide database handle.
  */
-import type { DbHandle } from "@/db/client";
-
-const keys = ["lingoreel.db", "lingoreel.jwks", "lingoreel.auth-server"].map((k) => Symbol.for(k));
+import { installDbHandle, type DbHandle } from "@/db/client";
+import { resetDefaultAuthServer } from "@/lib/auth-server";
+import { resetTokenCaches } from "@/lib/auth/tokens";
 
 export function installAppDb(handle: DbHandle) {
-  const g = globalThis as Record<symbol, unknown>;
-  for (const key of keys) delete g[key];
-  g[Symbol.for("lingoreel.db")] = Promise.resolve(handle);
+  resetDefaultAuthServer();
+  resetTokenCaches();
+  installDbHandle(handle);
 }
 
 export function uninstallAppDb() {
-  const g = globalThis as Record<symbol, unknown>;
-  for (const key of keys) delete g[key];
+  resetDefaultAuthServer();
+  resetTokenCaches();
+  installDbHandle(undefined);
 }
 
 /** Signs a user up (confirmed) with the embedded server and returns an access token. */
