@@ -3,12 +3,18 @@ import { NextResponse, type NextRequest } from "next/server";
 import { updateSession } from "@/lib/auth/proxy-session";
 import { decideRoute } from "@/lib/auth/route-table";
 
+/**
+ * Runs on every page request. In embedded mode, refreshing the session and checking it is still
+ * live touch the database: the auth server is this app, called in-process, so its tables are
+ * ours. That is one indexed look-up per page, the price of a signed-out cookie not working.
+ */
 export async function proxy(request: NextRequest) {
-  const { response, claims } = await updateSession(request);
-  const decision = decideRoute(request.nextUrl.pathname, request.nextUrl.search, claims !== null);
+  const { response, session } = await updateSession(request);
+  const decision = decideRoute(request.nextUrl.pathname, request.nextUrl.search, session !== null);
   if (decision.type === "next") return response();
 
-  const redirect = NextResponse.redirect(new URL(decision.to, request.url));
+  // A relative Location: the browser resolves it against the address it used.
+  const redirect = new NextResponse(null, { status: 307, headers: { Location: decision.to } });
   // Carry refreshed (or cleared) session cookies over to the redirect.
   for (const cookie of response().cookies.getAll()) redirect.cookies.set(cookie);
   return redirect;

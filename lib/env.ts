@@ -30,6 +30,12 @@ const rawEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: positiveInt("PORT").max(65535, "PORT must be at most 65535").default(3000),
   DATA_DIR: optionalText,
+  TRUSTED_PROXY_HOPS: z.coerce
+    .number({ message: "TRUSTED_PROXY_HOPS must be a number" })
+    .int("TRUSTED_PROXY_HOPS must be a whole number")
+    .min(0, "TRUSTED_PROXY_HOPS must be 0 or more")
+    .max(10, "TRUSTED_PROXY_HOPS must be at most 10")
+    .default(0),
   SITE_URL: optionalUrl("SITE_URL"),
   DATABASE_URL: z
     .string()
@@ -61,6 +67,8 @@ const rawEnvSchema = z.object({
 export type AppEnv = {
   nodeEnv: "development" | "production" | "test";
   port: number;
+  /** Reverse proxies in front of the app whose X-Forwarded-* headers are believed (0: none). */
+  trustedProxyHops: number;
   dataDir: string;
   siteUrl: string | undefined;
   database: { kind: "pglite"; dir: string } | { kind: "postgres"; url: string; poolSize: number };
@@ -134,6 +142,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     dataDir,
     siteUrl: e.SITE_URL?.replace(/\/+$/, ""),
     database: embeddedDb

@@ -60,9 +60,9 @@ if (stale && process.env.SKIP_BUILD !== "1") {
 }
 
 // 3. Serve.
-const child = spawn(process.execPath, [nextBin, "start", "-p", String(config.port)], {
+const child = spawn(process.execPath, [path.join(root, "scripts", "server.mjs")], {
   stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  env: { ...process.env, PORT: String(config.port), NEXT_TELEMETRY_DISABLED: "1" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

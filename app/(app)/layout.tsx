@@ -3,13 +3,12 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/layout/app-header";
 import { appUserFromClaims } from "@/lib/auth/require-user";
-import { getServerClaims } from "@/lib/auth/server";
-import type { AccessClaims } from "@/lib/auth/tokens";
+import { getCookieSession } from "@/lib/auth/server";
 
 export default async function AppLayout({ children }: { children: ReactNode }) {
-  const claims = await getServerClaims();
-  if (!claims?.sub) redirect("/");
-  const user = await appUserFromClaims(claims as AccessClaims);
+  const session = await getCookieSession();
+  if (!session) redirect("/");
+  const user = await appUserFromClaims(session.claims);
   if (!user.nativeLanguage || !user.targetLanguage) redirect("/onboarding");
   return (
     <div className="min-h-dvh bg-muted/20">

@@ -7,6 +7,8 @@ import { z } from "zod";
 export const errorStatus = {
   bad_request: 400,
   unauthorized: 401,
+  /** Signed in with a password only, by a user who has a second factor: the client asks for the code. */
+  mfa_required: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

@@ -1,88 +1,142 @@
 /**
- * Route-handler wrapper: authenticates the bearer token (when asked), parses the JSON body and
- * query with zod, and turns every failure into the error envelope. Handlers stay thin.
+ * Route-handler wrapper: authenticates the caller (bearer token or session cookie; the session
+ * must be live and past its second factor), refuses cross-site writes made with the cookie,
+ * parses route params, query and JSON body with zod, hands the handler the database, and turns
+ * every failure into the error envelope. Handlers stay a few lines.
  */
 import type { z } from "zod";
+import { getDb, type Db } from "@/db/client";
 import type { User } from "@/db/schema";
-import { requireAppUser, type Role } from "@/lib/auth/require-user";
-import { ApiError, badRequest, toErrorResponse, zodMessage } from "./errors";
+import { requestOrigin } from "@/lib/auth/config";
+import { requireAppUser, type RequestAuth, type Role } from "@/lib/auth/require-user";
+import { BodyError, readJsonBody } from "@/lib/http/body";
+import { ApiError, badRequest, forbidden, toErrorResponse, zodMessage } from "./errors";
 
-type Params = Record<string, string | string[] | undefined>;
+type RawParams = Record<string, string | string[] | undefined>;
 
-type Context<TBody, TQuery, TUser> = {
+export type RouteContext<TBody, TQuery, TParams, TUser> = {
   request: Request;
-  params: Params;
+  params: TParams;
   body: TBody;
   query: TQuery;
   user: TUser;
+  /** How the caller authenticated (null on public routes): the access token and its claims. */
+  auth: TUser extends null ? null : RequestAuth;
+  db: Db;
 };
 
-type Options<TBody extends z.ZodType | undefined, TQuery extends z.ZodType | undefined, TAuth extends boolean> = {
+type Options<TBody, TQuery, TParams, TAuth extends boolean> = {
   /** Require a signed-in user (default true); false: a public route, whose handler gets no user. */
   auth?: TAuth;
   /** Roles allowed; implies auth. */
   roles?: Role[];
+  params?: TParams;
   body?: TBody;
   query?: TQuery;
+  /** Largest JSON body accepted (default 1 MiB); larger ones get 413 before they are read whole. */
+  maxBodyBytes?: number;
 };
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
+/** A Response whose JSON body is known to be `T`, so callers and tests get the result's type. */
+export type JsonResponse<T> = Response & { json(): Promise<T> };
+
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export function route<
+  TResult,
   TBody extends z.ZodType | undefined = undefined,
   TQuery extends z.ZodType | undefined = undefined,
+  TParams extends z.ZodType | undefined = undefined,
   TAuth extends boolean = true,
 >(
-  options: Options<TBody, TQuery, TAuth>,
+  options: Options<TBody, TQuery, TParams, TAuth>,
   handler: (
-    ctx: Context<Infer<TBody>, Infer<TQuery>, TAuth extends false ? null : User>,
-  ) => Promise<Response | unknown>,
+    ctx: RouteContext<Infer<TBody>, Infer<TQuery>, Infer<TParams>, TAuth extends false ? null : User>,
+  ) => Promise<TResult | Response>,
 ) {
-  return async (request: Request, routeContext?: { params?: Promise<Params> }): Promise<Response> => {
+  return async (request: Request, routeContext?: { params?: Promise<RawParams> }): Promise<JsonResponse<TResult>> => {
     try {
-      const params = (await routeContext?.params) ?? {};
       const wantsAuth = options.auth !== false || options.roles !== undefined;
       // Public routes never look at a token, so they cost nothing extra when one is sent.
-      const user = wantsAuth ? await requireAppUser(request, options.roles) : null;
+      const authenticated = wantsAuth ? await requireAppUser(request, options.roles) : null;
+      if (authenticated?.auth.via === "cookie" && !SAFE_METHODS.has(request.method)) assertSameOrigin(request);
 
-      let query: unknown = undefined;
-      if (options.query) {
-        const raw = Object.fromEntries(new URL(request.url).searchParams);
-        const parsed = options.query.safeParse(raw);
-        if (!parsed.success) throw badRequest(zodMessage(parsed.error));
-        query = parsed.data;
-      }
+      const params = options.params ? parse(options.params, (await routeContext?.params) ?? {}, "path") : undefined;
+      const query = options.query ? parse(options.query, queryObject(request), "query") : undefined;
+      const body = options.body
+        ? parse(options.body, await readBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), "body")
+        : undefined;
 
-      let body: unknown = undefined;
-      if (options.body) {
-        const raw = await readJson(request);
-        const parsed = options.body.safeParse(raw);
-        if (!parsed.success) throw badRequest(zodMessage(parsed.error));
-        body = parsed.data;
-      }
-
-      const result = await handler({ request, params, body, query, user } as Context<
-        Infer<TBody>,
-        Infer<TQuery>,
-        TAuth extends false ? null : User
-      >);
-      return result instanceof Response ? result : Response.json(result ?? null);
+      const result = await handler({
+        request,
+        params,
+        body,
+        query,
+        user: authenticated?.user ?? null,
+        auth: authenticated?.auth ?? null,
+        db: await getDb(),
+      } as RouteContext<Infer<TBody>, Infer<TQuery>, Infer<TParams>, TAuth extends false ? null : User>);
+      return (result instanceof Response ? result : Response.json(result ?? null)) as JsonResponse<TResult>;
     } catch (error) {
-      return toErrorResponse(error);
+      return toErrorResponse(error) as JsonResponse<TResult>;
     }
   };
 }
 
-async function readJson(request: Request): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  if (type && !type.includes("application/json")) {
-    throw new ApiError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json)");
+function parse<T extends z.ZodType>(schema: T, raw: unknown, where: "path" | "query" | "body"): z.infer<T> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  // An id that cannot exist is an unknown resource, not a malformed request.
+  if (where === "path") throw new ApiError("not_found", "Not found");
+  throw badRequest(zodMessage(parsed.error));
+}
+
+/** Query parameters as an object; a parameter given twice, or holding a NUL, is refused. */
+function queryObject(request: Request): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of new URL(request.url).searchParams) {
+    if (name in result) throw badRequest(`Query parameter "${name}" may be given only once`);
+    if (value.includes("\u0000") || name.includes("\u0000")) throw badRequest(`Query parameter "${name}" must not contain NUL characters`);
+    result[name] = value;
   }
-  const text = await request.text();
-  if (text.trim() === "") return {};
+  return result;
+}
+
+async function readBody(request: Request, maxBytes: number): Promise<unknown> {
   try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest("The request body is not valid JSON");
+    return await readJsonBody(request, { maxBytes, emptyValue: {} });
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    const problem = error.problem;
+    switch (problem.kind) {
+      case "too_large":
+        throw new ApiError("payload_too_large", `The request body is larger than ${Math.floor(problem.maxBytes / 1024)} KiB`);
+      case "unsupported_media_type":
+        throw new ApiError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json)");
+      case "nul":
+        throw badRequest(`${problem.path}: must not contain NUL characters`);
+      case "unreadable":
+      case "not_json":
+        throw badRequest("The request body is not valid JSON");
+    }
   }
+}
+
+/**
+ * A write authenticated by the session cookie must come from the app's own pages: browsers say
+ * where a request comes from (Sec-Fetch-Site, else Origin), and a form or script on another site
+ * must not act with the cookie it carries along.
+ */
+function assertSameOrigin(request: Request): void {
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null) {
+    if (site === "same-origin" || site === "none") return;
+    throw forbidden("Cross-site requests are not allowed");
+  }
+  const origin = request.headers.get("origin");
+  if (origin === null) return;
+  if (origin !== requestOrigin(request.headers, request.url)) throw forbidden("Cross-site requests are not allowed");
 }

@@ -25,6 +25,9 @@ export type Limiters = {
   mfaChallengeFailures: RateLimiter;
 };
 
+/** Who a request comes from: always an address, never inferred from a missing one. */
+export type RequestSource = { ip: string; via: "http" | "in-process" };
+
 export type RequestContext = {
   config: AuthServerConfig;
   db: Db;
@@ -32,8 +35,14 @@ export type RequestContext = {
   url: URL;
   /** Origin that email links and the token issuer use. */
   site: string;
-  /** Client address from proxy headers; null for in-process calls, which IP limits skip. */
-  ip: string | null;
+  /**
+   * The client's address as the app's HTTP server decided it ("unknown" when it could not tell:
+   * all such requests share one bucket of every per-IP limit). Calls from the app's own server
+   * code carry the address of the browser request they serve.
+   */
+  ip: string;
+  /** How the request arrived: over HTTP, or handed over in-process by the app's server code. */
+  via: RequestSource["via"];
   now: Date;
   keys: KeyStore;
   limits: Limiters;

@@ -90,10 +90,10 @@ function takeEmailBudget(ctx: RequestContext, user: AuthUser, type: LinkType, to
   }
   const address = to.toLowerCase();
   if (!ctx.limits.emailPerAddress.peek(address)) throw overEmailSendRateLimit();
-  if (ctx.ip && !ctx.limits.emailPerIp.peek(ctx.ip)) throw overEmailSendRateLimit();
+  if (!ctx.limits.emailPerIp.peek(ctx.ip)) throw overEmailSendRateLimit();
   if (!ctx.limits.emailSent.take("all")) throw overEmailSendRateLimit();
   ctx.limits.emailPerAddress.take(address);
-  if (ctx.ip) ctx.limits.emailPerIp.take(ctx.ip);
+  ctx.limits.emailPerIp.take(ctx.ip);
 }
 
 /**

@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import type { JWTPayload } from "jose";
 import { authSessions, type AuthSession, type AuthUser } from "@/db/schema";
+import { UNKNOWN_ADDRESS } from "@/lib/http/client-address";
 import type { RequestContext } from "./context";
 import { AuthServerError, overRequestRateLimit } from "./errors";
 import type { RateLimiter } from "./rate-limit";
@@ -28,9 +29,14 @@ export async function authenticate(ctx: RequestContext): Promise<Authenticated> 
   return { user, session, claims };
 }
 
-/** Requests without a client address (in-process calls from the app's server) are not IP-limited. */
+/** Takes one request from the client address's bucket; every request has one ("unknown" included). */
 export function limitByIp(ctx: RequestContext, limiter: RateLimiter): void {
-  if (ctx.ip && !limiter.take(ctx.ip)) throw overRequestRateLimit();
+  if (!limiter.take(ctx.ip)) throw overRequestRateLimit();
+}
+
+/** The address to store with a session or challenge: none when it could not be told. */
+export function knownIp(ctx: RequestContext): string | null {
+  return ctx.ip === UNKNOWN_ADDRESS ? null : ctx.ip;
 }
 
 export function isBanned(user: AuthUser, now: Date): boolean {

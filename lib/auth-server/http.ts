@@ -1,7 +1,8 @@
 /** Request parsing and response building shared by the handlers. */
 import { z } from "zod";
-import { AuthServerError, badJson, errorBody } from "./errors";
+import { BodyError, readJsonBody } from "@/lib/http/body";
 import { originFromHeaders } from "@/lib/http/origin";
+import { AuthServerError, badJson, errorBody, validationFailed } from "./errors";
 
 export const API_VERSION_HEADER = "X-Supabase-Api-Version";
 export const API_VERSION = "2024-01-01";
@@ -71,36 +72,29 @@ export function requestOrigin(request: Request): string {
 }
 
 /**
- * The client's address from the proxy headers, or null when the request carries none. The
- * right-most X-Forwarded-For entry is the one the nearest proxy (or Next itself) wrote; entries
- * to its left come from further away and a client can put anything there.
+ * Reads the JSON body into a schema. The body is capped while it streams in; a Content-Type
+ * other than application/json, a body that is not a JSON object, wrong types or NUL characters
+ * are refused with GoTrue's `bad_json` / `validation_failed`.
  */
-export function clientIp(request: Request): string | null {
-  return lastValue(request.headers.get("x-forwarded-for")) || request.headers.get("x-real-ip")?.trim() || null;
-}
-
-function lastValue(header: string | null): string | undefined {
-  const values = header?.split(",").map((v) => v.trim()).filter((v) => v !== "");
-  return values?.[values.length - 1];
-}
-
-
-/** Reads the JSON body into a schema; a body that is not JSON or has wrong types is `bad_json`. */
 export async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
-  let text: string;
-  try {
-    const buffer = await request.arrayBuffer();
-    if (buffer.byteLength > MAX_BODY_BYTES) throw new AuthServerError(413, "validation_failed", "Request body is too large");
-    text = new TextDecoder().decode(buffer);
-  } catch (error) {
-    if (error instanceof AuthServerError) throw error;
-    throw badJson("could not read the request body");
-  }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = await readJsonBody(request, { maxBytes: MAX_BODY_BYTES });
   } catch (error) {
-    throw badJson(text.trim() === "" ? "unexpected end of JSON input" : (error as Error).message);
+    if (!(error instanceof BodyError)) throw error;
+    const problem = error.problem;
+    switch (problem.kind) {
+      case "too_large":
+        throw new AuthServerError(413, "validation_failed", "Request body is too large");
+      case "unsupported_media_type":
+        throw new AuthServerError(415, "bad_json", "Could not parse request body as JSON: the Content-Type must be application/json");
+      case "nul":
+        throw validationFailed(`Field "${problem.path}" must not contain NUL characters`);
+      case "unreadable":
+        throw badJson("could not read the request body");
+      case "not_json":
+        throw badJson(problem.detail);
+    }
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw badJson("the body must be a JSON object");

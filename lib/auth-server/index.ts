@@ -5,17 +5,19 @@
  */
 import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
+import type { RequestSource } from "./context";
 import { AuthServerError } from "./errors";
 import { authOptionsFromEnv } from "./env-overrides";
 import { errorResponse } from "./http";
 import type { Jwks } from "./keys";
 import type { MailboxMessage } from "./mail";
-import { createAuthServer, type AuthServer, type CreateUserInput, type UpdateUserInput } from "./server";
+import { createAuthServer, type AuthServer, type CreateUserInput, type SessionState, type UpdateUserInput } from "./server";
 import type { UserJson } from "./users";
 
 export { createAuthServer } from "./server";
-export type { AuthServer, CreateUserInput, UpdateUserInput } from "./server";
+export type { AuthServer, CreateUserInput, SessionState, UpdateUserInput } from "./server";
 export type { AuthServerOptions, RateLimits } from "./config";
+export type { RequestSource } from "./context";
 export { defaultRateLimits } from "./config";
 export { AuthServerError } from "./errors";
 export { authEnvVarNames } from "./env-overrides";
@@ -45,10 +47,13 @@ export function resetDefaultAuthServer(): void {
   delete (globalThis as GlobalWithAuthServer)[instanceKey];
 }
 
-/** Entry point of app/auth/v1/[...path]: 404 unless the embedded server is the configured one. */
-export async function handleAuthRequest(request: Request): Promise<Response> {
+/**
+ * Entry point of app/auth/v1/[...path] (and of the app's in-process calls, which pass the source
+ * of the browser request they serve): 404 unless the embedded server is the configured one.
+ */
+export async function handleAuthRequest(request: Request, source?: RequestSource): Promise<Response> {
   if (env().auth.kind !== "embedded") return errorResponse(new AuthServerError(404, "not_found", "Not found"));
-  return defaultAuthServer().handle(request);
+  return defaultAuthServer().handle(request, source);
 }
 
 export function createUser(input: CreateUserInput): Promise<UserJson> {
@@ -71,9 +76,14 @@ export function getUserById(id: string): Promise<UserJson | null> {
   return defaultAuthServer().getUserById(id);
 }
 
-/** Whether the session exists and has not passed its not_after (for API token checks). */
+/** Whether the session exists and has not passed its not_after. */
 export function isSessionActive(sessionId: string): Promise<boolean> {
   return defaultAuthServer().isSessionActive(sessionId);
+}
+
+/** A live session's user, assurance level and second-factor status (for the app's token checks). */
+export function getSessionState(sessionId: string): Promise<SessionState | null> {
+  return defaultAuthServer().getSessionState(sessionId);
 }
 
 export function getPublicJwks(): Promise<Jwks> {

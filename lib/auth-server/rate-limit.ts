@@ -41,6 +41,14 @@ export class RateLimiter {
     return true;
   }
 
+  /** Gives one request back to the key's bucket (an attempt that turned out to be allowed). */
+  give(key: string): void {
+    const bucket = this.buckets.get(key);
+    if (!bucket || this.limit <= 0) return;
+    bucket.tokens = Math.min(this.limit, this.refilled(bucket, this.now().getTime()) + 1);
+    bucket.updatedAt = this.now().getTime();
+  }
+
   private refilled(bucket: Bucket, now: number): number {
     const elapsed = Math.max(0, now - bucket.updatedAt);
     return Math.min(this.limit, bucket.tokens + (elapsed / this.windowMs) * this.limit);

@@ -2,11 +2,12 @@
  * The embedded auth server: routes GoTrue's HTTP API under /auth/v1/ to the handlers, and offers
  * the same accounts to server code directly (seeding, password checks, admin changes).
  */
-import { and, eq } from "drizzle-orm";
-import { authOneTimeTokens, authSessions, authUsers } from "@/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { authMfaFactors, authOneTimeTokens, authSessions, authUsers } from "@/db/schema";
 import { resolveConfig, type AuthServerConfig, type AuthServerOptions } from "./config";
-import type { Limiters, RequestContext } from "./context";
-import { AuthServerError, emailExists, unexpectedFailure } from "./errors";
+import { clientAddress } from "@/lib/http/client-address";
+import type { Limiters, RequestContext, RequestSource } from "./context";
+import { AuthServerError, emailExists, unexpectedFailure, validationFailed } from "./errors";
 import { enrollFactor, challengeFactor, unenrollFactor, verifyFactor } from "./handlers/factors";
 import { health, jwks, settings } from "./handlers/misc";
 import { recover, resend } from "./handlers/recover";
@@ -14,7 +15,7 @@ import { signup } from "./handlers/signup";
 import { token } from "./handlers/token";
 import { getUser, logout, updateUser } from "./handlers/user";
 import { verifyGet, verifyPost } from "./handlers/verify";
-import { clientIp, corsHeaders, errorResponse, preflightResponse, requestOrigin } from "./http";
+import { corsHeaders, errorResponse, preflightResponse, requestOrigin } from "./http";
 import { KeyStore, type Jwks } from "./keys";
 import { clearEmailLinks } from "./email-links";
 import { deliverMail, listMailbox, type MailboxMessage } from "./mail";
@@ -66,9 +67,14 @@ export type UpdateUserInput = {
   keepSessionId?: string;
 };
 
+export type SessionState = { userId: string; aal: string; hasVerifiedFactor: boolean };
+
 export type AuthServer = {
-  /** Answers a request whose path starts with /auth/v1/. */
-  handle(request: Request): Promise<Response>;
+  /**
+   * Answers a request whose path starts with /auth/v1/. `source` says who sent it; by default the
+   * client address the app's HTTP server put on the request ("unknown" when there is none).
+   */
+  handle(request: Request, source?: RequestSource): Promise<Response>;
   /** Creates an account, or returns the existing one with that email unchanged. */
   createUser(input: CreateUserInput): Promise<UserJson>;
   /** Whether the password is the account's (by user id or email); false for unknown accounts. */
@@ -87,6 +93,8 @@ export type AuthServer = {
    * access tokens expire.
    */
   isSessionActive(sessionId: string): Promise<boolean>;
+  /** A live session's user, assurance level and whether that user has a verified second factor; null when it has ended. */
+  getSessionState(sessionId: string): Promise<SessionState | null>;
   /** The public signing keys (creates the first key on first use). */
   getPublicJwks(): Promise<Jwks>;
   /** Stored messages, newest first. */
@@ -135,10 +143,13 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     }
   }
 
-  async function dispatch(request: Request): Promise<Response> {
+  async function dispatch(request: Request, source: RequestSource): Promise<Response> {
     const url = new URL(request.url);
     if (!url.pathname.startsWith(`${PREFIX}/`)) throw new AuthServerError(404, "not_found", "Not found");
     const path = url.pathname.slice(PREFIX.length).replace(/\/+$/, "") || "/";
+    for (const [name, value] of url.searchParams) {
+      if (name.includes("\u0000") || value.includes("\u0000")) throw validationFailed(`Query parameter "${name}" must not contain NUL characters`);
+    }
     // HEAD only where a GET has no side effects: link scanners must not use up email links.
     const method = request.method === "HEAD" && SAFE_HEAD_PATHS.has(path) ? "GET" : request.method;
     let pathMatched = false;
@@ -154,7 +165,8 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
         request,
         url,
         site: siteOrigin ?? requestOrigin(request),
-        ip: clientIp(request),
+        ip: source.ip,
+        via: source.via,
         now: config.now(),
         keys,
         limits,
@@ -197,11 +209,11 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     }
   }
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, source?: RequestSource): Promise<Response> {
     if (request.method === "OPTIONS") return preflightResponse(request);
     let response: Response;
     try {
-      response = await dispatch(request);
+      response = await dispatch(request, source ?? { ip: clientAddress(request.headers), via: "http" });
     } catch (error) {
       if (error instanceof AuthServerError) {
         response = errorResponse(error);
@@ -302,15 +314,21 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     return user ? loadUserJson(db, user) : null;
   }
 
-  async function isSessionActive(sessionId: string): Promise<boolean> {
-    if (!isUuid(sessionId)) return false;
+  async function getSessionState(sessionId: string): Promise<SessionState | null> {
+    if (!isUuid(sessionId)) return null;
     const db = await config.getDb();
-    const [session] = await db
-      .select({ notAfter: authSessions.notAfter })
+    const [row] = await db
+      .select({
+        userId: authSessions.userId,
+        aal: authSessions.aal,
+        notAfter: authSessions.notAfter,
+        hasVerifiedFactor: sql<boolean>`exists (select 1 from ${authMfaFactors} where ${authMfaFactors.userId} = ${authSessions.userId} and ${authMfaFactors.status} = 'verified')`,
+      })
       .from(authSessions)
       .where(eq(authSessions.id, sessionId))
       .limit(1);
-    return session !== undefined && (session.notAfter === null || session.notAfter.getTime() > config.now().getTime());
+    if (!row || (row.notAfter !== null && row.notAfter.getTime() <= config.now().getTime())) return null;
+    return { userId: row.userId, aal: row.aal, hasVerifiedFactor: Boolean(row.hasVerifiedFactor) };
   }
 
   return {
@@ -320,7 +338,8 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     updateUserById,
     deleteUserById,
     getUserById,
-    isSessionActive,
+    getSessionState,
+    isSessionActive: async (sessionId) => (await getSessionState(sessionId)) !== null,
     getPublicJwks: () => keys.jwks(),
     listMailbox: async (opts) => listMailbox(await config.getDb(), opts),
   };

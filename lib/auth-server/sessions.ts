@@ -4,6 +4,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { authRefreshTokens, authSessions, authUsers, type AuthSession, type AuthUser } from "@/db/schema";
 import type { RequestContext } from "./context";
+import { knownIp } from "./guards";
 import { appMetadata, loadUserJson, type UserJson } from "./users";
 
 export type AmrEntry = { method: string; timestamp: number };
@@ -35,7 +36,7 @@ export async function startSession(
       aal: "aal1",
       amr: [{ method, timestamp: unix(ctx.now) }],
       userAgent: ctx.request.headers.get("user-agent"),
-      ip: ctx.ip,
+      ip: knownIp(ctx),
       refreshedAt: ctx.now,
       createdAt: ctx.now,
       updatedAt: ctx.now,

@@ -22,19 +22,23 @@ export function requestOrigin(headers: Headers, requestUrl?: string): string {
 
 /**
  * Server-side supabase-js settings: the URL to use and, in embedded mode, a fetch that hands
- * /auth/v1 requests to the embedded server in this process instead of calling ourselves over HTTP.
+ * /auth/v1 requests to the embedded server in this process instead of calling ourselves over HTTP,
+ * marked as in-process and carrying the address of the browser request they serve, so the per-IP
+ * limits count them against that client.
  */
-export function serverAuthTarget(origin: string): { url: string; anonKey: string; fetch?: typeof fetch } {
+export function serverAuthTarget(origin: string, clientIp: string): { url: string; anonKey: string; fetch?: typeof fetch } {
   const auth = env().auth;
   if (auth.kind === "supabase") return { url: auth.url, anonKey: auth.anonKey };
-  return { url: origin, anonKey: auth.anonKey, fetch: embeddedAuthFetch };
+  return { url: origin, anonKey: auth.anonKey, fetch: embeddedAuthFetch(clientIp) };
 }
 
-const embeddedAuthFetch: typeof fetch = async (input, init) => {
-  const request = new Request(input, init);
-  if (new URL(request.url).pathname.startsWith("/auth/v1/")) {
-    const { handleAuthRequest } = await import("@/lib/auth-server");
-    return handleAuthRequest(request);
-  }
-  return fetch(request);
-};
+function embeddedAuthFetch(clientIp: string): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    if (new URL(request.url).pathname.startsWith("/auth/v1/")) {
+      const { handleAuthRequest } = await import("@/lib/auth-server");
+      return handleAuthRequest(request, { ip: clientIp, via: "in-process" });
+    }
+    return fetch(request);
+  };
+}

@@ -1,11 +1,17 @@
-/** Refreshes the auth session cookies on every matched request and reports who is signed in. */
+/**
+ * Refreshes the auth session cookies on every matched request and reports who is signed in: a
+ * verified token whose session is still live. A cookie whose session has ended (signed out
+ * elsewhere, new password, reused refresh token) counts as signed out and is cleared.
+ */
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
+import { clientAddress } from "@/lib/http/client-address";
 import { AUTH_COOKIE_NAME, requestOrigin, serverAuthTarget } from "./config";
+import { verifySession, type VerifiedSession } from "./tokens";
 
 export async function updateSession(request: NextRequest) {
   let response = NextResponse.next({ request });
-  const target = serverAuthTarget(requestOrigin(request.headers, request.url));
+  const target = serverAuthTarget(requestOrigin(request.headers, request.url), clientAddress(request.headers));
   const supabase = createServerClient(target.url, target.anonKey, {
     cookieOptions: { name: AUTH_COOKIE_NAME },
     global: target.fetch ? { fetch: target.fetch } : undefined,
@@ -21,5 +27,17 @@ export async function updateSession(request: NextRequest) {
 
   // Nothing may run between creating the client and getClaims(): it refreshes an expired session.
   const { data } = await supabase.auth.getClaims();
-  return { response: () => response, claims: data?.claims ?? null };
+  let session: VerifiedSession | null = null;
+  if (data?.claims) {
+    // getClaims() checks the signature and expiry only; whether the session still exists is the
+    // auth server's to say. In embedded mode that is a look-up in this app's own database.
+    const token = (await supabase.auth.getSession()).data.session?.access_token;
+    session = token ? await verifySession(token) : null;
+    if (!session) {
+      for (const cookie of request.cookies.getAll()) {
+        if (cookie.name.startsWith(AUTH_COOKIE_NAME)) response.cookies.delete(cookie.name);
+      }
+    }
+  }
+  return { response: () => response, session };
 }

@@ -1,22 +1,30 @@
-/** Authenticates an API request (bearer token, else the session cookie) and loads the app user. */
+/**
+ * Authenticates an API request (bearer token, else the session cookie), checks the session is
+ * live and its second factor passed, and loads the app user.
+ */
 import { getDb } from "@/db/client";
 import type { User, UserRole } from "@/db/schema";
-import { forbidden, unauthorized } from "@/lib/api/errors";
+import { ApiError, forbidden, unauthorized } from "@/lib/api/errors";
 import { ensureAppUser } from "@/lib/services/users";
-import { verifyAccessToken, type AccessClaims } from "./tokens";
+import { verifySession, type AccessClaims, type VerifiedSession } from "./tokens";
 
 export type Role = UserRole;
 
-export async function claimsFromRequest(request: Request): Promise<AccessClaims | null> {
+/** How the caller proved who they are; cookie-authenticated writes get a cross-site check. */
+export type RequestAuth = VerifiedSession & { via: "bearer" | "cookie" };
+
+export type AuthenticatedUser = { user: User; auth: RequestAuth };
+
+export async function authenticateRequest(request: Request): Promise<RequestAuth | null> {
   const header = request.headers.get("authorization");
   if (header) {
-    const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-    if (!match?.[1]) return null;
-    return verifyAccessToken(match[1]);
+    const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+    const session = match?.[1] ? await verifySession(match[1]) : null;
+    return session && { ...session, via: "bearer" };
   }
-  const { getServerClaims } = await import("./server");
-  const claims = await getServerClaims().catch(() => null);
-  return claims?.sub ? (claims as AccessClaims) : null;
+  const { getCookieSession } = await import("./server");
+  const session = await getCookieSession().catch(() => null);
+  return session && { ...session, via: "cookie" };
 }
 
 export async function appUserFromClaims(claims: AccessClaims): Promise<User> {
@@ -27,10 +35,14 @@ export async function appUserFromClaims(claims: AccessClaims): Promise<User> {
   });
 }
 
-export async function requireAppUser(request: Request, roles?: Role[]): Promise<User> {
-  const claims = await claimsFromRequest(request);
-  if (!claims) throw unauthorized();
-  const user = await appUserFromClaims(claims);
+export const mfaRequired = () =>
+  new ApiError("mfa_required", "Enter the 6-digit code from your authenticator app to finish signing in");
+
+export async function requireAppUser(request: Request, roles?: Role[]): Promise<AuthenticatedUser> {
+  const auth = await authenticateRequest(request);
+  if (!auth) throw unauthorized();
+  if (auth.mfaRequired) throw mfaRequired();
+  const user = await appUserFromClaims(auth.claims);
   if (roles && !roles.includes(user.role)) throw forbidden();
-  return user;
+  return { user, auth };
 }

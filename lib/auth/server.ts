@@ -1,11 +1,14 @@
 /** supabase-js for server components, server actions and route handlers: one client per request. */
 import { createServerClient } from "@supabase/ssr";
 import { cookies, headers } from "next/headers";
+import { clientAddress } from "@/lib/http/client-address";
 import { AUTH_COOKIE_NAME, requestOrigin, serverAuthTarget } from "./config";
+import { verifySession, type VerifiedSession } from "./tokens";
 
 export async function createSupabaseServerClient() {
   const cookieStore = await cookies();
-  const target = serverAuthTarget(requestOrigin(await headers()));
+  const headerList = await headers();
+  const target = serverAuthTarget(requestOrigin(headerList), clientAddress(headerList));
   return createServerClient(target.url, target.anonKey, {
     cookieOptions: { name: AUTH_COOKIE_NAME },
     global: target.fetch ? { fetch: target.fetch } : undefined,
@@ -22,9 +25,13 @@ export async function createSupabaseServerClient() {
   });
 }
 
-/** The verified claims of the signed-in user, or null. */
-export async function getServerClaims() {
+/**
+ * The session in the request's cookies, verified and still live (refreshed first when its access
+ * token has expired), or null: a signed-out session's cookie counts for nothing.
+ */
+export async function getCookieSession(): Promise<VerifiedSession | null> {
   const supabase = await createSupabaseServerClient();
-  const { data } = await supabase.auth.getClaims();
-  return data?.claims ?? null;
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  return token ? verifySession(token) : null;
 }

@@ -1,6 +1,9 @@
 /**
- * Verifies access tokens locally: against the embedded server's keys, or the hosted project's
- * JWKS (and its legacy HS256 secret when configured).
+ * Verifies access tokens for the product API and the signed-in pages, whichever way they arrive
+ * (bearer header or session cookie): the signature against the embedded server's keys or the
+ * hosted project's JWKS (or its legacy HS256 secret), then that the token's session is still live
+ * (signing out, a new password or a reused refresh token end it before the token expires), and
+ * whether the user's second factor is still owed (aal1 token, verified factor).
  */
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
 import { env } from "@/lib/env";
@@ -12,6 +15,14 @@ export type AccessClaims = JWTPayload & {
   aal?: string;
   session_id?: string;
   user_metadata?: Record<string, unknown>;
+  amr?: { method: string; timestamp: number }[];
+};
+
+export type VerifiedSession = {
+  token: string;
+  claims: AccessClaims;
+  /** The user has a verified second factor and this token has not passed it (aal1). */
+  mfaRequired: boolean;
 };
 
 type KeyResolver = Parameters<typeof jwtVerify>[1];
@@ -41,79 +52,89 @@ async function keyResolver(): Promise<KeyResolver> {
   return resolver;
 }
 
-/** Verified claims of an access token, or null when it is invalid or expired. */
-export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+async function verifySignature(token: string): Promise<JWTPayload> {
+  try {
+    return (await jwtVerify(token, await keyResolver(), { audience: "authenticated" })).payload;
+  } catch (error) {
+    // A key rotated since the set was cached: refresh once.
+    if ((error as { code?: string }).code !== "ERR_JWKS_NO_MATCHING_KEY") throw error;
+    delete (globalThis as GlobalWithJwks)[cacheKey];
+    return (await jwtVerify(token, await keyResolver(), { audience: "authenticated" })).payload;
+  }
+}
+
+/** A verified token whose session is live, or null (bad signature, expired, signed out, …). */
+export async function verifySession(token: string): Promise<VerifiedSession | null> {
   try {
     const auth = env().auth;
     const header = decodeProtectedHeader(token);
-    let payload: JWTPayload;
     if (header.alg?.startsWith("HS")) {
       if (auth.kind !== "supabase") return null;
-      if (!auth.jwtSecret) return verifyWithAuthServer(token, auth.url, auth.anonKey);
-      ({ payload } = await jwtVerify(token, new TextEncoder().encode(auth.jwtSecret), { audience: "authenticated" }));
-    } else {
-      try {
-        ({ payload } = await jwtVerify(token, await keyResolver(), { audience: "authenticated" }));
-      } catch (error) {
-        // A key rotated since the set was cached: refresh once.
-        if ((error as { code?: string }).code !== "ERR_JWKS_NO_MATCHING_KEY") throw error;
-        delete (globalThis as GlobalWithJwks)[cacheKey];
-        ({ payload } = await jwtVerify(token, await keyResolver(), { audience: "authenticated" }));
-      }
+      // Without the shared secret only the auth server can tell; its answer covers the session too.
+      if (!auth.jwtSecret) return hostedSession(token, decodeJwt(token), auth);
+      const { payload } = await jwtVerify(token, new TextEncoder().encode(auth.jwtSecret), { audience: "authenticated" });
+      return hostedSession(token, payload, auth);
     }
+    const payload = await verifySignature(token);
     if (typeof payload.sub !== "string" || payload.sub === "") return null;
-    // The embedded server can tell whether the session behind a token was signed out.
-    if (auth.kind === "embedded" && !(await sessionStillActive(payload.session_id))) return null;
-    return payload as AccessClaims;
+    if (auth.kind === "supabase") return hostedSession(token, payload, auth);
+    return embeddedSession(token, payload as AccessClaims);
   } catch {
     return null;
   }
 }
 
-const verifiedByServer = new Map<string, { claims: AccessClaims; until: number }>();
-const SERVER_CHECK_TTL_MS = 30_000;
+/** The embedded server's own tables say whether the session is live: asked every time, so a sign-out counts at once. */
+async function embeddedSession(token: string, claims: AccessClaims): Promise<VerifiedSession | null> {
+  if (typeof claims.session_id !== "string") return null;
+  const { getSessionState } = await import("@/lib/auth-server");
+  const state = await getSessionState(claims.session_id);
+  if (!state || state.userId !== claims.sub) return null;
+  return { token, claims, mfaRequired: state.hasVerifiedFactor && claims.aal !== "aal2" };
+}
+
+type HostedUser = {
+  id?: string;
+  email?: string;
+  user_metadata?: Record<string, unknown>;
+  factors?: { status?: string }[];
+};
+
+const hostedAnswers = new Map<string, { session: VerifiedSession | null; until: number }>();
+const HOSTED_CHECK_TTL_MS = 10_000;
 
 /**
- * Legacy Supabase projects sign with a shared secret the app may not have: ask the auth server
- * (GET /auth/v1/user) whether the token is good, and remember the answer briefly.
+ * Hosted Supabase: GET /auth/v1/user answers only while the token's session is live, and lists
+ * the user's factors. Answers are remembered for a few seconds per token to spare the round trip.
  */
-async function verifyWithAuthServer(token: string, url: string, anonKey: string): Promise<AccessClaims | null> {
+async function hostedSession(
+  token: string,
+  payload: JWTPayload,
+  auth: { url: string; anonKey: string },
+): Promise<VerifiedSession | null> {
   const now = Date.now();
-  const cached = verifiedByServer.get(token);
-  if (cached && cached.until > now) return cached.claims;
-  const response = await fetch(`${url}/auth/v1/user`, { headers: { apikey: anonKey, authorization: `Bearer ${token}` } });
-  if (!response.ok) return null;
-  const user = (await response.json()) as { id?: string; email?: string; user_metadata?: Record<string, unknown> };
-  if (!user.id) return null;
-  const payload = decodeJwt(token);
-  const claims = { ...payload, sub: user.id, email: user.email, user_metadata: user.user_metadata } as AccessClaims;
-  if (verifiedByServer.size > 10_000) verifiedByServer.clear();
-  verifiedByServer.set(token, { claims, until: Math.min(now + SERVER_CHECK_TTL_MS, (payload.exp ?? 0) * 1000) });
-  return claims;
-}
-
-const activeSessions = new Map<string, number>();
-const SESSION_CHECK_TTL_MS = 5_000;
-
-/** Whether a token's session still exists, remembered for a few seconds to spare the database. */
-async function sessionStillActive(sessionId: unknown): Promise<boolean> {
-  if (typeof sessionId !== "string" || sessionId === "") return false;
-  const now = Date.now();
-  const until = activeSessions.get(sessionId);
-  if (until && until > now) return true;
-  const { isSessionActive } = await import("@/lib/auth-server");
-  if (!(await isSessionActive(sessionId))) {
-    activeSessions.delete(sessionId);
-    return false;
+  const cached = hostedAnswers.get(token);
+  if (cached && cached.until > now) return cached.session;
+  if (typeof payload.exp === "number" && payload.exp * 1000 <= now) return null;
+  const response = await fetch(`${auth.url}/auth/v1/user`, { headers: { apikey: auth.anonKey, authorization: `Bearer ${token}` } });
+  let session: VerifiedSession | null = null;
+  if (response.ok) {
+    const user = (await response.json()) as HostedUser;
+    if (user.id && (payload.sub === undefined || payload.sub === user.id)) {
+      const claims = { ...payload, sub: user.id, email: user.email, user_metadata: user.user_metadata } as AccessClaims;
+      const hasVerifiedFactor = (user.factors ?? []).some((f) => f.status === "verified");
+      session = { token, claims, mfaRequired: hasVerifiedFactor && claims.aal !== "aal2" };
+    }
+  } else if (response.status >= 500) {
+    throw new Error(`the auth server answered ${response.status}`);
   }
-  if (activeSessions.size > 10_000) activeSessions.clear();
-  activeSessions.set(sessionId, now + SESSION_CHECK_TTL_MS);
-  return true;
+  if (hostedAnswers.size > 10_000) hostedAnswers.clear();
+  hostedAnswers.set(token, { session, until: Math.min(now + HOSTED_CHECK_TTL_MS, ((payload.exp as number | undefined) ?? 0) * 1000) });
+  return session;
 }
 
-/** Forgets cached signing keys and session checks (tests, after the database behind them changed). */
+/** Forgets cached signing keys and session answers (tests, after the database behind them changed). */
 export function resetTokenCaches(): void {
   delete (globalThis as GlobalWithJwks)[cacheKey];
-  activeSessions.clear();
-  verifiedByServer.clear();
+  hostedAnswers.clear();
 }

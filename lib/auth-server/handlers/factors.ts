@@ -6,7 +6,7 @@ import { z } from "zod";
 import { authMfaChallenges, authMfaFactors, authSessions, type AuthFactor, type AuthSession } from "@/db/schema";
 import type { RequestContext } from "../context";
 import { AuthServerError, overRequestRateLimit, validationFailed } from "../errors";
-import { authenticate, limitByIp } from "../guards";
+import { authenticate, knownIp, limitByIp } from "../guards";
 import { jsonResponse, optionalString, readBody } from "../http";
 import { issueRefreshToken, revokeSessionTokens, tokenResponse, type AmrEntry } from "../sessions";
 import { isUuid, listFactors } from "../users";
@@ -103,7 +103,7 @@ export async function challengeFactor(ctx: RequestContext, factorId: string): Pr
   limitByIp(ctx, ctx.limits.mfa);
   await readOptionalBody(ctx);
   const challenge = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(authMfaChallenges).values({ factorId: factor.id, ip: ctx.ip, createdAt: ctx.now }).returning();
+    const [row] = await tx.insert(authMfaChallenges).values({ factorId: factor.id, ip: knownIp(ctx), createdAt: ctx.now }).returning();
     await tx.update(authMfaFactors).set({ lastChallengedAt: ctx.now, updatedAt: ctx.now }).where(eq(authMfaFactors.id, factor.id));
     // Old challenges of this factor that can no longer be used are cleared.
     const staleBefore = new Date(ctx.now.getTime() - 2 * ctx.config.mfaChallengeExpirySeconds * 1000);
@@ -138,7 +138,7 @@ export async function verifyFactor(ctx: RequestContext, factorId: string): Promi
     challenge.verifiedAt !== null ||
     challenge.createdAt.getTime() + ctx.config.mfaChallengeExpirySeconds * 1000 < ctx.now.getTime();
   if (expired) throw challengeExpired(challenge.id);
-  if (challenge.ip && ctx.ip && challenge.ip !== ctx.ip) {
+  if (challenge.ip && knownIp(ctx) && challenge.ip !== ctx.ip) {
     throw new AuthServerError(422, "mfa_ip_address_mismatch", "Challenge and verify IP addresses mismatch.");
   }
   // Wrong codes are capped per factor (whatever the IP) and per challenge.

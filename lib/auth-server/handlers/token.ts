@@ -39,14 +39,14 @@ async function passwordGrant(ctx: RequestContext): Promise<Response> {
     throw validationFailed("missing email or phone");
   }
   // Guessing one account's password from many addresses is capped per account, known or not.
+  // Every attempt is counted before its comparison and given back when it succeeds, so however
+  // many arrive at once, at most the cap is ever compared.
   const accountKey = body.email.trim().toLowerCase();
-  if (!ctx.limits.failedSignIns.peek(accountKey)) throw overRequestRateLimit();
+  if (!ctx.limits.failedSignIns.take(accountKey)) throw overRequestRateLimit();
   const user = await findUserByEmail(ctx.db, body.email);
   const ok = await comparePassword(body.password ?? "", user?.encryptedPassword, ctx.config.passwordHashCost);
-  if (!user || !ok) {
-    ctx.limits.failedSignIns.take(accountKey);
-    throw invalidCredentials();
-  }
+  if (!user || !ok) throw invalidCredentials();
+  ctx.limits.failedSignIns.give(accountKey);
   if (isBanned(user, ctx.now)) throw userBanned();
   if (!user.emailConfirmedAt) throw emailNotConfirmed();
   const { session, refreshToken } = await ctx.db.transaction((tx) => startSession(ctx, tx, user, "password"));

@@ -1,17 +1,17 @@
 /** Browser navigation target that signs out (clearing the session cookies) and goes to the landing page. */
-import { NextResponse } from "next/server";
 import { createSupabaseServerClient } from "@/lib/auth/server";
+import { seeOther } from "@/lib/http/redirect";
 
 export const dynamic = "force-dynamic";
 
-async function logout(request: Request) {
+async function logout() {
   try {
     const supabase = await createSupabaseServerClient();
     await supabase.auth.signOut({ scope: "local" });
   } catch (error) {
     console.warn("Logout failed:", error);
   }
-  return NextResponse.redirect(new URL("/", request.url), 303);
+  return seeOther("/");
 }
 
 export const GET = logout;
