@@ -10,6 +10,7 @@ import type { User } from "@/db/schema";
 import { requestOrigin } from "@/lib/auth/config";
 import { requireAppUser, type RequestAuth, type Role } from "@/lib/auth/require-user";
 import { BodyError, readJsonBody } from "@/lib/http/body";
+import { clientAddress } from "@/lib/http/client-address";
 import { ApiError, badRequest, forbidden, toErrorResponse, zodMessage } from "./errors";
 
 type RawParams = Record<string, string | string[] | undefined>;
@@ -23,6 +24,8 @@ export type RouteContext<TBody, TQuery, TParams, TUser> = {
   /** How the caller authenticated (null on public routes): the access token and its claims. */
   auth: TUser extends null ? null : RequestAuth;
   db: Db;
+  /** The app's public origin as this request reached it, and the client's address (for limits). */
+  client: { origin: string; clientIp: string };
 };
 
 type Options<TBody, TQuery, TParams, TAuth extends boolean> = {
@@ -78,6 +81,7 @@ export function route<
         user: authenticated?.user ?? null,
         auth: authenticated?.auth ?? null,
         db: await getDb(),
+        client: { origin: requestOrigin(request.headers, request.url), clientIp: clientAddress(request.headers) },
       } as RouteContext<Infer<TBody>, Infer<TQuery>, Infer<TParams>, TAuth extends false ? null : User>);
       return (result instanceof Response ? result : Response.json(result ?? null)) as JsonResponse<TResult>;
     } catch (error) {

@@ -2,7 +2,7 @@
 import type { Db } from "@/db/client";
 import type { AuthServerConfig } from "./config";
 import type { KeyStore } from "./keys";
-import type { MailKind, NoticeKind, OutgoingMail } from "./mail";
+import type { CodeKind, MailKind, OutgoingMail } from "./mail";
 import type { RateLimiter } from "./rate-limit";
 
 export type Limiters = {
@@ -49,5 +49,5 @@ export type RequestContext = {
   /** Purges expired tokens and flow states, at most once a minute per server; never throws. */
   purgeExpired: () => Promise<void>;
   /** Mail to hand to SMTP once the database work has committed. */
-  outbox: { mail: OutgoingMail; userId: string; type: MailKind | NoticeKind }[];
+  outbox: { mail: OutgoingMail; userId: string; type: MailKind | CodeKind }[];
 };

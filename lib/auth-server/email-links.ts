@@ -2,22 +2,41 @@
  * Email links: one-time tokens (only their SHA-256 is stored), PKCE flow states that let a link
  * come back as `?code=`, and same-origin checks on `redirect_to`.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { authFlowState, authOneTimeTokens, authUsers, type AuthUser } from "@/db/schema";
 import type { RequestContext } from "./context";
-import { emailFrequencyError, otpExpired, overEmailSendRateLimit, validationFailed } from "./errors";
-import { composeMail, storeMail, type MailKind } from "./mail";
+import { AuthServerError, emailFrequencyError, otpExpired, overEmailSendRateLimit, validationFailed } from "./errors";
+import { composeCodeMail, composeMail, storeMail, type CodeKind, type MailKind } from "./mail";
 import { newOpaqueToken } from "./sessions";
 
 export type LinkType = MailKind;
 export type Pkce = { challenge: string; method: "s256" | "plain" };
 
-const flowMethod: Record<LinkType, string> = { signup: "email/signup", recovery: "recovery", email_change: "email_change" };
+/** The amr method a session started from a PKCE link gets, as GoTrue names them. */
+const flowAuthMethod: Record<LinkType, string> = {
+  signup: "email/signup",
+  recovery: "recovery",
+  email_change_current: "email_change",
+  email_change_new: "email_change",
+};
+
+/**
+ * The amr method of a session started from a link without PKCE: GoTrue's "otp", except that a
+ * recovery link says so, since only a recovery session may set a password without proving more.
+ */
+export function implicitAuthMethod(type: LinkType): string {
+  return type === "recovery" ? RECOVERY_METHOD : "otp";
+}
+
+export const RECOVERY_METHOD = "recovery";
 
 /** GoTrue's prefix on the tokens of PKCE links. */
 export const PKCE_PREFIX = "pkce_";
+
+/** What GoTrue answers when the first of the two email-change links has been followed. */
+export const SINGLE_CONFIRMATION_ACCEPTED = "Confirmation link accepted. Please proceed to confirm link sent to the other email";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -71,88 +90,178 @@ export function firstNameOf(user: AuthUser): string | undefined {
   return [meta.first_name, meta.firstName].find((v): v is string => typeof v === "string" && v.trim() !== "")?.trim();
 }
 
-function sentAt(user: AuthUser, type: LinkType): Date | null {
-  if (type === "signup") return user.confirmationSentAt;
-  if (type === "recovery") return user.recoverySentAt;
-  return user.emailChangeSentAt;
-}
+type SentStamp = "confirmationSentAt" | "recoverySentAt" | "emailChangeSentAt";
+const sentStamp: Record<LinkType, SentStamp> = {
+  signup: "confirmationSentAt",
+  recovery: "recoverySentAt",
+  email_change_current: "emailChangeSentAt",
+  email_change_new: "emailChangeSentAt",
+};
 
-/**
- * Spends one email from the limits, narrowest first: the per-user frequency, the recipient's and
- * the client IP's hourly caps, and only then the server-wide cap, so that a client that has used
- * up its own share cannot go on draining the one everybody shares.
- */
-function takeEmailBudget(ctx: RequestContext, user: AuthUser, type: LinkType, to: string): void {
-  const last = sentAt(user, type);
+/** GoTrue's one-email-of-a-kind-a-minute rule per user. */
+function checkFrequency(ctx: RequestContext, last: Date | null): void {
   const frequency = ctx.config.rateLimits.emailMaxFrequencySeconds;
   if (last && frequency > 0 && last.getTime() + frequency * 1000 > ctx.now.getTime()) {
     throw emailFrequencyError(last, frequency, ctx.now);
   }
-  const address = to.toLowerCase();
-  if (!ctx.limits.emailPerAddress.peek(address)) throw overEmailSendRateLimit();
-  if (!ctx.limits.emailPerIp.peek(ctx.ip)) throw overEmailSendRateLimit();
-  if (!ctx.limits.emailSent.take("all")) throw overEmailSendRateLimit();
-  ctx.limits.emailPerAddress.take(address);
-  ctx.limits.emailPerIp.take(ctx.ip);
 }
 
 /**
- * Creates the link's token (and flow state for PKCE), stores the email and queues it for SMTP.
- * Enforces the per-user frequency and the per-address, per-IP and server-wide hourly limits.
+ * Spends one email per recipient from the limits, narrowest first: each recipient's and the client
+ * IP's hourly caps, and only then the server-wide cap, so that a client that has used up its own
+ * share cannot go on draining the one everybody shares. Nothing is spent unless all are allowed.
  */
-export async function sendEmailLink(
+function takeEmailBudget(ctx: RequestContext, recipients: string[]): void {
+  const addresses = recipients.map((to) => to.toLowerCase());
+  if (!addresses.every((a) => ctx.limits.emailPerAddress.peek(a))) throw overEmailSendRateLimit();
+  if (!ctx.limits.emailPerIp.peek(ctx.ip)) throw overEmailSendRateLimit();
+  for (let i = 0; i < addresses.length; i++) if (!ctx.limits.emailSent.take("all")) throw overEmailSendRateLimit();
+  for (const a of addresses) ctx.limits.emailPerAddress.take(a);
+  ctx.limits.emailPerIp.take(ctx.ip);
+}
+
+async function createFlowState(ctx: RequestContext, tx: DbOrTx, userId: string, pkce: Pkce, method: string): Promise<string> {
+  const [flow] = await tx
+    .insert(authFlowState)
+    .values({
+      userId,
+      authCode: newOpaqueToken(),
+      codeChallenge: pkce.challenge,
+      codeChallengeMethod: pkce.method,
+      authenticationMethod: method,
+      createdAt: ctx.now,
+    })
+    .returning({ id: authFlowState.id });
+  return flow!.id;
+}
+
+/** Stores one link's token (replacing an earlier link of the same kind), then the email, queued for SMTP. */
+async function createLink(
   ctx: RequestContext,
   tx: DbOrTx,
-  input: { user: AuthUser; type: LinkType; to: string; redirectTo: string; pkce: Pkce | null },
+  input: { user: AuthUser; type: LinkType; to: string; redirectTo: string; flowStateId: string | null; newEmail?: string },
 ): Promise<void> {
-  const { user, type, to, redirectTo, pkce } = input;
-  takeEmailBudget(ctx, user, type, to);
-
-  let flowStateId: string | null = null;
-  if (pkce) {
-    const [flow] = await tx
-      .insert(authFlowState)
-      .values({
-        userId: user.id,
-        authCode: newOpaqueToken(),
-        codeChallenge: pkce.challenge,
-        codeChallengeMethod: pkce.method,
-        authenticationMethod: flowMethod[type],
-        createdAt: ctx.now,
-      })
-      .returning({ id: authFlowState.id });
-    flowStateId = flow!.id;
-  }
-
-  const token = `${pkce ? PKCE_PREFIX : ""}${newOpaqueToken(32)}`;
-  const values = { tokenHash: hashToken(token), relatesTo: to, flowStateId, redirectTo, createdAt: ctx.now };
-  await tx
-    .insert(authOneTimeTokens)
-    .values({ userId: user.id, tokenType: type, ...values })
-    .onConflictDoUpdate({ target: [authOneTimeTokens.userId, authOneTimeTokens.tokenType], set: values });
-
-  const stamp =
-    type === "signup"
-      ? { confirmationSentAt: ctx.now }
-      : type === "recovery"
-        ? { recoverySentAt: ctx.now }
-        : { emailChangeSentAt: ctx.now };
-  await tx.update(authUsers).set(stamp).where(eq(authUsers.id, user.id));
-  Object.assign(user, stamp);
-
-  const link = `${ctx.site}/auth/v1/verify?${new URLSearchParams({ token, type, redirect_to: redirectTo })}`;
+  const { user, type, to, redirectTo, flowStateId } = input;
+  const token = `${flowStateId ? PKCE_PREFIX : ""}${newOpaqueToken(32)}`;
+  await storeOneTimeToken(ctx, tx, { userId: user.id, type, tokenHash: hashToken(token), to, flowStateId, redirectTo });
+  // The link names GoTrue's verification type; the stored token says which of the two addresses it was sent to.
+  const linkType = type === "email_change_current" || type === "email_change_new" ? "email_change" : type;
+  const link = `${ctx.site}/auth/v1/verify?${new URLSearchParams({ token, type: linkType, redirect_to: redirectTo })}`;
   const mail = composeMail(type, {
     to,
     link,
     firstName: firstNameOf(user),
-    newEmail: type === "email_change" ? to : undefined,
+    newEmail: input.newEmail,
     expiryHours: Math.round(ctx.config.emailLinkExpirySeconds / 3600),
   });
   await storeMail(tx, mail, ctx.now);
   ctx.outbox.push({ mail, userId: user.id, type });
 }
 
-/** Invalidates every outstanding email link of a user (after a confirmation or a new password). */
+async function storeOneTimeToken(
+  ctx: RequestContext,
+  tx: DbOrTx,
+  input: { userId: string; type: LinkType | CodeKind; tokenHash: string; to: string; flowStateId: string | null; redirectTo: string | null },
+): Promise<void> {
+  const values = { tokenHash: input.tokenHash, relatesTo: input.to, flowStateId: input.flowStateId, redirectTo: input.redirectTo, createdAt: ctx.now };
+  await tx
+    .insert(authOneTimeTokens)
+    .values({ userId: input.userId, tokenType: input.type, ...values })
+    .onConflictDoUpdate({ target: [authOneTimeTokens.userId, authOneTimeTokens.tokenType], set: values });
+}
+
+async function stampSent(ctx: RequestContext, tx: DbOrTx, user: AuthUser, changes: Partial<typeof authUsers.$inferInsert>): Promise<void> {
+  await tx.update(authUsers).set(changes).where(eq(authUsers.id, user.id));
+  Object.assign(user, changes);
+}
+
+/**
+ * Sends a sign-up confirmation or recovery link (with a flow state for PKCE). Enforces the
+ * per-user frequency and the per-address, per-IP and server-wide hourly limits.
+ */
+export async function sendEmailLink(
+  ctx: RequestContext,
+  tx: DbOrTx,
+  input: { user: AuthUser; type: "signup" | "recovery"; to: string; redirectTo: string; pkce: Pkce | null },
+): Promise<void> {
+  const { user, type, to, redirectTo, pkce } = input;
+  checkFrequency(ctx, user[sentStamp[type]]);
+  takeEmailBudget(ctx, [to]);
+  const flowStateId = pkce ? await createFlowState(ctx, tx, user.id, pkce, flowAuthMethod[type]) : null;
+  await createLink(ctx, tx, { user, type, to, redirectTo, flowStateId });
+  await stampSent(ctx, tx, user, { [sentStamp[type]]: ctx.now });
+}
+
+/**
+ * Starts (or restarts) a change of address as GoTrue's secure email change does: one link to the
+ * current address and one to the new; the account moves only once both have been followed, so a
+ * session in the wrong hands cannot take the account away by confirming an address of its own.
+ */
+export async function sendEmailChangeLinks(
+  ctx: RequestContext,
+  tx: DbOrTx,
+  input: { user: AuthUser; newEmail: string; redirectTo: string; pkce: Pkce | null },
+): Promise<void> {
+  const { user, newEmail, redirectTo, pkce } = input;
+  checkFrequency(ctx, user.emailChangeSentAt);
+  takeEmailBudget(ctx, [user.email, newEmail]);
+  const flowStateId = pkce ? await createFlowState(ctx, tx, user.id, pkce, "email_change") : null;
+  await createLink(ctx, tx, { user, type: "email_change_current", to: user.email, redirectTo, flowStateId, newEmail });
+  await createLink(ctx, tx, { user, type: "email_change_new", to: newEmail, redirectTo, flowStateId, newEmail });
+  await stampSent(ctx, tx, user, { emailChange: newEmail, emailChangeSentAt: ctx.now });
+}
+
+const REAUTHENTICATION_CODE_DIGITS = 6;
+const reauthenticationHash = (email: string, code: string) => hashToken(`${email.toLowerCase()}:${code}`);
+
+/** Emails a six-digit code for GoTrue's `reauthenticate` (the `nonce` of a later password change). */
+export async function sendReauthenticationCode(ctx: RequestContext, tx: DbOrTx, user: AuthUser): Promise<void> {
+  const [previous] = await tx
+    .select({ createdAt: authOneTimeTokens.createdAt })
+    .from(authOneTimeTokens)
+    .where(and(eq(authOneTimeTokens.userId, user.id), eq(authOneTimeTokens.tokenType, "reauthentication")))
+    .limit(1);
+  checkFrequency(ctx, previous?.createdAt ?? null);
+  takeEmailBudget(ctx, [user.email]);
+  const code = String(randomInt(0, 10 ** REAUTHENTICATION_CODE_DIGITS)).padStart(REAUTHENTICATION_CODE_DIGITS, "0");
+  await storeOneTimeToken(ctx, tx, {
+    userId: user.id,
+    type: "reauthentication",
+    tokenHash: reauthenticationHash(user.email, code),
+    to: user.email,
+    flowStateId: null,
+    redirectTo: null,
+  });
+  const mail = composeCodeMail({
+    to: user.email,
+    code,
+    firstName: firstNameOf(user),
+    expiryHours: Math.round(ctx.config.emailLinkExpirySeconds / 3600),
+  });
+  await storeMail(tx, mail, ctx.now);
+  ctx.outbox.push({ mail, userId: user.id, type: "reauthentication" });
+}
+
+/**
+ * Uses up the user's reauthentication code when `nonce` matches it. Each code allows a few tries
+ * (the per-challenge MFA failure limit), so six digits cannot be guessed through.
+ */
+export async function consumeReauthenticationCode(ctx: RequestContext, tx: DbOrTx, user: AuthUser, nonce: string): Promise<void> {
+  const invalid = () => new AuthServerError(422, "reauthentication_not_valid", "Nonce has expired or is invalid");
+  const [row] = await tx
+    .select()
+    .from(authOneTimeTokens)
+    .where(and(eq(authOneTimeTokens.userId, user.id), eq(authOneTimeTokens.tokenType, "reauthentication")))
+    .limit(1)
+    .for("update");
+  if (!row || row.createdAt.getTime() + ctx.config.emailLinkExpirySeconds * 1000 < ctx.now.getTime()) throw invalid();
+  // Counted before comparing, as password attempts are, so parallel guesses get no extra tries.
+  if (!ctx.limits.mfaChallengeFailures.take(`reauthentication:${row.tokenHash}`)) throw invalid();
+  if (row.tokenHash !== reauthenticationHash(user.email, nonce.trim())) throw invalid();
+  await tx.delete(authOneTimeTokens).where(eq(authOneTimeTokens.id, row.id));
+}
+
+/** Invalidates every outstanding email link and code of a user (after a confirmation or a new password). */
 export async function clearEmailLinks(tx: DbOrTx, userId: string): Promise<void> {
   await tx.delete(authOneTimeTokens).where(eq(authOneTimeTokens.userId, userId));
 }

@@ -6,12 +6,15 @@ import { desc, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { authMail } from "@/db/schema";
 
-/** Emails that carry a link. */
-export type MailKind = "signup" | "recovery" | "email_change";
-/** Emails that only inform. */
-export type NoticeKind = "email_change_notice";
+/**
+ * Emails that carry a link. An email change sends two: one to the current address and one to
+ * the new, and the change happens once both are followed.
+ */
+export type MailKind = "signup" | "recovery" | "email_change_current" | "email_change_new";
+/** Emails that carry a code to type in. */
+export type CodeKind = "reauthentication";
 
-export type OutgoingMail = { to: string; subject: string; html: string; text: string; kind: MailKind | NoticeKind };
+export type OutgoingMail = { to: string; subject: string; html: string; text: string; kind: MailKind | CodeKind };
 
 export type MailboxMessage = {
   id: number;
@@ -44,10 +47,17 @@ function template(kind: MailKind, newEmail?: string): Template {
         action: "Reset my password",
         outro: "If you didn't ask for a new password, you can safely ignore this email; your password stays the same.",
       };
-    case "email_change":
+    case "email_change_current":
+      return {
+        subject: `Confirm the change of your ${PRODUCT} email address`,
+        intro: `We received a request to move your ${PRODUCT} account from this address to ${newEmail ?? "a new one"}. The change happens only once you confirm it here and from the new address.`,
+        action: "Yes, change my email",
+        outro: "If you didn't ask for this, don't follow the link, and change your password: someone else may be signed in to your account.",
+      };
+    case "email_change_new":
       return {
         subject: `Confirm your new ${PRODUCT} email address`,
-        intro: `Please confirm that you want to use ${newEmail ?? "this address"} for your ${PRODUCT} account from now on.`,
+        intro: `Please confirm that you want to use ${newEmail ?? "this address"} for your ${PRODUCT} account from now on. We have also asked your current address to confirm.`,
         action: "Confirm my new email",
         outro: "If you didn't ask for this change, you can safely ignore this email and nothing will change.",
       };
@@ -74,23 +84,24 @@ export function composeMail(
   });
 }
 
-/** Tells the current address that the account's email is about to move elsewhere. */
-export function composeEmailChangeNotice(input: { to: string; newEmail: string; firstName?: string }): OutgoingMail {
+/** A one-time code that proves it is the account's owner asking (before a password change). */
+export function composeCodeMail(input: { to: string; code: string; firstName?: string; expiryHours: number }): OutgoingMail {
   return render({
     to: input.to,
-    kind: "email_change_notice",
-    subject: `Your ${PRODUCT} email address is changing`,
+    kind: "reauthentication",
+    subject: `Your ${PRODUCT} verification code`,
     firstName: input.firstName,
-    paragraphs: [
-      `Your email is changing to ${input.newEmail}. We received a request to move your ${PRODUCT} account from this address to that one; the change takes effect once the new address is confirmed.`,
-      "If you didn't ask for this, reset your password right away: someone else may be signed in to your account.",
+    paragraphs: [`Your verification code is ${input.code}. Enter it to confirm the change to your ${PRODUCT} account.`],
+    footnote: [
+      `The code expires in ${input.expiryHours} hours and works once.`,
+      "If you didn't ask for it, change your password: someone else may be signed in to your account.",
     ],
   });
 }
 
 function render(input: {
   to: string;
-  kind: MailKind | NoticeKind;
+  kind: MailKind | CodeKind;
   subject: string;
   firstName?: string;
   paragraphs: string[];

@@ -2,7 +2,7 @@
  * The embedded auth server: routes GoTrue's HTTP API under /auth/v1/ to the handlers, and offers
  * the same accounts to server code directly (seeding, password checks, admin changes).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { authMfaFactors, authOneTimeTokens, authSessions, authUsers } from "@/db/schema";
 import { resolveConfig, type AuthServerConfig, type AuthServerOptions } from "./config";
 import { clientAddress } from "@/lib/http/client-address";
@@ -13,17 +13,26 @@ import { health, jwks, settings } from "./handlers/misc";
 import { recover, resend } from "./handlers/recover";
 import { signup } from "./handlers/signup";
 import { token } from "./handlers/token";
-import { getUser, logout, updateUser } from "./handlers/user";
+import { getUser, logout, reauthenticate, updateUser } from "./handlers/user";
 import { verifyGet, verifyPost } from "./handlers/verify";
 import { corsHeaders, errorResponse, preflightResponse, requestOrigin } from "./http";
 import { KeyStore, type Jwks } from "./keys";
 import { clearEmailLinks } from "./email-links";
-import { deliverMail, listMailbox, type MailboxMessage } from "./mail";
+import { deliverMail, listMailbox, type CodeKind, type MailboxMessage, type MailKind } from "./mail";
 import { purgeExpired } from "./maintenance";
 import { checkPasswordStrength, comparePassword, hashPassword, warmUpPasswordHashing } from "./passwords";
 import { RateLimiter } from "./rate-limit";
 import { deleteSessions } from "./sessions";
-import { findUserByEmail, findUserById, findUserByIdOrEmail, isUuid, loadUserJson, normalizeEmail, type UserJson } from "./users";
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByIdOrEmail,
+  insertAuthUser,
+  isUuid,
+  loadUserJson,
+  normalizeEmail,
+  type UserJson,
+} from "./users";
 
 type Handler = (ctx: RequestContext, ...params: string[]) => Promise<Response> | Response;
 type Route = { method: string; pattern: RegExp; handler: Handler };
@@ -37,6 +46,7 @@ const routes: Route[] = [
   { method: "POST", pattern: /^\/logout$/, handler: logout },
   { method: "GET", pattern: /^\/user$/, handler: getUser },
   { method: "PUT", pattern: /^\/user$/, handler: updateUser },
+  { method: "GET", pattern: /^\/reauthenticate$/, handler: reauthenticate },
   { method: "POST", pattern: /^\/recover$/, handler: recover },
   { method: "POST", pattern: /^\/resend$/, handler: resend },
   { method: "GET", pattern: /^\/verify$/, handler: verifyGet },
@@ -48,6 +58,13 @@ const routes: Route[] = [
 ];
 
 const PREFIX = "/auth/v1";
+const mailDescription: Record<MailKind | CodeKind, string> = {
+  signup: "confirmation",
+  recovery: "recovery",
+  email_change_current: "email change",
+  email_change_new: "email change",
+  reauthentication: "reauthentication",
+};
 const PURGE_INTERVAL_MS = 60_000;
 const SAFE_HEAD_PATHS = new Set(["/health", "/settings", "/.well-known/jwks.json"]);
 
@@ -188,23 +205,24 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
         await deliverMail(config.smtp, mail);
       } catch (error) {
         config.logError(`could not send the ${type} email`, error);
-        if (type === "email_change_notice") {
-          // The current address must hear of a change before it can happen: without the notice
-          // (which goes out before the link), the request is dropped.
-          await ctx.db.transaction(async (tx) => {
+        await ctx.db.transaction(async (tx) => {
+          if (type === "email_change_current" || type === "email_change_new") {
+            // A change needs both addresses to hear of it: with one email lost, the request is dropped.
             await tx.update(authUsers).set({ emailChange: null, emailChangeSentAt: null }).where(eq(authUsers.id, userId));
             await tx
               .delete(authOneTimeTokens)
-              .where(and(eq(authOneTimeTokens.userId, userId), eq(authOneTimeTokens.tokenType, "email_change")));
-          });
-          throw unexpectedFailure("Error sending email change email");
-        }
-        // The email never left: let the user ask again at once instead of waiting a minute.
-        const sentAt =
-          type === "signup" ? { confirmationSentAt: null } : type === "recovery" ? { recoverySentAt: null } : { emailChangeSentAt: null };
-        await ctx.db.update(authUsers).set(sentAt).where(eq(authUsers.id, userId));
-        const what = type === "recovery" ? "recovery" : type === "email_change" ? "email change" : "confirmation";
-        throw unexpectedFailure(`Error sending ${what} email`);
+              .where(and(eq(authOneTimeTokens.userId, userId), inArray(authOneTimeTokens.tokenType, ["email_change_current", "email_change_new"])));
+          } else if (type === "reauthentication") {
+            await tx
+              .delete(authOneTimeTokens)
+              .where(and(eq(authOneTimeTokens.userId, userId), eq(authOneTimeTokens.tokenType, "reauthentication")));
+          } else {
+            // The email never left: let the user ask again at once instead of waiting a minute.
+            const sentAt = type === "signup" ? { confirmationSentAt: null } : { recoverySentAt: null };
+            await tx.update(authUsers).set(sentAt).where(eq(authUsers.id, userId));
+          }
+        });
+        throw unexpectedFailure(`Error sending ${mailDescription[type]} email`);
       }
     }
   }
@@ -235,19 +253,13 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     checkPasswordStrength(input.password, config.minPasswordLength);
     const now = config.now();
     const encryptedPassword = await hashPassword(input.password, config.passwordHashCost);
-    const [created] = await db
-      .insert(authUsers)
-      .values({
-        email,
-        encryptedPassword,
-        emailConfirmedAt: input.emailConfirmed === false ? null : now,
-        appMetaData: { provider: "email", providers: ["email"] },
-        userMetaData: input.emailConfirmed === false ? (input.userMetadata ?? {}) : { ...input.userMetadata, email_verified: true },
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const created = await insertAuthUser(db, {
+      email,
+      encryptedPassword,
+      userMetadata: input.userMetadata ?? {},
+      confirmedAt: input.emailConfirmed === false ? null : now,
+      now,
+    });
     const user = created ?? (await findUserByEmail(db, email));
     if (!user) throw unexpectedFailure("Database error creating user");
     return loadUserJson(db, user);

@@ -40,6 +40,30 @@ export async function findUserByIdOrEmail(db: DbOrTx, idOrEmail: string): Promis
   return isUuid(idOrEmail) ? findUserById(db, idOrEmail) : findUserByEmail(db, idOrEmail);
 }
 
+/**
+ * Inserts an email account; undefined when the address is taken (a concurrent sign-up won).
+ * `confirmedAt` null leaves it waiting for its confirmation link.
+ */
+export async function insertAuthUser(
+  db: DbOrTx,
+  input: { email: string; encryptedPassword: string; userMetadata: Record<string, unknown>; confirmedAt: Date | null; now: Date },
+): Promise<AuthUser | undefined> {
+  const [created] = await db
+    .insert(authUsers)
+    .values({
+      email: input.email,
+      encryptedPassword: input.encryptedPassword,
+      emailConfirmedAt: input.confirmedAt,
+      appMetaData: { provider: "email", providers: ["email"] },
+      userMetaData: input.confirmedAt ? { ...input.userMetadata, email_verified: true } : input.userMetadata,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return created;
+}
+
 export function listFactors(db: DbOrTx, userId: string): Promise<AuthFactor[]> {
   return db.select().from(authMfaFactors).where(eq(authMfaFactors.userId, userId)).orderBy(asc(authMfaFactors.createdAt));
 }

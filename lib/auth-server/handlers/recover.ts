@@ -1,7 +1,7 @@
 /** POST /recover (password-reset email) and POST /resend (signup or email-change link again). */
 import { z } from "zod";
 import type { RequestContext } from "../context";
-import { parsePkce, safeRedirect, sendEmailLink } from "../email-links";
+import { parsePkce, safeRedirect, sendEmailChangeLinks, sendEmailLink } from "../email-links";
 import { AuthServerError, validationFailed } from "../errors";
 import { limitByIp } from "../guards";
 import { jsonResponse, optionalString, readBody } from "../http";
@@ -58,7 +58,7 @@ export async function resend(ctx: RequestContext): Promise<Response> {
   } else {
     const pending = user.emailChange;
     if (!pending) return jsonResponse({});
-    await ctx.db.transaction((tx) => sendEmailLink(ctx, tx, { user, type: "email_change", to: pending, redirectTo, pkce }));
+    await ctx.db.transaction((tx) => sendEmailChangeLinks(ctx, tx, { user, newEmail: pending, redirectTo, pkce }));
   }
   return jsonResponse({});
 }

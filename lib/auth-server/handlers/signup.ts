@@ -1,19 +1,16 @@
 /**
  * POST /signup: email and password; the account stays unconfirmed until the emailed link is
- * followed. A confirmed address gets a look-alike user and no email; an unconfirmed one takes
- * the new password and data and gets a fresh link.
+ * followed. A confirmed address gets a look-alike user and no email; an unconfirmed one keeps
+ * its first credentials and gets its link again.
  */
-import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { authUsers } from "@/db/schema";
 import type { RequestContext } from "../context";
-import { clearEmailLinks, parsePkce, safeRedirect, sendEmailLink } from "../email-links";
+import { parsePkce, safeRedirect, sendEmailLink } from "../email-links";
 import { AuthServerError, validationFailed } from "../errors";
 import { limitByIp } from "../guards";
 import { jsonResponse, optionalObject, optionalString, readBody } from "../http";
 import { checkPasswordStrength, hashPassword } from "../passwords";
-import { deleteSessions } from "../sessions";
-import { findUserByEmail, loadUserJson, normalizeEmail, obfuscatedUserJson } from "../users";
+import { findUserByEmail, insertAuthUser, loadUserJson, normalizeEmail, obfuscatedUserJson } from "../users";
 
 const signupSchema = z.object({
   email: optionalString,
@@ -45,41 +42,16 @@ export async function signup(ctx: RequestContext): Promise<Response> {
   if (existing?.emailConfirmedAt) return jsonResponse(obfuscatedUserJson(email, data, ctx.now));
 
   const result = await ctx.db.transaction(async (tx) => {
-    let user = existing;
-    let created = false;
-    if (!user) {
-      const [inserted] = await tx
-        .insert(authUsers)
-        .values({
-          email,
-          encryptedPassword,
-          appMetaData: { provider: "email", providers: ["email"] },
-          userMetaData: data,
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .onConflictDoNothing()
-        .returning();
+    // An address registered but never confirmed keeps the password and details it was first
+    // signed up with: a later sign-up only gets the confirmation link sent again, so nobody can
+    // plant a password of their own on an account whose owner is about to confirm it.
+    const user =
+      existing ??
+      (await insertAuthUser(tx, { email, encryptedPassword, userMetadata: data, confirmedAt: null, now: ctx.now })) ??
       // A concurrent sign-up with the same address won the race.
-      user = inserted ?? (await findUserByEmail(tx, email));
-      if (!user) throw new Error("user vanished during sign-up");
-      created = inserted !== undefined;
-    }
-    if (!created) {
-      // The address is registered but was never confirmed, so nobody has proven they own it. The
-      // newest sign-up's password and data replace the earlier ones and the earlier links stop
-      // working: whoever follows the link in the mailbox ends up with the password they chose,
-      // not one an earlier sign-up planted.
-      const [replaced] = await tx
-        .update(authUsers)
-        .set({ encryptedPassword, userMetaData: data, emailChange: null, updatedAt: ctx.now })
-        .where(and(eq(authUsers.id, user.id), isNull(authUsers.emailConfirmedAt)))
-        .returning();
-      if (!replaced) return null;
-      user = replaced;
-      await clearEmailLinks(tx, user.id);
-      await deleteSessions(tx, user.id);
-    }
+      (await findUserByEmail(tx, email));
+    if (!user) throw new Error("user vanished during sign-up");
+    if (user.emailConfirmedAt) return null;
     await sendEmailLink(ctx, tx, { user, type: "signup", to: user.email, redirectTo, pkce });
     return loadUserJson(tx, user);
   });

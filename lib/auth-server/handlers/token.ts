@@ -2,14 +2,14 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { authFlowState, authRefreshTokens, authSessions, authUsers } from "@/db/schema";
+import { authFlowState, authRefreshTokens, authSessions } from "@/db/schema";
 import type { RequestContext } from "../context";
 import { AuthServerError, emailNotConfirmed, invalidCredentials, overRequestRateLimit, validationFailed } from "../errors";
 import { isBanned, limitByIp } from "../guards";
 import { jsonResponse, optionalString, readBody } from "../http";
 import { comparePassword } from "../passwords";
 import { issueRefreshToken, startSession, tokenResponse } from "../sessions";
-import { findUserByEmail } from "../users";
+import { findUserByEmail, findUserById } from "../users";
 
 const passwordSchema = z.object({ email: optionalString, phone: optionalString, password: optionalString });
 const refreshSchema = z.object({ refresh_token: optionalString });
@@ -70,7 +70,7 @@ async function refreshTokenGrant(ctx: RequestContext): Promise<Response> {
     if (!row) {
       return { kind: "error", error: new AuthServerError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found") };
     }
-    const [user] = await tx.select().from(authUsers).where(eq(authUsers.id, row.userId)).limit(1);
+    const user = await findUserById(tx, row.userId);
     if (!user) {
       return { kind: "error", error: new AuthServerError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found") };
     }
@@ -102,7 +102,7 @@ async function refreshTokenGrant(ctx: RequestContext): Promise<Response> {
   if (outcome.kind === "error") throw outcome.error;
   // Refreshes come steadily from every signed-in client: a good moment for housekeeping.
   await ctx.purgeExpired();
-  const [user] = await ctx.db.select().from(authUsers).where(eq(authUsers.id, outcome.userId)).limit(1);
+  const user = await findUserById(ctx.db, outcome.userId);
   const [session] = await ctx.db.select().from(authSessions).where(eq(authSessions.id, outcome.sessionId)).limit(1);
   if (!user || !session) throw new AuthServerError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
   return jsonResponse(await tokenResponse(ctx, ctx.db, user, session, outcome.refreshToken));
@@ -133,7 +133,7 @@ async function pkceGrant(ctx: RequestContext): Promise<Response> {
     if (!challengeMatches(verifier, flow.codeChallenge, flow.codeChallengeMethod)) {
       throw new AuthServerError(400, "bad_code_verifier", "code challenge does not match previously saved code verifier");
     }
-    const [user] = await tx.select().from(authUsers).where(eq(authUsers.id, flow.userId)).limit(1);
+    const user = await findUserById(tx, flow.userId);
     if (!user) throw new AuthServerError(404, "user_not_found", "User not found");
     if (isBanned(user, ctx.now)) throw userBanned();
     await tx.delete(authFlowState).where(eq(authFlowState.id, flow.id));

@@ -1,14 +1,22 @@
 /** GET /user, PUT /user and POST /logout: requests made with the user's access token. */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { authSessions, authUsers } from "@/db/schema";
+import type { DbOrTx } from "@/db/client";
+import { authSessions, authUsers, type AuthSession, type AuthUser } from "@/db/schema";
 import type { RequestContext } from "../context";
-import { clearEmailLinks, firstNameOf, parsePkce, safeRedirect, sendEmailLink } from "../email-links";
-import { AuthServerError, emailExists, validationFailed } from "../errors";
+import {
+  clearEmailLinks,
+  consumeReauthenticationCode,
+  parsePkce,
+  RECOVERY_METHOD,
+  safeRedirect,
+  sendEmailChangeLinks,
+  sendReauthenticationCode,
+} from "../email-links";
+import { AuthServerError, emailExists, overRequestRateLimit, validationFailed } from "../errors";
 import { authenticate, limitByIp } from "../guards";
 import { emptyResponse, jsonResponse, optionalObject, optionalString, readBody } from "../http";
 import { checkPasswordStrength, comparePassword, hashPassword } from "../passwords";
-import { composeEmailChangeNotice, storeMail } from "../mail";
 import { deleteSessions } from "../sessions";
 import { findUserByEmail, listFactors, loadUserJson, normalizeEmail } from "../users";
 
@@ -21,6 +29,7 @@ const updateSchema = z.object({
   email: optionalString,
   phone: optionalString,
   password: optionalString,
+  current_password: optionalString,
   data: optionalObject,
   nonce: optionalString,
   code_challenge: optionalString,
@@ -35,6 +44,37 @@ function mergeMetadata(current: Record<string, unknown>, update: Record<string, 
     else next[key] = value;
   }
   return next;
+}
+
+/** A session that began with a password-reset link may set a new password without proving anything more. */
+function isRecoverySession(session: AuthSession): boolean {
+  return session.amr.some((entry) => entry.method === RECOVERY_METHOD);
+}
+
+const reauthenticationNeeded = () =>
+  new AuthServerError(400, "reauthentication_needed", "Password update requires reauthentication");
+
+/**
+ * A new password outside a recovery session needs proof that the account's owner is asking, not
+ * just whoever holds the token: the emailed reauthentication code (`nonce`) or the current
+ * password (`current_password`), whose wrong guesses count against the account's sign-in cap.
+ */
+async function checkReauthentication(
+  ctx: RequestContext,
+  tx: DbOrTx,
+  user: AuthUser,
+  session: AuthSession,
+  body: { nonce?: string; current_password?: string },
+): Promise<void> {
+  if (isRecoverySession(session)) return;
+  if (body.nonce) return consumeReauthenticationCode(ctx, tx, user, body.nonce);
+  if (body.current_password === undefined) throw reauthenticationNeeded();
+  const accountKey = user.email.toLowerCase();
+  if (!ctx.limits.failedSignIns.take(accountKey)) throw overRequestRateLimit();
+  if (!(await comparePassword(body.current_password, user.encryptedPassword, ctx.config.passwordHashCost))) {
+    throw new AuthServerError(400, "current_password_mismatch", "Current password required when setting new password.");
+  }
+  ctx.limits.failedSignIns.give(accountKey);
 }
 
 export async function updateUser(ctx: RequestContext): Promise<Response> {
@@ -63,23 +103,19 @@ export async function updateUser(ctx: RequestContext): Promise<Response> {
     if (taken && taken.id !== user.id) throw emailExists();
   }
 
-  let encryptedPassword: string | undefined;
-  if (body.password !== undefined) {
-    if (await comparePassword(body.password, user.encryptedPassword, ctx.config.passwordHashCost)) {
-      throw new AuthServerError(422, "same_password", "New password should be different from the old password.");
-    }
-    encryptedPassword = await hashPassword(body.password, ctx.config.passwordHashCost);
-  }
-
   const json = await ctx.db.transaction(async (tx) => {
     const changes: Partial<typeof authUsers.$inferInsert> = {};
-    if (encryptedPassword) {
+    if (body.password !== undefined) {
+      await checkReauthentication(ctx, tx, user, session, body);
+      if (await comparePassword(body.password, user.encryptedPassword, ctx.config.passwordHashCost)) {
+        throw new AuthServerError(422, "same_password", "New password should be different from the old password.");
+      }
+      const encryptedPassword = await hashPassword(body.password, ctx.config.passwordHashCost);
       // Links sent before the new password stop working, as in GoTrue.
-      Object.assign(changes, { encryptedPassword, confirmationSentAt: null, recoverySentAt: null, emailChangeSentAt: null });
+      Object.assign(changes, { encryptedPassword, confirmationSentAt: null, recoverySentAt: null, emailChangeSentAt: null, emailChange: null });
       await clearEmailLinks(tx, user.id);
     }
     if (body.data) changes.userMetaData = mergeMetadata(user.userMetaData, body.data);
-    if (newEmail) changes.emailChange = newEmail;
     if (Object.keys(changes).length > 0) {
       const [updated] = await tx
         .update(authUsers)
@@ -89,19 +125,23 @@ export async function updateUser(ctx: RequestContext): Promise<Response> {
       Object.assign(user, updated);
     }
     // A new password signs every other device out, as GoTrue does.
-    if (encryptedPassword) await deleteSessions(tx, user.id, session.id);
+    if (changes.encryptedPassword) await deleteSessions(tx, user.id, session.id);
     if (newEmail) {
-      // The current address hears of the change first, so a session in the wrong hands cannot
-      // move the account away unnoticed.
-      const notice = composeEmailChangeNotice({ to: user.email, newEmail, firstName: firstNameOf(user) });
-      await storeMail(tx, notice, ctx.now);
-      ctx.outbox.push({ mail: notice, userId: user.id, type: "email_change_notice" });
       const redirectTo = safeRedirect(ctx.site, ctx.url.searchParams.get("redirect_to"));
-      await sendEmailLink(ctx, tx, { user, type: "email_change", to: newEmail, redirectTo, pkce });
+      await sendEmailChangeLinks(ctx, tx, { user, newEmail, redirectTo, pkce });
     }
     return loadUserJson(tx, user);
   });
   return jsonResponse(json);
+}
+
+/** GET /reauthenticate: emails the signed-in user a code to send as `nonce` with a new password. */
+export async function reauthenticate(ctx: RequestContext): Promise<Response> {
+  const { user } = await authenticate(ctx);
+  limitByIp(ctx, ctx.limits.otp);
+  if (!user.emailConfirmedAt) throw new AuthServerError(422, "email_not_confirmed", "Please verify your email first.");
+  await ctx.db.transaction((tx) => sendReauthenticationCode(ctx, tx, user));
+  return jsonResponse({});
 }
 
 export async function logout(ctx: RequestContext): Promise<Response> {

@@ -6,9 +6,17 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/db/client";
-import { authFlowState, authUsers, type AuthUser } from "@/db/schema";
+import { authFlowState, authOneTimeTokens, authUsers, type AuthUser } from "@/db/schema";
 import type { RequestContext } from "../context";
-import { clearEmailLinks, consumeEmailToken, PKCE_PREFIX, safeRedirect, type LinkType } from "../email-links";
+import {
+  clearEmailLinks,
+  consumeEmailToken,
+  implicitAuthMethod,
+  PKCE_PREFIX,
+  safeRedirect,
+  SINGLE_CONFIRMATION_ACCEPTED,
+  type LinkType,
+} from "../email-links";
 import { AuthServerError, emailExists, oauthErrorByStatus, otpExpired, validationFailed } from "../errors";
 import { limitByIp } from "../guards";
 import { jsonResponse, optionalString, readBody, redirectResponse } from "../http";
@@ -24,7 +32,7 @@ function linkTypesFor(type: string | undefined | null, allowEmail: boolean): Lin
     case "magiclink":
       return ["recovery"];
     case "email_change":
-      return ["email_change"];
+      return ["email_change_current", "email_change_new"];
     case "email":
       if (allowEmail) return ["signup", "recovery"];
     // falls through
@@ -38,18 +46,30 @@ function isPkceLink(token: string, flowStateId: string | null): boolean {
   return token.startsWith(PKCE_PREFIX) || flowStateId !== null;
 }
 
-/** What following the link does to the account. */
-async function applyLink(ctx: RequestContext, tx: DbOrTx, user: AuthUser, type: LinkType, relatesTo: string): Promise<AuthUser> {
+/**
+ * What following the link does to the account; null when it was one of the two email-change
+ * links and the other has not been followed yet (the account stays as it is until then).
+ */
+async function applyLink(ctx: RequestContext, tx: DbOrTx, user: AuthUser, type: LinkType, relatesTo: string): Promise<AuthUser | null> {
   const changes: Partial<typeof authUsers.$inferInsert> = {};
-  if (type === "email_change") {
-    if (user.emailChange?.toLowerCase() !== relatesTo.toLowerCase()) throw otpExpired();
+  if (type === "email_change_current" || type === "email_change_new") {
+    const newEmail = user.emailChange;
+    const sentTo = type === "email_change_current" ? user.email : newEmail;
+    if (!newEmail || sentTo?.toLowerCase() !== relatesTo.toLowerCase()) throw otpExpired();
+    const other = type === "email_change_current" ? "email_change_new" : "email_change_current";
+    const [pending] = await tx
+      .select({ id: authOneTimeTokens.id })
+      .from(authOneTimeTokens)
+      .where(and(eq(authOneTimeTokens.userId, user.id), eq(authOneTimeTokens.tokenType, other)))
+      .limit(1);
+    if (pending) return null;
     const [taken] = await tx
       .select({ id: authUsers.id })
       .from(authUsers)
-      .where(and(sql`lower(${authUsers.email}) = ${relatesTo.toLowerCase()}`, ne(authUsers.id, user.id)))
+      .where(and(sql`lower(${authUsers.email}) = ${newEmail.toLowerCase()}`, ne(authUsers.id, user.id)))
       .limit(1);
     if (taken) throw emailExists();
-    Object.assign(changes, { email: relatesTo, emailChange: null, emailChangeSentAt: null });
+    Object.assign(changes, { email: newEmail, emailChange: null, emailChangeSentAt: null });
   }
   // Any link proves the address, a recovery link included.
   if (!user.emailConfirmedAt) {
@@ -65,6 +85,14 @@ async function applyLink(ctx: RequestContext, tx: DbOrTx, user: AuthUser, type: 
     .where(eq(authUsers.id, user.id))
     .returning();
   return updated!;
+}
+
+/** GoTrue's answer to the first of two email-change links: a message, in the fragment (and query for PKCE). */
+function singleConfirmationRedirect(target: string, pkce: boolean): string {
+  const url = new URL(target);
+  if (pkce) url.searchParams.set("message", SINGLE_CONFIRMATION_ACCEPTED);
+  url.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION_ACCEPTED, sb: "" }).toString();
+  return url.toString();
 }
 
 function errorRedirect(target: string, error: AuthServerError): string {
@@ -97,6 +125,7 @@ export async function verifyGet(ctx: RequestContext): Promise<Response> {
         throw new AuthServerError(404, "flow_state_not_found", "No associated flow state found");
       }
       const user = await applyLink(ctx, tx, consumed.user, consumed.type, consumed.ott.relatesTo);
+      if (!user) return { kind: "single_confirmation" as const, pkce: consumed.ott.flowStateId !== null };
       if (consumed.ott.flowStateId) {
         // PKCE: hand out a short-lived code that only the holder of the code verifier can use.
         const authCode = newOpaqueToken();
@@ -108,10 +137,11 @@ export async function verifyGet(ctx: RequestContext): Promise<Response> {
         if (!flow) throw new AuthServerError(404, "flow_state_not_found", "No associated flow state found");
         return { kind: "pkce" as const, authCode };
       }
-      const started = await startSession(ctx, tx, user, "otp");
+      const started = await startSession(ctx, tx, user, implicitAuthMethod(consumed.type));
       return { kind: "implicit" as const, user, ...started };
     });
 
+    if (result.kind === "single_confirmation") return redirectResponse(singleConfirmationRedirect(redirectTo, result.pkce));
     const target = new URL(redirectTo);
     if (result.kind === "pkce") {
       target.searchParams.set("code", result.authCode);
@@ -163,7 +193,9 @@ export async function verifyPost(ctx: RequestContext): Promise<Response> {
     // (the transaction rolls back, so the link itself keeps working).
     if (isPkceLink(tokenHash, consumed.ott.flowStateId)) throw otpExpired("Token has expired or is invalid");
     const user = await applyLink(ctx, tx, consumed.user, consumed.type, consumed.ott.relatesTo);
-    return { user, ...(await startSession(ctx, tx, user, "otp")) };
+    if (!user) return null;
+    return { user, ...(await startSession(ctx, tx, user, implicitAuthMethod(consumed.type))) };
   });
+  if (!result) return jsonResponse({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: "200" });
   return jsonResponse(await tokenResponse(ctx, ctx.db, result.user, result.session, result.refreshToken));
 }
