@@ -13,8 +13,8 @@ export async function proxy(request: NextRequest) {
   const decision = decideRoute(request.nextUrl.pathname, request.nextUrl.search, session !== null);
   if (decision.type === "next") return response();
 
-  // A relative Location: the browser resolves it against the address it used.
-  const redirect = new NextResponse(null, { status: 307, headers: { Location: decision.to } });
+  // request.url carries the Host the browser used (not the address the server listens on).
+  const redirect = NextResponse.redirect(new URL(decision.to, request.url));
   // Carry refreshed (or cleared) session cookies over to the redirect.
   for (const cookie of response().cookies.getAll()) redirect.cookies.set(cookie);
   return redirect;

@@ -45,6 +45,17 @@ function isIp(value) {
   return /^(\d{1,3})(\.\d{1,3}){3}$/.test(value) || (/^[0-9a-f:.]+$/i.test(value) && value.includes(":"));
 }
 
+/** Whether the request path decodes: "%ZZ" or a lone "%" does not. */
+export function hasValidPath(url) {
+  const path = (url ?? "/").split("?")[0];
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function parseTrustedHops(raw) {
   const value = Number(raw?.trim() || "0");
   if (!Number.isInteger(value) || value < 0 || value > 10) {
@@ -61,6 +72,12 @@ export async function startServer({ port, dir, trustedHops }) {
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = http.createServer((req, res) => {
+    if (!hasValidPath(req.url)) {
+      // Next would fail decoding it and answer 500.
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: "bad_request", message: "The address is not valid (malformed percent-encoding)" }));
+      return;
+    }
     const address = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops);
     req.headers[CLIENT_ADDRESS_HEADER] = `${secret} ${address}`;
     if (!trustedHops) {

@@ -3,7 +3,7 @@
  * the same accounts to server code directly (seeding, password checks, admin changes).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { authMfaFactors, authOneTimeTokens, authSessions, authUsers } from "@/db/schema";
+import { authOneTimeTokens, authSessions, authUsers } from "@/db/schema";
 import { resolveConfig, type AuthServerConfig, type AuthServerOptions } from "./config";
 import { clientAddress } from "@/lib/http/client-address";
 import type { Limiters, RequestContext, RequestSource } from "./context";
@@ -334,7 +334,8 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
         userId: authSessions.userId,
         aal: authSessions.aal,
         notAfter: authSessions.notAfter,
-        hasVerifiedFactor: sql<boolean>`exists (select 1 from ${authMfaFactors} where ${authMfaFactors.userId} = ${authSessions.userId} and ${authMfaFactors.status} = 'verified')`,
+        // Spelled out: inside a subquery drizzle would leave both user_id columns unqualified.
+        hasVerifiedFactor: sql<boolean>`exists (select 1 from "embedded_auth"."mfa_factors" f where f.user_id = "embedded_auth"."sessions"."user_id" and f.status = 'verified')`,
       })
       .from(authSessions)
       .where(eq(authSessions.id, sessionId))

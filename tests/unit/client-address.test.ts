@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clientAddress, CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 // @ts-expect-error: a plain ES module without type declarations
-import { parseTrustedHops, resolveClientAddress } from "../../scripts/server.mjs";
+import { hasValidPath, parseTrustedHops, resolveClientAddress } from "../../scripts/server.mjs";
 
 const SECRET_KEY = Symbol.for("lingoreel.client-address-secret");
 
@@ -36,6 +36,16 @@ describe("resolveClientAddress", () => {
     expect(parseTrustedHops(" 2 ")).toBe(2);
     expect(() => parseTrustedHops("-1")).toThrow(/TRUSTED_PROXY_HOPS/);
     expect(() => parseTrustedHops("one")).toThrow(/TRUSTED_PROXY_HOPS/);
+  });
+});
+
+describe("hasValidPath", () => {
+  it("refuses paths that cannot be decoded, whatever the query", () => {
+    expect(hasValidPath("/auth/v1/%ZZ")).toBe(false);
+    expect(hasValidPath("/video/%")).toBe(false);
+    expect(hasValidPath("/video/%E4%BD%A0")).toBe(true);
+    expect(hasValidPath("/api/videos?search=%ZZ")).toBe(true);
+    expect(hasValidPath("/")).toBe(true);
   });
 });
 
