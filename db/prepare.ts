@@ -1,0 +1,56 @@
+/**
+ * Gets the process-wide database ready before anything uses it: the web server's start and the
+ * worker both call this. The embedded database is migrated in place; a Postgres behind on
+ * migrations is an error (production applies them as their own step). Demo content (and, on a
+ * fully embedded install, the demo accounts) goes into an empty database when asked. Failures are
+ * thrown with a plain message; the caller decides whether to stop the process.
+ */
+import type { AppEnv } from "@/lib/env";
+import { getDbHandle, type DbHandle } from "./client";
+
+export class DatabaseNotReadyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DatabaseNotReadyError";
+  }
+}
+
+export type PreparedDatabase = {
+  handle: DbHandle;
+  /** What seeding added: undefined when seeding was not asked for or found content already there. */
+  seeded?: { videos: number; words: number; quizzes: number };
+  /** The demo accounts' credentials, on a fully embedded install. */
+  demoAccounts?: { role: string; email: string; password: string }[];
+};
+
+export async function prepareDatabase(config: AppEnv, options: { seed?: boolean } = {}): Promise<PreparedDatabase> {
+  const where = config.database.kind === "postgres" ? "the database at DATABASE_URL" : `the embedded database in ${config.database.dir}`;
+  try {
+    const handle = await getDbHandle();
+    const { migrateDb, pendingMigrations } = await import("./migrate");
+    if (handle.kind === "pglite") {
+      await migrateDb(handle);
+    } else {
+      const pending = await pendingMigrations(handle);
+      if (pending > 0) {
+        throw new DatabaseNotReadyError(`The database at DATABASE_URL is missing ${pending} migration(s): run \`npm run db:migrate\` first.`);
+      }
+    }
+    const prepared: PreparedDatabase = { handle };
+    if (options.seed ?? config.seedDemo) {
+      const { seedDemoContent, seedDemoAccounts, DEMO_ACCOUNTS } = await import("./seed");
+      const result = await seedDemoContent(handle.db);
+      if (result.seeded) prepared.seeded = { videos: result.videos, words: result.words, quizzes: result.quizzes };
+      // Known passwords: only on a self-contained local install, never next to a real database.
+      if (config.embedded) {
+        await seedDemoAccounts(handle.db);
+        prepared.demoAccounts = DEMO_ACCOUNTS;
+      }
+    }
+    return prepared;
+  } catch (error) {
+    if (error instanceof DatabaseNotReadyError) throw error;
+    // A database that cannot be reached or written is a setup problem: say so plainly.
+    throw new DatabaseNotReadyError(`Could not prepare ${where}: ${(error as Error).message}`);
+  }
+}
