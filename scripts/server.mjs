@@ -92,6 +92,9 @@ export async function startServer({ port, dir, trustedHops }) {
     server.once("error", reject);
     server.listen(port, () => resolve());
   });
+  // Next runs the start-up hook (configuration, migrations, demo content) with the first request:
+  // make that request now, so "ready" means ready and a bad setup stops the start.
+  await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => {});
   console.log(`LingoReel is ready on http://localhost:${port}`);
   let closing = false;
   for (const signal of ["SIGINT", "SIGTERM"]) {
