@@ -5,6 +5,7 @@ import { authSessions, type AuthSession, type AuthUser } from "@/db/schema";
 import { UNKNOWN_ADDRESS } from "@/lib/http/client-address";
 import type { RequestContext } from "./context";
 import { AuthServerError, overRequestRateLimit } from "./errors";
+import { comparePassword } from "./passwords";
 import type { RateLimiter } from "./rate-limit";
 import { findUserById, isUuid } from "./users";
 
@@ -37,6 +38,25 @@ export function limitByIp(ctx: RequestContext, limiter: RateLimiter): void {
 /** The address to store with a session or challenge: none when it could not be told. */
 export function knownIp(ctx: RequestContext): string | null {
   return ctx.ip === UNKNOWN_ADDRESS ? null : ctx.ip;
+}
+
+/**
+ * Compares a password with an account's hash under the per-account cap on failed attempts: each
+ * attempt is counted before its comparison and given back when it succeeds, so however many
+ * arrive at once, at most the cap is ever compared. Throws 429 once the cap is used up. The key
+ * is the address the attempt named, so unknown accounts are capped alike.
+ */
+export async function passwordMatches(
+  ctx: RequestContext,
+  accountKey: string,
+  password: string,
+  hash: string | null | undefined,
+): Promise<boolean> {
+  const key = accountKey.trim().toLowerCase();
+  if (!ctx.limits.failedSignIns.take(key)) throw overRequestRateLimit();
+  const ok = await comparePassword(password, hash, ctx.config.passwordHashCost);
+  if (ok) ctx.limits.failedSignIns.give(key);
+  return ok;
 }
 
 export function isBanned(user: AuthUser, now: Date): boolean {

@@ -4,10 +4,9 @@ import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { authFlowState, authRefreshTokens, authSessions } from "@/db/schema";
 import type { RequestContext } from "../context";
-import { AuthServerError, emailNotConfirmed, invalidCredentials, overRequestRateLimit, validationFailed } from "../errors";
-import { isBanned, limitByIp } from "../guards";
+import { AuthServerError, emailNotConfirmed, invalidCredentials, validationFailed } from "../errors";
+import { isBanned, limitByIp, passwordMatches } from "../guards";
 import { jsonResponse, optionalString, readBody } from "../http";
-import { comparePassword } from "../passwords";
 import { issueRefreshToken, startSession, tokenResponse } from "../sessions";
 import { findUserByEmail, findUserById } from "../users";
 
@@ -39,14 +38,9 @@ async function passwordGrant(ctx: RequestContext): Promise<Response> {
     throw validationFailed("missing email or phone");
   }
   // Guessing one account's password from many addresses is capped per account, known or not.
-  // Every attempt is counted before its comparison and given back when it succeeds, so however
-  // many arrive at once, at most the cap is ever compared.
-  const accountKey = body.email.trim().toLowerCase();
-  if (!ctx.limits.failedSignIns.take(accountKey)) throw overRequestRateLimit();
   const user = await findUserByEmail(ctx.db, body.email);
-  const ok = await comparePassword(body.password ?? "", user?.encryptedPassword, ctx.config.passwordHashCost);
+  const ok = await passwordMatches(ctx, body.email, body.password ?? "", user?.encryptedPassword);
   if (!user || !ok) throw invalidCredentials();
-  ctx.limits.failedSignIns.give(accountKey);
   if (isBanned(user, ctx.now)) throw userBanned();
   if (!user.emailConfirmedAt) throw emailNotConfirmed();
   const { session, refreshToken } = await ctx.db.transaction((tx) => startSession(ctx, tx, user, "password"));

@@ -13,8 +13,8 @@ import {
   sendEmailChangeLinks,
   sendReauthenticationCode,
 } from "../email-links";
-import { AuthServerError, emailExists, overRequestRateLimit, validationFailed } from "../errors";
-import { authenticate, limitByIp } from "../guards";
+import { AuthServerError, emailExists, validationFailed } from "../errors";
+import { authenticate, limitByIp, passwordMatches } from "../guards";
 import { emptyResponse, jsonResponse, optionalObject, optionalString, readBody } from "../http";
 import { checkPasswordStrength, comparePassword, hashPassword } from "../passwords";
 import { deleteSessions } from "../sessions";
@@ -69,12 +69,9 @@ async function checkReauthentication(
   if (isRecoverySession(session)) return;
   if (body.nonce) return consumeReauthenticationCode(ctx, tx, user, body.nonce);
   if (body.current_password === undefined) throw reauthenticationNeeded();
-  const accountKey = user.email.toLowerCase();
-  if (!ctx.limits.failedSignIns.take(accountKey)) throw overRequestRateLimit();
-  if (!(await comparePassword(body.current_password, user.encryptedPassword, ctx.config.passwordHashCost))) {
+  if (!(await passwordMatches(ctx, user.email, body.current_password, user.encryptedPassword))) {
     throw new AuthServerError(400, "current_password_mismatch", "Current password required when setting new password.");
   }
-  ctx.limits.failedSignIns.give(accountKey);
 }
 
 export async function updateUser(ctx: RequestContext): Promise<Response> {
