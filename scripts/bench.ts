@@ -3,12 +3,10 @@
  * videos and measures case-insensitive title/description search (SPEC §5 "Video search").
  * Runs on PGlite, and on Postgres too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
  */
-import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
-import { openPglite, openPostgres, resultRows, type DbHandle } from "@/db/client";
-import { migrateDb } from "@/db/migrate";
+import { resultRows, type DbHandle } from "@/db/client";
+import { createScratchPglite, createScratchPostgres } from "@/db/scratch";
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 100_000);
 const QUERIES = ["madrid", "LYON", "Café", "berlin station", "zzzz-no-match"];
@@ -60,26 +58,20 @@ async function measure(handle: DbHandle, label: string) {
 }
 
 async function main() {
-  const pglite = await openPglite(undefined);
-  await migrateDb(pglite);
-  await measure(pglite, "PGlite (embedded)");
-  await pglite.close();
+  const pglite = await createScratchPglite();
+  try {
+    await measure(pglite, "PGlite (embedded)");
+  } finally {
+    await pglite.dispose();
+  }
 
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `lingoreel_bench_${randomBytes(4).toString("hex")}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE "${name}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const pg = await openPostgres(url.toString(), 2);
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const pg = await createScratchPostgres(serverUrl, { prefix: "lingoreel_bench", poolSize: 2 });
     try {
-      await migrateDb(pg);
       await measure(pg, "Postgres");
     } finally {
-      await pg.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await pg.dispose();
     }
   } else {
     console.log("\n(Set BENCH_DATABASE_URL to measure Postgres too.)");

@@ -11,7 +11,7 @@ import { authMail } from "@/db/schema";
 import { createAuthServer, type AuthServer, type AuthServerOptions } from "@/lib/auth-server";
 // @ts-expect-error: a plain ES module without type declarations
 import { resolveClientAddress } from "../../scripts/server.mjs";
-import { createTestDb, type TestDb, type TestDbKind } from "./db";
+import { useTestDb, type TestDb, type TestDbKind } from "./db";
 
 export type Running = { url: string; server: AuthServer; close: () => Promise<void> };
 
@@ -130,8 +130,8 @@ class NoWebSocket {
  * (tests that need limits start their own with `start()`), a clock tests can move, and helpers to
  * read the mailbox, follow links and make raw requests.
  */
-export function useAuthServer(kind: TestDbKind) {
-  let t: TestDb | undefined;
+export function authServerSuite(kind: TestDbKind) {
+  const testDb = useTestDb(kind);
   let main: Running | undefined;
   const clock = { offsetMs: 0 };
   const now = () => new Date(Date.now() + clock.offsetMs);
@@ -139,20 +139,18 @@ export function useAuthServer(kind: TestDbKind) {
 
   const start = async (options: Partial<AuthServerOptions> = {}) => {
     const running = await serve(
-      createAuthServer({ getDb: async () => t!.db, now, passwordHashCost: 4, rateLimits: noLimits, ...options }),
+      createAuthServer({ getDb: async () => testDb().db, now, passwordHashCost: 4, rateLimits: noLimits, ...options }),
     );
     extra.push(running);
     return running;
   };
 
   beforeAll(async () => {
-    t = await createTestDb(kind);
-    main = await serve(createAuthServer({ getDb: async () => t!.db, now, passwordHashCost: 4, rateLimits: noLimits }));
+    main = await serve(createAuthServer({ getDb: async () => testDb().db, now, passwordHashCost: 4, rateLimits: noLimits }));
   });
   afterAll(async () => {
     await main?.close();
     for (const running of extra) await running.close();
-    await t?.dispose();
   });
 
   const client = (flowType: "pkce" | "implicit" = "pkce", url = main!.url): SupabaseClient =>
@@ -165,7 +163,7 @@ export function useAuthServer(kind: TestDbKind) {
 
   /** The newest stored email to an address, with its links. */
   async function latestMail(to: string) {
-    const [row] = await t!.db.select().from(authMail).where(eq(authMail.to, to)).orderBy(desc(authMail.id)).limit(1);
+    const [row] = await testDb().db.select().from(authMail).where(eq(authMail.to, to)).orderBy(desc(authMail.id)).limit(1);
     expect(row, `an email to ${to}`).toBeDefined();
     const [message] = await main!.server.listMailbox({ to, limit: 1 });
     expect(message!.id).toBe(row!.id);
@@ -214,7 +212,7 @@ export function useAuthServer(kind: TestDbKind) {
 
   return {
     get t(): TestDb {
-      return t!;
+      return testDb();
     },
     get main(): Running {
       return main!;

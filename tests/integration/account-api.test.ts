@@ -4,13 +4,13 @@
  */
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { POST as changeEmail } from "@/app/api/auth/change-email/route";
 import { POST as changePassword } from "@/app/api/auth/change-password/route";
 import { GET as getUser } from "@/app/api/auth/user/route";
 import { users } from "@/db/schema";
-import { apiRequest, installAppDb, signedInUser, uninstallAppDb } from "../helpers/app";
-import { createTestDb, testDbKinds, type TestDb } from "../helpers/db";
+import { apiRequest, signedInUser } from "../helpers/app";
+import { testDbKinds, useTestDb } from "../helpers/db";
 
 type Account = { id: string; token: string; email: string; password: string };
 
@@ -34,28 +34,21 @@ async function authCall(path: string, init: { method?: string; token?: string; b
 const signIn = (email: string, password: string) => authCall("/token?grant_type=password", { method: "POST", body: { email, password } });
 
 describe.each(testDbKinds)("account routes on %s", (kind) => {
-  let t: TestDb;
+  const testDb = useTestDb(kind, { app: true });
   let owner: Account;
   let admin: Account;
   let learner: Account;
   let otherLearner: Account;
 
   beforeAll(async () => {
-    t = await createTestDb(kind);
-    installAppDb(t);
     owner = await account("owner@example.com");
     admin = await account("admin@example.com");
     learner = await account("learner@example.com");
     otherLearner = await account("other@example.com");
     // App users appear on first sight; the first is the owner.
     for (const a of [owner, admin, learner, otherLearner]) await getUser(apiRequest("/api/auth/user", { token: a.token }));
-    await t.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+    await testDb().db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
   });
-  afterAll(async () => {
-    uninstallAppDb();
-    await t?.dispose();
-  });
-
   const post = (route: typeof changePassword, path: string, token: string | undefined, body: unknown) =>
     route(apiRequest(path, { method: "POST", token, body }));
 
@@ -148,16 +141,7 @@ describe.each(testDbKinds)("account routes on %s", (kind) => {
 });
 
 describe.each(testDbKinds)("session checks on %s", (kind) => {
-  let t: TestDb;
-
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    installAppDb(t);
-  });
-  afterAll(async () => {
-    uninstallAppDb();
-    await t?.dispose();
-  });
+  useTestDb(kind, { app: true });
 
   it("a password-only token of a user with a verified factor gets mfa_required; other users are not affected", async () => {
     const guarded = await account("guarded@example.com");

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getUser } from "@/app/api/auth/user/route";
 import { GET as getLanguages } from "@/app/api/languages/route";
 import { GET as getSettings, POST as postSettings } from "@/app/api/settings/route";
-import { apiRequest, installAppDb, signedInUser, uninstallAppDb } from "../helpers/app";
-import { createTestDb, testDbKinds, type TestDb } from "../helpers/db";
+import { apiRequest, signedInUser } from "../helpers/app";
+import { testDbKinds, useTestDb } from "../helpers/db";
 
 describe.each(testDbKinds)("product API on %s", (kind) => {
-  let t: TestDb;
+  useTestDb(kind, { app: true });
   let owner: { id: string; token: string };
   let learner: { id: string; token: string };
 
   beforeAll(async () => {
-    t = await createTestDb(kind);
-    installAppDb(t);
     owner = await signedInUser("first@example.com", "secret-123", { first_name: "Frida", last_name: "First" });
     learner = await signedInUser("second@example.com", "secret-456", { first_name: "Sven" });
-  });
-  afterAll(async () => {
-    uninstallAppDb();
-    await t?.dispose();
   });
 
   it("refuses requests without a valid token", async () => {
@@ -117,7 +111,6 @@ describe.each(testDbKinds)("product API on %s", (kind) => {
       }),
     );
     expect(logout.status).toBe(204);
-    await new Promise((r) => setTimeout(r, 5_100)); // past the short cache of live sessions
     expect((await getUser(apiRequest("/api/auth/user", { token: other.token }))).status).toBe(401);
   });
 });

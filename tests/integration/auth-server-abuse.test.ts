@@ -4,11 +4,11 @@
  * Rate limits, per-account caps, timing, and hostile input.
  */
 import { describe, expect, it } from "vitest";
-import { noLimits, PASSWORD, uniqueEmail, useAuthServer, type Running } from "../helpers/auth-server";
+import { noLimits, PASSWORD, uniqueEmail, authServerSuite, type Running } from "../helpers/auth-server";
 import { testDbKinds } from "../helpers/db";
 
 describe.each(testDbKinds)("embedded auth server on %s: abuse", (kind) => {
-  const h = useAuthServer(kind);
+  const h = authServerSuite(kind);
   const { clock, start, client, signedIn, rawRequest } = h;
 
   it("rate-limits like GoTrue", async () => {

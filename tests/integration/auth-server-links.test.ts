@@ -7,11 +7,11 @@ import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { authFlowState, authMail, authOneTimeTokens, authUsers } from "@/db/schema";
-import { PASSWORD, uniqueEmail, useAuthServer } from "../helpers/auth-server";
+import { PASSWORD, uniqueEmail, authServerSuite } from "../helpers/auth-server";
 import { testDbKinds } from "../helpers/db";
 
 describe.each(testDbKinds)("embedded auth server on %s: links", (kind) => {
-  const h = useAuthServer(kind);
+  const h = authServerSuite(kind);
   const { clock, client, callback, latestMail, latestLink, follow, signedIn, rawRequest } = h;
 
   it("signs up with PKCE, confirms through the emailed link and exchanges the code", async () => {

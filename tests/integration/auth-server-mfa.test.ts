@@ -6,11 +6,11 @@
 import { decodeJwt } from "jose";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
-import { PASSWORD, useAuthServer } from "../helpers/auth-server";
+import { PASSWORD, authServerSuite } from "../helpers/auth-server";
 import { testDbKinds } from "../helpers/db";
 
 describe.each(testDbKinds)("embedded auth server on %s: mfa", (kind) => {
-  const h = useAuthServer(kind);
+  const h = authServerSuite(kind);
   const { clock, now, client, signedIn, rawRequest } = h;
 
   it("enrolls, challenges and verifies a TOTP factor up to aal2, then unenrolls it", async () => {

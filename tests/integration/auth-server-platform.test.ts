@@ -9,11 +9,11 @@ import { describe, expect, it } from "vitest";
 import { PURGE_BATCH_SIZE } from "@/lib/auth-server/maintenance";
 import { authFlowState, authOneTimeTokens, authRefreshTokens, authSigningKeys, authUsers } from "@/db/schema";
 import { resultRows } from "@/db/client";
-import { fakeSmtp, PASSWORD, uniqueEmail, useAuthServer } from "../helpers/auth-server";
+import { fakeSmtp, PASSWORD, uniqueEmail, authServerSuite } from "../helpers/auth-server";
 import { testDbKinds } from "../helpers/db";
 
 describe.each(testDbKinds)("embedded auth server on %s: platform", (kind) => {
-  const h = useAuthServer(kind);
+  const h = authServerSuite(kind);
   const { clock, start, client, callback, latestMail, signedIn, rawRequest } = h;
 
   it("issues ES256 tokens that getClaims and a remote JWKS verify", async () => {

@@ -9,11 +9,11 @@ import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { isSessionActive } from "@/lib/auth-server";
 import { authOneTimeTokens, authSessions, authUsers } from "@/db/schema";
-import { fakeSmtp, PASSWORD, uniqueEmail, useAuthServer } from "../helpers/auth-server";
+import { fakeSmtp, PASSWORD, uniqueEmail, authServerSuite } from "../helpers/auth-server";
 import { testDbKinds } from "../helpers/db";
 
 describe.each(testDbKinds)("embedded auth server on %s: sessions", (kind) => {
-  const h = useAuthServer(kind);
+  const h = authServerSuite(kind);
   const { clock, start, client, latestMail, latestLink, follow, signedIn, rawRequest } = h;
 
   it("signs in with a password, and says why not", async () => {

@@ -1,33 +1,27 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { languages } from "@/db/schema";
-import { createTestDb, testDbKinds, type TestDb } from "../helpers/db";
+import { createTestDb, testDbKinds, useTestDb } from "../helpers/db";
 
 describe.each(testDbKinds)("migrations on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const testDb = useTestDb(kind);
 
   it("creates the supported languages", async () => {
-    const rows = await t.db.select().from(languages).orderBy(languages.sortOrder);
+    const rows = await testDb().db.select().from(languages).orderBy(languages.sortOrder);
     expect(rows.map((r) => r.code)).toEqual(["en", "es", "fr", "de", "it", "pt", "sv", "ja", "zh"]);
   });
 
   it("uses a trigram index for case-insensitive title search", async () => {
-    await t.db.execute(sql`SET enable_seqscan = off`);
-    const plan = await t.db.execute(sql`EXPLAIN SELECT id FROM videos WHERE title ILIKE '%hola%'`);
+    await testDb().db.execute(sql`SET enable_seqscan = off`);
+    const plan = await testDb().db.execute(sql`EXPLAIN SELECT id FROM videos WHERE title ILIKE '%hola%'`);
     const text = JSON.stringify(plan);
     expect(text).toContain("videos_title_trgm_idx");
-    await t.db.execute(sql`RESET enable_seqscan`);
+    await testDb().db.execute(sql`RESET enable_seqscan`);
   });
 
   it("is idempotent when applied again", async () => {
     const { migrateDb } = await import("@/db/migrate");
-    await expect(migrateDb(t)).resolves.toBeUndefined();
+    await expect(migrateDb(testDb())).resolves.toBeUndefined();
   });
 });
 

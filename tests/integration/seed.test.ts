@@ -1,26 +1,20 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildQuiz, loadDemoContent, seedDemoContent } from "@/db/seed";
 import { captions, quizzes, segmentTranslations, videoCategories, videos, wordTimings, words, wordTranslations } from "@/db/schema";
-import { createTestDb, testDbKinds, type TestDb } from "../helpers/db";
+import { testDbKinds, useTestDb } from "../helpers/db";
 
 const content = loadDemoContent();
 
 describe.each(testDbKinds)("demo content on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const testDb = useTestDb(kind);
 
   it("seeds every video fully processed, once", async () => {
-    const first = await seedDemoContent(t.db, content);
+    const first = await seedDemoContent(testDb().db, content);
     expect(first.seeded).toBe(true);
     expect(first.videos).toBe(content.videos.length);
 
-    const rows = await t.db.select().from(videos);
+    const rows = await testDb().db.select().from(videos);
     expect(rows).toHaveLength(content.videos.length);
     for (const video of rows) {
       expect(video.status).toBe("active");
@@ -29,26 +23,26 @@ describe.each(testDbKinds)("demo content on %s", (kind) => {
       expect(video.categoryId).not.toBeNull();
     }
     expect(new Set(rows.map((v) => v.targetLanguage)).size).toBeGreaterThanOrEqual(2);
-    const links = await t.db.select().from(videoCategories);
+    const links = await testDb().db.select().from(videoCategories);
     expect(new Set(links.map((l) => l.categoryId)).size).toBeGreaterThanOrEqual(2);
 
-    const again = await seedDemoContent(t.db, content);
+    const again = await seedDemoContent(testDb().db, content);
     expect(again.seeded).toBe(false);
-    expect(await t.db.select().from(videos)).toHaveLength(content.videos.length);
+    expect(await testDb().db.select().from(videos)).toHaveLength(content.videos.length);
   });
 
   it("keeps captions, timings, vocabulary, translations and quizzes consistent", async () => {
-    for (const video of await t.db.select().from(videos)) {
-      const caps = await t.db.select().from(captions).where(eq(captions.videoId, video.id)).orderBy(captions.segmentIndex);
+    for (const video of await testDb().db.select().from(videos)) {
+      const caps = await testDb().db.select().from(captions).where(eq(captions.videoId, video.id)).orderBy(captions.segmentIndex);
       expect(caps.length).toBeGreaterThan(0);
-      const timings = await t.db.select().from(wordTimings).where(eq(wordTimings.videoId, video.id)).orderBy(wordTimings.wordIndex);
+      const timings = await testDb().db.select().from(wordTimings).where(eq(wordTimings.videoId, video.id)).orderBy(wordTimings.wordIndex);
       // Every caption's words, in order, spell the caption.
       for (const caption of caps) {
         const own = timings.filter((w) => w.captionId === caption.id);
         expect(own.map((w) => w.word).join(" ")).toBe(caption.text);
         expect(own[0]!.start).toBe(caption.startTime);
       }
-      const vocab = await t.db.select().from(words).where(eq(words.videoId, video.id));
+      const vocab = await testDb().db.select().from(words).where(eq(words.videoId, video.id));
       expect(vocab.length).toBeGreaterThanOrEqual(5);
       expect(vocab.length).toBeLessThanOrEqual(10);
       const otherLanguages = ["en", "es", "fr", "de", "it", "pt", "sv", "ja", "zh"].filter((l) => l !== video.targetLanguage);
@@ -57,10 +51,10 @@ describe.each(testDbKinds)("demo content on %s", (kind) => {
         expect(caption.text).toContain(word.word);
         expect(word.timestamp).toBeGreaterThanOrEqual(caption.startTime);
         expect(word.quizTime!).toBeGreaterThanOrEqual(caption.endTime);
-        const translations = await t.db.select().from(wordTranslations).where(eq(wordTranslations.wordId, word.id));
+        const translations = await testDb().db.select().from(wordTranslations).where(eq(wordTranslations.wordId, word.id));
         expect(translations.map((x) => x.language).sort()).toEqual([...otherLanguages].sort());
         for (const language of otherLanguages) {
-          const [quiz] = await t.db
+          const [quiz] = await testDb().db
             .select()
             .from(quizzes)
             .where(and(eq(quizzes.wordId, word.id), eq(quizzes.nativeLanguage, language)));
@@ -71,7 +65,7 @@ describe.each(testDbKinds)("demo content on %s", (kind) => {
           expect(quiz!.options[quiz!.correctIndex]).toBe(correct);
         }
       }
-      const [{ n }] = (await t.db
+      const [{ n }] = (await testDb().db
         .select({ n: sql<number>`count(*)::int` })
         .from(segmentTranslations)
         .innerJoin(captions, eq(captions.id, segmentTranslations.captionId))
@@ -83,7 +77,7 @@ describe.each(testDbKinds)("demo content on %s", (kind) => {
   it("finds videos by title or description, ignoring case", async () => {
     const [sample] = content.videos;
     const needle = sample!.title.split(" ").at(-1)!.toUpperCase();
-    const hits = await t.db
+    const hits = await testDb().db
       .select({ title: videos.title })
       .from(videos)
       .where(sql`${videos.title} ILIKE ${`%${needle}%`} OR ${videos.description} ILIKE ${`%${needle}%`}`);
