@@ -1,6 +1,6 @@
 "use client";
 import { Flame } from "lucide-react";
-import { useCurrentUser } from "@/components/providers/auth-provider";
+import { useCurrentUser } from "@/lib/data/use-current-user";
 import { greetingName } from "@/lib/users/display";
 
 export function WelcomeBlock() {

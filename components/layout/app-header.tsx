@@ -5,7 +5,8 @@ import Link from "next/link";
 import { HeaderShell } from "./header-shell";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { useAuth, useCurrentUser } from "@/components/providers/auth-provider";
+import { useAuth } from "@/components/providers/auth-provider";
+import { useCurrentUser } from "@/lib/data/use-current-user";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import {

@@ -1,6 +1,6 @@
 "use client";
 /** Three steps: native language, target language (never the native one), daily goal. */
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, Check } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -13,7 +13,8 @@ import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
-import type { LanguageOption } from "@/lib/data/types";
+import { useLanguages } from "@/lib/data/use-languages";
+import { useUpdateSettings } from "@/lib/data/use-settings";
 import { DAILY_GOAL_OPTIONS, DEFAULT_DAILY_GOAL } from "@/lib/validation/settings";
 
 const STEPS = [
@@ -32,30 +33,31 @@ export function OnboardingWizard() {
   const [nativeLanguage, setNative] = useState<string | null>(null);
   const [targetLanguage, setTarget] = useState<string | null>(null);
   const [dailyGoal, setGoal] = useState<number>(DEFAULT_DAILY_GOAL);
-  const [saving, setSaving] = useState(false);
-  const languages = useQuery<LanguageOption[]>({ queryKey: ["/api/languages"] });
+  const languages = useLanguages();
+  const save = useUpdateSettings();
+  const saving = save.isPending || save.isSuccess;
 
   const canContinue = step === 0 ? !!nativeLanguage : step === 1 ? !!targetLanguage : true;
   const options = (languages.data ?? []).filter((l) => step !== 1 || l.code !== nativeLanguage);
 
   async function finish() {
-    setSaving(true);
     try {
       const { data } = await supabase.auth.getSession();
       const token = data.session?.access_token;
       if (!token) throw new Error("No authentication session found");
-      const response = await fetch("/api/settings", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-        credentials: "include",
-        body: JSON.stringify({
-          nativeLanguage,
-          targetLanguage,
-          dailyGoal,
-          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-        }),
-      });
-      if (!response.ok) throw new Error("Failed to update user preferences");
+      await save
+        .mutateAsync({
+          token,
+          values: {
+            nativeLanguage: nativeLanguage ?? undefined,
+            targetLanguage: targetLanguage ?? undefined,
+            dailyGoal,
+            timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          },
+        })
+        .catch((cause: unknown) => {
+          throw new Error("Failed to update user preferences", { cause });
+        });
       queryClient.clear();
       toast.success("Profile updated!", { description: "Your language preferences have been saved" });
       router.replace("/");
@@ -63,7 +65,6 @@ export function OnboardingWizard() {
     } catch (error) {
       console.error(error);
       toast.error("Error", { description: "Failed to update your preferences. Please try again." });
-      setSaving(false);
     }
   }
 

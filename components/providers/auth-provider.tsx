@@ -1,18 +1,14 @@
 "use client";
 /**
  * Session state for the browser: the supabase-js session (persisted, refreshed automatically,
- * detected from the URL) and the app's user record, fetched only while a session exists.
+ * detected from the URL). The app's user record is lib/data/use-current-user.ts.
  */
 import type { Session, SupabaseClient } from "@supabase/supabase-js";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { getSupabaseBrowserClient } from "@/lib/auth/browser";
 import type { PublicAuthConfig } from "@/lib/auth/config-public";
-import { getQueryFn, setAccessTokenGetter } from "@/lib/data/api";
-import { userQueryOptions } from "@/lib/data/query-config";
-import type { AppUser } from "@/lib/data/types";
-
-export const currentUserKey = ["/api/auth/user"] as const;
+import { setAccessTokenGetter } from "@/lib/data/api";
 
 type AuthContextValue = {
   supabase: SupabaseClient;
@@ -59,23 +55,4 @@ export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error("useAuth must be used inside <AuthProvider>");
   return value;
-}
-
-/** The app's user record; null when signed out or when the fetch failed (logged as a warning). */
-export function useCurrentUser() {
-  const { session, ready } = useAuth();
-  const query = useQuery<AppUser | null>({
-    queryKey: currentUserKey,
-    queryFn: getQueryFn<AppUser | null>({ on401: "returnNull" }),
-    enabled: ready && !!session?.access_token,
-    ...userQueryOptions,
-  });
-  useEffect(() => {
-    if (query.error) console.warn("Could not load the current user:", query.error.message);
-  }, [query.error]);
-  return {
-    user: session ? (query.data ?? null) : null,
-    isLoading: !ready || (!!session && query.isLoading),
-    session,
-  };
 }

@@ -1,9 +1,10 @@
 /**
  * The product API from the browser (SPEC §7 "Responses"): bearer token from the current session,
  * credentials included, any non-OK response throws "<status>: <response text>". GET query keys
- * are the request URL.
+ * are the request URL (lib/data/keys.ts).
  */
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { keyToUrl } from "./keys";
 import { defaultQueryOptions } from "./query-config";
 
 type TokenGetter = () => Promise<string | null>;
@@ -67,7 +68,7 @@ type On401 = "returnNull" | "throw";
 
 export function getQueryFn<T>(options: { on401: On401 }): QueryFunction<T> {
   return async ({ queryKey }) => {
-    const url = String(queryKey[0]);
+    const url = keyToUrl(queryKey);
     const token = await getAccessToken();
     const response = await fetch(url, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},

@@ -27,4 +27,7 @@ export type AppUser = Jsonify<
   >
 >;
 
+/** The four switches of Settings → Learning Preferences (SPEC §3 "Settings"). */
+export type LearningPreferences = Pick<AppUser, "showDefinitions" | "pauseOnHighlight" | "enableNotifications" | "autoplayVideos">;
+
 export type LanguageOption = { code: string; name: string; nativeName: string };

@@ -1,6 +1,15 @@
 /** The JSON the API returns for app users. */
 import type { User } from "@/db/schema";
-import type { AppUser } from "@/lib/data/types";
+import type { AppUser, LearningPreferences } from "@/lib/data/types";
+
+export function toLearningPreferences(user: User): LearningPreferences {
+  return {
+    showDefinitions: user.showDefinitions,
+    pauseOnHighlight: user.pauseOnHighlight,
+    enableNotifications: user.enableNotifications,
+    autoplayVideos: user.autoplayVideos,
+  };
+}
 
 export function toAppUser(user: User): AppUser {
   return {
@@ -18,9 +27,6 @@ export function toAppUser(user: User): AppUser {
     streak: user.streak,
     createdAt: user.createdAt.toISOString(),
     lastLoginDate: user.lastLoginDate?.toISOString() ?? null,
-    showDefinitions: user.showDefinitions,
-    pauseOnHighlight: user.pauseOnHighlight,
-    enableNotifications: user.enableNotifications,
-    autoplayVideos: user.autoplayVideos,
+    ...toLearningPreferences(user),
   };
 }

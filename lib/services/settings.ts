@@ -1,19 +1,10 @@
 /** A user's own profile, languages, daily goal and learning preferences. */
-import type { Db } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
 import { getLanguagesByCodes } from "@/db/queries/languages";
 import { updateUser } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/api/errors";
 import type { SettingsUpdate } from "@/lib/validation/settings";
-
-export function toSettings(user: User) {
-  return {
-    showDefinitions: user.showDefinitions,
-    pauseOnHighlight: user.pauseOnHighlight,
-    enableNotifications: user.enableNotifications,
-    autoplayVideos: user.autoplayVideos,
-  };
-}
 
 function isValidTimeZone(zone: string): boolean {
   try {
@@ -24,7 +15,7 @@ function isValidTimeZone(zone: string): boolean {
   }
 }
 
-export async function updateSettings(db: Db, user: User, input: SettingsUpdate): Promise<User> {
+export async function updateSettings(db: DbOrTx, user: User, input: SettingsUpdate): Promise<User> {
   const native = input.nativeLanguage ?? user.nativeLanguage;
   const target = input.targetLanguage ?? user.targetLanguage;
   const codes = [input.nativeLanguage, input.targetLanguage].filter((c): c is string => !!c);

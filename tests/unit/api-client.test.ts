@@ -61,6 +61,12 @@ describe("API fetch helper", () => {
     expect(seen.at(-1)!.auth).toBe("Bearer token-123");
   });
 
+  it("builds the GET URL from a [path, query] key, leaving out empty parameters", async () => {
+    const client = createQueryClient();
+    const key = [`${base}/api/videos/popular`, { categoryId: 3, nativeLanguage: "sv", search: undefined, page: null }] as const;
+    expect(await client.fetchQuery({ queryKey: key })).toEqual({ ok: true, url: "/api/videos/popular?categoryId=3&nativeLanguage=sv" });
+  });
+
   it("can return null on 401 instead", async () => {
     const fn = getQueryFn<unknown>({ on401: "returnNull" });
     const client = createQueryClient();

@@ -1,10 +1,10 @@
+/** The supported languages, to anyone (onboarding runs before any preference is saved). */
 import { route } from "@/lib/api/handler";
-import { getDb } from "@/db/client";
 import { listLanguages } from "@/db/queries/languages";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ auth: false }, async () => {
-  const rows = await listLanguages(await getDb());
+export const GET = route({ auth: false }, async ({ db }) => {
+  const rows = await listLanguages(db);
   return rows.map(({ code, name, nativeName }) => ({ code, name, nativeName }));
 });

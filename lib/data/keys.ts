@@ -1,0 +1,69 @@
+/**
+ * Query keys: each is the GET URL it fetches (SPEC §7), as `[path]` or `[path, query]`, so the
+ * default query function needs no other knowledge, and invalidating `[path]` also refreshes
+ * every filtered variant of it (react-query matches keys by prefix).
+ */
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+export type ApiKey = readonly [path: string] | readonly [path: string, query: QueryParams];
+
+/** The URL a key stands for: the path, plus the query parameters that have a value. */
+export function keyToUrl(key: readonly unknown[]): string {
+  const [path, query] = key as [string, QueryParams | undefined];
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+const withQuery = (path: string, query?: QueryParams): ApiKey => (query ? ([path, query] as const) : ([path] as const));
+
+/** Filters the dashboard lists take (SPEC §7: optional categoryId and nativeLanguage). */
+export type ListFilters = { categoryId?: number; nativeLanguage?: string };
+
+export const userKeys = {
+  current: ["/api/auth/user"] as const,
+  /** The user's own record with the streak. */
+  me: ["/api/users"] as const,
+  dailyProgress: ["/api/users/daily-progress"] as const,
+  stats: ["/api/users/stats"] as const,
+  progressVideos: (filters?: ListFilters) => withQuery("/api/users/progress-videos", filters),
+  favorites: ["/api/users/favorites"] as const,
+  favorite: (videoId: number) => [`/api/users/favorites/${videoId}`] as const,
+};
+
+export const settingsKeys = {
+  all: ["/api/settings"] as const,
+};
+
+export const languageKeys = {
+  all: ["/api/languages"] as const,
+};
+
+export const categoryKeys = {
+  all: ["/api/categories"] as const,
+};
+
+export const videoKeys = {
+  all: ["/api/videos"] as const,
+  list: (query?: { search?: string; limit?: number }) => withQuery("/api/videos", query),
+  popular: (filters?: ListFilters) => withQuery("/api/videos/popular", filters),
+  recommended: (filters?: ListFilters) => withQuery("/api/videos/recommended", filters),
+  detail: (id: number) => [`/api/videos/${id}`] as const,
+  captions: (id: number) => [`/api/videos/${id}/captions`] as const,
+  segmentTranslations: (id: number) => [`/api/videos/${id}/segment-translations`] as const,
+  words: (id: number) => [`/api/videos/${id}/words`] as const,
+  wordTimings: (id: number) => [`/api/videos/${id}/word-timings`] as const,
+  categories: (id: number) => [`/api/videos/${id}/categories`] as const,
+};
+
+export const wordKeys = {
+  quiz: (wordId: number, nativeLanguage: string) => [`/api/words/${wordId}/quiz`, { nativeLanguage }] as const,
+};
+
+export const adminKeys = {
+  users: ["/api/admin/users"] as const,
+};

@@ -1,0 +1,28 @@
+"use client";
+/** The app's user record: fetched only while a session exists, null when signed out or on failure. */
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useAuth } from "@/components/providers/auth-provider";
+import { getQueryFn } from "./api";
+import { userKeys } from "./keys";
+import { userQueryOptions } from "./query-config";
+import type { AppUser } from "./types";
+
+export function useCurrentUser() {
+  const { session, ready } = useAuth();
+  const query = useQuery<AppUser | null>({
+    queryKey: userKeys.current,
+    queryFn: getQueryFn<AppUser | null>({ on401: "returnNull" }),
+    enabled: ready && !!session?.access_token,
+    ...userQueryOptions,
+  });
+  useEffect(() => {
+    // SPEC §8: a failed user fetch is silent for the user, a warning for developers.
+    if (query.error) console.warn("Could not load the current user:", query.error.message);
+  }, [query.error]);
+  return {
+    user: session ? (query.data ?? null) : null,
+    isLoading: !ready || (!!session && query.isLoading),
+    session,
+  };
+}
