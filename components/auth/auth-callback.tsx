@@ -11,18 +11,10 @@ import { toast } from "sonner";
 import { useAuth } from "@/components/providers/auth-provider";
 import { initialAuthLocation } from "@/lib/auth/browser";
 import { Spinner } from "@/components/ui/spinner";
+import { readLinkResult } from "./link-result";
 
 export const CALLBACK_CHECK_DELAY_MS = 100;
 export const CALLBACK_REDIRECT_DELAY_MS = 500;
-
-function decode(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    return decodeURIComponent(value.replace(/\+/g, " "));
-  } catch {
-    return value;
-  }
-}
 
 export function AuthCallback() {
   const { supabase } = useAuth();
@@ -37,18 +29,19 @@ export function AuthCallback() {
       const fail = () => router.replace("/");
       try {
         // The address as it arrived, before supabase-js tidied the address bar.
-        const arrived = initialAuthLocation();
-        const hash = new URLSearchParams(arrived.hash.replace(/^#/, ""));
-        const query = new URLSearchParams(arrived.search);
-        const errorCode = hash.get("error_code") ?? query.get("error_code");
-        const error = hash.get("error") ?? query.get("error");
-        if (error || errorCode) {
+        const link = readLinkResult(initialAuthLocation());
+        if (link.error) {
           const description =
-            errorCode === "otp_expired"
+            link.error.code === "otp_expired"
               ? "Email verification link has expired. Please request a new verification email."
-              : decode(hash.get("error_description") ?? query.get("error_description")) || "Authentication failed";
+              : link.error.description || "Authentication failed";
           toast.error("Email Verification Failed", { description });
           return fail();
+        }
+        if (link.message && !link.tokens) {
+          // The first of an email change's two links: the other address still has to confirm.
+          toast.success("Almost there", { description: link.message });
+          return router.replace("/");
         }
 
         const { data, error: sessionError } = await supabase.auth.getSession();
@@ -57,13 +50,14 @@ export function AuthCallback() {
           return fail();
         }
         if (!data.session) {
-          const accessToken = hash.get("access_token");
-          const refreshToken = hash.get("refresh_token");
-          if (!accessToken || !refreshToken) {
+          if (!link.tokens) {
             toast.error("Authentication Error", { description: "Failed to complete authentication" });
             return fail();
           }
-          const { error: setError } = await supabase.auth.setSession({ access_token: accessToken, refresh_token: refreshToken });
+          const { error: setError } = await supabase.auth.setSession({
+            access_token: link.tokens.accessToken,
+            refresh_token: link.tokens.refreshToken,
+          });
           if (setError) {
             toast.error("Authentication Error", { description: setError.message || "Failed to set session" });
             return fail();

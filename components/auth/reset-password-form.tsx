@@ -17,6 +17,7 @@ import { Form } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
 import { newPasswordSchema } from "@/lib/validation/auth";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
+import { readLinkResult } from "./link-result";
 
 type NewPassword = z.infer<typeof newPasswordSchema>;
 type State = "checking" | "ready" | "invalid";
@@ -34,31 +35,34 @@ export function ResetPasswordForm() {
   useEffect(() => {
     let active = true;
     (async () => {
-      const arrived = initialAuthLocation();
-      const hash = new URLSearchParams(arrived.hash.replace(/^#/, ""));
-      const query = new URLSearchParams(arrived.search);
-      const errorCode = hash.get("error_code") ?? query.get("error_code");
-      if (errorCode || hash.get("error") || query.get("error")) {
+      const link = readLinkResult(initialAuthLocation());
+      if (link.error) {
         setProblem(
-          errorCode === "otp_expired"
+          link.error.code === "otp_expired"
             ? "This password reset link has expired. Request a new one below."
-            : (hash.get("error_description") ?? query.get("error_description") ?? "This link is not valid any more."),
+            : (link.error.description ?? "This link is not valid any more."),
         );
         setState("invalid");
         return;
       }
       let { data } = await supabase.auth.getSession();
-      const accessToken = hash.get("access_token");
-      const refreshToken = hash.get("refresh_token");
-      if (!data.session && accessToken && refreshToken) {
-        await supabase.auth.setSession({ access_token: accessToken, refresh_token: refreshToken });
+      if (!data.session && link.tokens) {
+        await supabase.auth.setSession({ access_token: link.tokens.accessToken, refresh_token: link.tokens.refreshToken });
         ({ data } = await supabase.auth.getSession());
       }
+      // Only a session that a reset link started may set a password here: the auth server marks
+      // it with a "recovery" sign-in method. Anyone else needs their current password (Settings).
+      const claims = data.session ? (await supabase.auth.getClaims()).data?.claims : undefined;
+      const fromResetLink = (claims?.amr ?? []).some((entry) => typeof entry === "object" && entry.method === "recovery");
       if (!active) return;
-      if (data.session) {
+      if (fromResetLink) {
         setState("ready");
       } else {
-        setProblem("This password reset link is not valid any more. Request a new one below.");
+        setProblem(
+          data.session
+            ? "Open this page from the password reset link we emailed you. Request one below."
+            : "This password reset link is not valid any more. Request a new one below.",
+        );
         setState("invalid");
       }
     })();
@@ -70,6 +74,11 @@ export function ResetPasswordForm() {
   async function onSubmit({ password }: NewPassword) {
     const { error } = await supabase.auth.updateUser({ password });
     if (error) {
+      if (error.code === "reauthentication_needed") {
+        setProblem("This password reset session has ended. Request a new link below.");
+        setState("invalid");
+        return;
+      }
       toast.error("Error", { description: error.message || "Failed to change password. Please try again." });
       return;
     }

@@ -3,8 +3,7 @@ import { connection } from "next/server";
 import { BookOpenCheck, Flame, PlayCircle } from "lucide-react";
 import { PublicHeader } from "@/components/layout/public-header";
 import { VideoTile } from "@/components/video-tile";
-import { getDb } from "@/db/client";
-import { listPublishedVideos } from "@/db/queries/videos";
+import { listNewestVideos } from "@/lib/services/videos";
 import { StartLearningForm } from "./start-learning-form";
 
 const FEATURES = [
@@ -27,7 +26,7 @@ const FEATURES = [
 
 async function sampleVideos() {
   try {
-    return await listPublishedVideos(await getDb(), { limit: 4 });
+    return await listNewestVideos(4);
   } catch (error) {
     console.warn("Landing page could not load sample videos:", error);
     return [];

@@ -33,6 +33,9 @@ export const videoStatus = pgEnum("video_status", [
   "error",
 ]);
 
+/** The statuses learners see: a video is published once an admin sets it active. */
+export const PUBLISHED_STATUSES = ["active"] as const satisfies readonly (typeof videoStatus.enumValues)[number][];
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })

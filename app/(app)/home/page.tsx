@@ -2,14 +2,13 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { WelcomeBlock } from "@/components/home/welcome-block";
 import { VideoTile } from "@/components/video-tile";
-import { getDb } from "@/db/client";
-import { listPublishedVideos } from "@/db/queries/videos";
+import { listNewestVideos } from "@/lib/services/videos";
 
 export const metadata: Metadata = { title: "Home" };
 
 export default async function HomePage() {
   await connection();
-  const videos = await listPublishedVideos(await getDb(), { limit: 24 });
+  const videos = await listNewestVideos(24);
   return (
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-6 sm:px-6 sm:py-8">
       <WelcomeBlock />

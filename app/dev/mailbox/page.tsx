@@ -1,29 +1,22 @@
 /** Embedded mode's dev mailbox: every email the built-in auth server sent, newest first. */
-import { desc, sql } from "drizzle-orm";
 import { Inbox, Mail } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BrandLogo } from "@/components/brand-logo";
 import { Button } from "@/components/ui/button";
-import { getDb } from "@/db/client";
-import { authMail } from "@/db/schema";
+import { listMailbox } from "@/lib/auth-server";
 import { env } from "@/lib/env";
+import { mailboxQuerySchema } from "@/lib/validation/mailbox";
 
 export const metadata: Metadata = { title: "Dev mailbox" };
 
-const LINK = /https?:\/\/[^\s"'<>]+/g;
-
-export default async function MailboxPage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
+export default async function MailboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if (!env().devMailbox) notFound();
-  const { to } = await searchParams;
-  const db = await getDb();
-  const messages = await db
-    .select()
-    .from(authMail)
-    .where(to ? sql`lower(${authMail.to}) = lower(${to})` : undefined)
-    .orderBy(desc(authMail.createdAt), desc(authMail.id))
-    .limit(50);
+  // An address given twice or holding control characters filters nothing.
+  const parsed = mailboxQuerySchema.safeParse({ to: (await searchParams).to });
+  const to = parsed.success ? parsed.data.to : undefined;
+  const messages = await listMailbox({ to });
 
   return (
     <div className="min-h-dvh bg-muted/30">
@@ -56,7 +49,7 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
         ) : (
           <ul className="space-y-4">
             {messages.map((message) => {
-              const links = [...new Set(message.text.match(LINK) ?? [])];
+              const links = message.links;
               return (
                 <li key={message.id} className="rounded-2xl border bg-card p-5 shadow-sm">
                   <div className="flex flex-wrap items-start justify-between gap-2">
@@ -67,8 +60,8 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
                       </p>
                       <p className="text-sm text-muted-foreground break-all">To: {message.to}</p>
                     </div>
-                    <time className="text-sm text-muted-foreground" dateTime={message.createdAt.toISOString()}>
-                      {message.createdAt.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}
+                    <time className="text-sm text-muted-foreground" dateTime={message.createdAt}>
+                      {new Date(message.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}
                     </time>
                   </div>
                   <pre className="mt-4 font-sans text-sm whitespace-pre-wrap break-words text-foreground/90">{message.text}</pre>
