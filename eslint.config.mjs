@@ -5,8 +5,8 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    // Server-side test helpers follow vitest's naming (useTestDb registers hooks), not React's.
-    files: ["tests/helpers/**", "tests/integration/**"],
+    // Test helpers and fixtures follow vitest's and Playwright's naming (useTestDb, `use`), not React's.
+    files: ["tests/helpers/**", "tests/integration/**", "tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
   {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { latestLink, uniqueEmail } from "./support/mailbox";
 import { DEMO_LEARNER, LoginPage, OnboardingPage, SignupPage } from "./support/pages";
 
@@ -103,11 +103,7 @@ test.describe("login and logout", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("the server-side logout address signs out", async ({ page }) => {
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.signIn(DEMO_LEARNER.email, DEMO_LEARNER.password);
-    await expect(page).toHaveURL(/\/home$/);
+  test("the server-side logout address signs out", async ({ signedInPage: page }) => {
     await page.goto("/api/auth/logout");
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
@@ -138,13 +134,10 @@ test.describe("route table for visitors", () => {
   }
 });
 
-test("a signed-in user without languages is sent to onboarding", async ({ page, request }) => {
-  const email = uniqueEmail("no-languages");
-  const signup = new SignupPage(page);
-  await signup.goto();
-  await signup.fill({ firstName: "Ines", lastName: "Silva", email, password: "secret-123" });
-  await signup.submit();
-  await page.goto(await latestLink(request, email));
+test("a signed-in user without languages is sent to onboarding", async ({ page, account }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(account.email, account.password);
   await expect(page).toHaveURL(/\/onboarding$/);
   await page.goto("/home");
   await expect(page).toHaveURL(/\/onboarding$/);
@@ -208,16 +201,8 @@ test.describe("email callback errors", () => {
   });
 });
 
-test("password reset by email", async ({ page, request }) => {
-  const email = uniqueEmail("forgetful");
-  const signup = new SignupPage(page);
-  await signup.goto();
-  await signup.fill({ firstName: "Fay", lastName: "Forget", email, password: "old-secret" });
-  await signup.submit();
-  await page.goto(await latestLink(request, email));
-  await expect(page).toHaveURL(/\/onboarding$/);
-  await page.goto("/api/auth/logout");
-
+test("password reset by email", async ({ page, request, learner }) => {
+  const email = learner.email;
   const login = new LoginPage(page);
   await login.goto();
   // A half-filled login form must not be submitted along with the reset request.
@@ -245,4 +230,11 @@ test("password reset by email", async ({ page, request }) => {
   await login.goto();
   await login.signIn(email, "new-secret");
   await expect(page).toHaveURL(/\/(home|onboarding)$/);
+});
+
+test("the reset screen sets no password in a session that did not come from a reset link", async ({ signedInPage: page }) => {
+  await page.goto("/reset-password");
+  await expect(page.getByText("Open this page from the password reset link we emailed you.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Set new password" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Forgot password?" })).toBeVisible();
 });

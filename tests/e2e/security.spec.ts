@@ -6,6 +6,14 @@
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
+import {
+  AUTH_HEADERS,
+  confirmedAccount,
+  session as signedInSession,
+  signIn as signInWith,
+  signUp,
+  type AuthSession,
+} from "./support/accounts";
 import { latestLink, uniqueEmail } from "./support/mailbox";
 import { LoginPage } from "./support/pages";
 import { freshLoopbackAddress, rawRequest, streamLargeBody } from "./support/raw-http";
@@ -14,15 +22,12 @@ const SECURE_PORT = Number(process.env.E2E_SECURE_PORT ?? 3918);
 const baseURL = `http://127.0.0.1:${SECURE_PORT}`;
 test.use({ baseURL });
 
-const APIKEY = { apikey: "embedded-anon-key", "content-type": "application/json" };
+const APIKEY = AUTH_HEADERS;
 const PASSWORD = "first-secret";
+type Session = AuthSession;
 
-type Session = { access_token: string; refresh_token: string; user: { id: string; email: string } };
-
-async function signUp(request: APIRequestContext, email: string, password = PASSWORD, data: Record<string, unknown> = {}) {
-  const response = await request.post("/auth/v1/signup", { headers: APIKEY, data: { email, password, data } });
-  expect(response.status(), await response.text()).toBe(200);
-}
+const signIn = (request: APIRequestContext, email: string, password = PASSWORD) => signInWith(request, email, password);
+const session = (request: APIRequestContext, email: string, password = PASSWORD) => signedInSession(request, email, password);
 
 /** Follows an email link as a mail client would, and returns where it leads. */
 async function follow(link: string): Promise<URL> {
@@ -31,22 +36,9 @@ async function follow(link: string): Promise<URL> {
   return new URL(String(response.headers.location), baseURL);
 }
 
-async function signIn(request: APIRequestContext, email: string, password = PASSWORD) {
-  return request.post("/auth/v1/token?grant_type=password", { headers: APIKEY, data: { email, password } });
-}
-
-async function session(request: APIRequestContext, email: string, password = PASSWORD): Promise<Session> {
-  const response = await signIn(request, email, password);
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Session;
-}
-
-async function confirmedUser(request: APIRequestContext, prefix: string, data: Record<string, unknown> = {}) {
-  const email = uniqueEmail(prefix);
-  await signUp(request, email, PASSWORD, data);
-  const landed = await follow(await latestLink(request, email));
-  expect(landed.hash).toContain("access_token=");
-  return { email, ...(await session(request, email)) };
+async function confirmedUser(request: APIRequestContext, prefix: string, data: { first_name?: string } = {}) {
+  const { email } = await confirmedAccount(request, { prefix, password: PASSWORD, firstName: data.first_name });
+  return { email, ...(await session(request, email, PASSWORD)) };
 }
 
 const bearer = (token: string) => ({ ...APIKEY, authorization: `Bearer ${token}` });
