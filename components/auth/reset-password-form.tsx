@@ -97,7 +97,7 @@ export function ResetPasswordForm() {
   if (state === "invalid") {
     return (
       <div className="space-y-4">
-        <p className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm text-destructive" role="alert">
+        <p className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm text-red-800 dark:text-red-200" role="alert">
           {problem}
         </p>
         <div className="flex items-center justify-between">

@@ -1,0 +1,47 @@
+/** axe-core's WCAG 2 A/AA rules on each screen, in light and dark mode. */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { LoginPage } from "./support/pages";
+
+async function expectNoViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, screen).toEqual([]);
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+
+    test("public screens", async ({ page }) => {
+      for (const [path, ready] of [
+        ["/", "Start Learning"],
+        ["/login", "Sign In"],
+        ["/signup", "Create Account"],
+        ["/reset-password", "Forgot password?"],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole("button", { name: ready })).toBeVisible();
+        await expectNoViolations(page, path);
+      }
+      await page.goto("/dev/mailbox");
+      await expect(page.getByRole("heading", { name: "Dev mailbox" })).toBeVisible();
+      await expectNoViolations(page, "/dev/mailbox");
+    });
+
+    test("onboarding", async ({ page, account }) => {
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.signIn(account.email, account.password);
+      await expect(page.getByText("Step 1 of 3")).toBeVisible();
+      await expect(page.getByRole("radio").first()).toBeVisible();
+      await expectNoViolations(page, "/onboarding");
+    });
+
+    test("home", async ({ signedInPage: page }) => {
+      await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+      await expectNoViolations(page, "/home");
+    });
+  });
+}
