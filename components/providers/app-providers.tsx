@@ -1,5 +1,6 @@
 "use client";
 import { QueryClientProvider } from "@tanstack/react-query";
+import { ThemeProvider } from "next-themes";
 import { useState, type ReactNode } from "react";
 import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
@@ -17,19 +18,22 @@ export function AppProviders({ authConfig, children }: { authConfig: PublicAuthC
   const [queryClient] = useState(createQueryClient);
   useToastSwipeThreshold(TOAST_SWIPE_THRESHOLD_PX);
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider config={authConfig}>
-        <TooltipProvider delayDuration={700} skipDelayDuration={300}>
-          {children}
-          <Toaster
-            visibleToasts={TOAST_LIMIT}
-            duration={TOAST_DURATION_MS}
-            position="top-center"
-            swipeDirections={["top", "left", "right"]}
-            closeButton
-          />
-        </TooltipProvider>
-      </AuthProvider>
-    </QueryClientProvider>
+    // Light or dark as the device prefers: the `dark` class on <html>, set before the first paint.
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider config={authConfig}>
+          <TooltipProvider delayDuration={700} skipDelayDuration={300}>
+            {children}
+            <Toaster
+              visibleToasts={TOAST_LIMIT}
+              duration={TOAST_DURATION_MS}
+              position="top-center"
+              swipeDirections={["top", "left", "right"]}
+              closeButton
+            />
+          </TooltipProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
   );
 }
