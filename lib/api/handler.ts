@@ -111,7 +111,7 @@ function queryObject(request: Request): Record<string, string> {
 
 async function readBody(request: Request, maxBytes: number): Promise<unknown> {
   try {
-    return await readJsonBody(request, { maxBytes, emptyValue: {} });
+    return await readJsonBody(request, { maxBytes, emptyValue: {}, requireMediaType: true });
   } catch (error) {
     if (!(error instanceof BodyError)) throw error;
     const problem = error.problem;

@@ -79,18 +79,20 @@ export function findNul(value: unknown, path = ""): string | null {
 }
 
 /**
- * Reads a JSON body: a Content-Type, when sent, must be application/json; an empty body is
- * `emptyValue`. Throws BodyError for every way the body can be wrong.
+ * Reads a JSON body: a Content-Type, when sent, must be application/json (with
+ * `requireMediaType`, a body without one is refused too); an empty body is `emptyValue`. Throws
+ * BodyError for every way the body can be wrong.
  */
 export async function readJsonBody(
   request: Request,
   options: { maxBytes: number; requireMediaType?: boolean; emptyValue?: unknown },
 ): Promise<unknown> {
   const contentType = request.headers.get("content-type");
-  if ((contentType !== null || options.requireMediaType) && !isJsonMediaType(contentType)) {
+  if (contentType !== null && !isJsonMediaType(contentType)) throw new BodyError({ kind: "unsupported_media_type" });
+  const bytes = await readBytes(request, options.maxBytes);
+  if (contentType === null && options.requireMediaType && bytes.byteLength > 0) {
     throw new BodyError({ kind: "unsupported_media_type" });
   }
-  const bytes = await readBytes(request, options.maxBytes);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
