@@ -1,7 +1,21 @@
-/** Queries on videos. */
-import { desc, inArray } from "drizzle-orm";
+/**
+ * Queries on videos. Lists return "cards": the video with its category names, vocabulary size
+ * and, for the given user, how much of it they have learned. Visibility is a parameter
+ * (`publishedOnly`); services decide it from the caller's role.
+ */
+import { and, desc, eq, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { PUBLISHED_STATUSES, videos, type Video } from "../schema";
+import {
+  categories,
+  favorites,
+  PUBLISHED_STATUSES,
+  videoCategories,
+  videoProgress,
+  videos,
+  words,
+  type Video,
+  type VideoStatus,
+} from "../schema";
 
 /** Published videos, newest first. */
 export async function listPublishedVideos(db: DbOrTx, params: { limit: number }): Promise<Video[]> {
@@ -10,5 +24,186 @@ export async function listPublishedVideos(db: DbOrTx, params: { limit: number })
     .from(videos)
     .where(inArray(videos.status, [...PUBLISHED_STATUSES]))
     .orderBy(desc(videos.createdAt), desc(videos.id))
+    .limit(params.limit);
+}
+
+export type VideoCardRow = {
+  id: number;
+  youtubeId: string | null;
+  title: string;
+  description: string | null;
+  thumbnail: string | null;
+  categoryId: number | null;
+  categoryName: string | null;
+  categories: { id: number; name: string }[];
+  targetLanguage: string;
+  status: VideoStatus;
+  processingProgress: number;
+  durationMs: number | null;
+  mediaPath: string | null;
+  totalWords: number;
+  wordsLearned: number;
+  progressPercent: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** Filters every list takes (SPEC §7: categoryId and nativeLanguage). */
+export type CardFilters = {
+  publishedOnly: boolean;
+  categoryId?: number;
+  /** The learner's own language: videos in it have nothing to teach them. */
+  nativeLanguage?: string;
+};
+
+function cardColumns(userId: string) {
+  return {
+    id: videos.id,
+    youtubeId: videos.youtubeId,
+    title: videos.title,
+    description: videos.description,
+    thumbnail: videos.thumbnail,
+    categoryId: videos.categoryId,
+    categoryName: categories.name,
+    categories: sql<{ id: number; name: string }[]>`coalesce((
+      select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name)
+      from ${videoCategories} vc join ${categories} c on c.id = vc.category_id
+      where vc.video_id = ${videos.id}), '[]'::json)`,
+    targetLanguage: videos.targetLanguage,
+    status: videos.status,
+    processingProgress: videos.processingProgress,
+    durationMs: videos.durationMs,
+    mediaPath: videos.mediaPath,
+    totalWords: sql<number>`(select count(*)::int from ${words} w where w.video_id = ${videos.id})`,
+    wordsLearned: sql<number>`coalesce((select vp.words_learned from ${videoProgress} vp where vp.video_id = ${videos.id} and vp.user_id = ${userId}), 0)`,
+    progressPercent: sql<number>`coalesce((select vp.progress_percent from ${videoProgress} vp where vp.video_id = ${videos.id} and vp.user_id = ${userId}), 0)`,
+    createdAt: videos.createdAt,
+    updatedAt: videos.updatedAt,
+  };
+}
+
+function filterConditions(filters: CardFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.publishedOnly) conditions.push(inArray(videos.status, [...PUBLISHED_STATUSES]));
+  if (filters.categoryId !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${videoCategories} vc where vc.video_id = ${videos.id} and vc.category_id = ${filters.categoryId})`,
+    );
+  }
+  if (filters.nativeLanguage) conditions.push(ne(videos.targetLanguage, filters.nativeLanguage));
+  return conditions;
+}
+
+function cards(db: DbOrTx, userId: string) {
+  return db.select(cardColumns(userId)).from(videos).leftJoin(categories, eq(categories.id, videos.categoryId));
+}
+
+export async function getVideoCard(db: DbOrTx, params: { id: number; userId: string }): Promise<VideoCardRow | undefined> {
+  const [row] = await cards(db, params.userId).where(eq(videos.id, params.id)).limit(1);
+  return row;
+}
+
+export async function getVideoById(db: DbOrTx, params: { id: number }): Promise<Video | undefined> {
+  const [row] = await db.select().from(videos).where(eq(videos.id, params.id)).limit(1);
+  return row;
+}
+
+/** `%term%` for ILIKE, with the term's own wildcard characters taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Case-insensitive search on title or description: title matches first, then description-only
+ * matches, each newest first. Two queries, so each can walk the creation-date index for a common
+ * term or the trigram indexes for a rare one.
+ */
+export async function searchVideoCards(
+  db: DbOrTx,
+  params: CardFilters & { userId: string; term: string; limit: number },
+): Promise<VideoCardRow[]> {
+  const pattern = containsPattern(params.term);
+  const base = filterConditions(params);
+  const inTitle = sql`${videos.title} ilike ${pattern}`;
+  const titleMatches = await cards(db, params.userId)
+    .where(and(...base, inTitle))
+    .orderBy(desc(videos.createdAt), desc(videos.id))
+    .limit(params.limit);
+  if (titleMatches.length >= params.limit) return titleMatches;
+  const descriptionMatches = await cards(db, params.userId)
+    .where(and(...base, sql`${videos.description} ilike ${pattern}`, sql`not (${inTitle})`))
+    .orderBy(desc(videos.createdAt), desc(videos.id))
+    .limit(params.limit - titleMatches.length);
+  return [...titleMatches, ...descriptionMatches];
+}
+
+/** Every video the filters allow, newest first. */
+export async function listVideoCards(db: DbOrTx, params: CardFilters & { userId: string; limit: number }): Promise<VideoCardRow[]> {
+  return cards(db, params.userId)
+    .where(and(...filterConditions(params)))
+    .orderBy(desc(videos.createdAt), desc(videos.id))
+    .limit(params.limit);
+}
+
+export const POPULAR_WINDOW_DAYS = 30;
+
+/** Most distinct learners over the last 30 days first (then newest), so a new install still lists videos. */
+export async function listPopularVideoCards(
+  db: DbOrTx,
+  params: CardFilters & { userId: string; limit: number; now: Date },
+): Promise<VideoCardRow[]> {
+  const since = new Date(params.now.getTime() - POPULAR_WINDOW_DAYS * 86_400_000);
+  const recent = db
+    .select({ videoId: videoProgress.videoId, learners: sql<number>`count(*)::int`.as("learners") })
+    .from(videoProgress)
+    .where(sql`${videoProgress.lastWatchedAt} > ${since.toISOString()}::timestamptz`)
+    .groupBy(videoProgress.videoId)
+    .as("recent");
+  return db
+    .select(cardColumns(params.userId))
+    .from(videos)
+    .leftJoin(categories, eq(categories.id, videos.categoryId))
+    .leftJoin(recent, eq(recent.videoId, videos.id))
+    .where(and(...filterConditions(params)))
+    .orderBy(sql`coalesce(${recent.learners}, 0) desc`, desc(videos.createdAt), desc(videos.id))
+    .limit(params.limit);
+}
+
+/** Videos in the learner's target language that they have not started, newest first. */
+export async function listRecommendedVideoCards(
+  db: DbOrTx,
+  params: CardFilters & { userId: string; targetLanguage: string; limit: number },
+): Promise<VideoCardRow[]> {
+  const started = db
+    .select({ one: sql`1` })
+    .from(videoProgress)
+    .where(and(eq(videoProgress.videoId, videos.id), eq(videoProgress.userId, params.userId)));
+  return cards(db, params.userId)
+    .where(and(...filterConditions(params), eq(videos.targetLanguage, params.targetLanguage), notExists(started)))
+    .orderBy(desc(videos.createdAt), desc(videos.id))
+    .limit(params.limit);
+}
+
+/** Videos the user started and has not finished, most recently watched first. */
+export async function listInProgressVideoCards(
+  db: DbOrTx,
+  params: CardFilters & { userId: string; limit: number },
+): Promise<VideoCardRow[]> {
+  return cards(db, params.userId)
+    .innerJoin(videoProgress, and(eq(videoProgress.videoId, videos.id), eq(videoProgress.userId, params.userId)))
+    .where(and(...filterConditions(params), eq(videoProgress.completed, false)))
+    .orderBy(desc(videoProgress.lastWatchedAt), desc(videos.id))
+    .limit(params.limit);
+}
+
+/** The user's favourites, most recently saved first. */
+export async function listFavoriteVideoCards(
+  db: DbOrTx,
+  params: CardFilters & { userId: string; limit: number },
+): Promise<VideoCardRow[]> {
+  return cards(db, params.userId)
+    .innerJoin(favorites, and(eq(favorites.videoId, videos.id), eq(favorites.userId, params.userId)))
+    .where(and(...filterConditions(params)))
+    .orderBy(desc(favorites.createdAt), desc(videos.id))
     .limit(params.limit);
 }

@@ -77,6 +77,9 @@ export const users = pgTable(
     streak: integer("streak").notNull().default(0),
     longestStreak: integer("longest_streak").notNull().default(0),
     lastActiveDate: date("last_active_date"),
+    /** All-time counters, kept in step with every quiz result in the same transaction. */
+    totalQuizzes: integer("total_quizzes").notNull().default(0),
+    totalWordsLearned: integer("total_words_learned").notNull().default(0),
     lastLoginDate: timestamp("last_login_date", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -343,6 +346,8 @@ export const videoProgress = pgTable(
       .notNull()
       .references(() => videos.id, { onDelete: "cascade" }),
     positionMs: integer("position_ms").notNull().default(0),
+    /** Vocabulary words of the video this user has learned; progressPercent is its share. */
+    wordsLearned: integer("words_learned").notNull().default(0),
     progressPercent: integer("progress_percent").notNull().default(0),
     completed: boolean("completed").notNull().default(false),
     lastWatchedAt: timestamp("last_watched_at", { withTimezone: true }).notNull().defaultNow(),
@@ -351,6 +356,8 @@ export const videoProgress = pgTable(
     primaryKey({ columns: [t.userId, t.videoId] }),
     index("video_progress_user_recent_idx").on(t.userId, t.lastWatchedAt.desc()),
     index("video_progress_video_idx").on(t.videoId),
+    // Popular videos: learners active in a recent window, counted from the index alone.
+    index("video_progress_recent_video_idx").on(t.lastWatchedAt, t.videoId),
     check("video_progress_percent_range", sql`${t.progressPercent} between 0 and 100`),
   ],
 );

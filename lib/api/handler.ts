@@ -36,6 +36,11 @@ type Options<TBody, TQuery, TParams, TAuth extends boolean> = {
   params?: TParams;
   body?: TBody;
   query?: TQuery;
+  /**
+   * A permission check that needs the route params, run before the body is read: a caller who
+   * may not act gets 403 whatever the body says.
+   */
+  guard?: (ctx: { user: User; params: Infer<TParams> }) => void;
   /** Largest JSON body accepted (default 1 MiB); larger ones get 413 before they are read whole. */
   maxBodyBytes?: number;
 };
@@ -68,6 +73,7 @@ export function route<
       if (authenticated?.auth.via === "cookie" && !SAFE_METHODS.has(request.method)) assertSameOrigin(request);
 
       const params = options.params ? parse(options.params, (await routeContext?.params) ?? {}, "path") : undefined;
+      if (options.guard && authenticated) options.guard({ user: authenticated.user, params: params as Infer<TParams> });
       const query = options.query ? parse(options.query, queryObject(request), "query") : undefined;
       const body = options.body
         ? parse(options.body, await readBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), "body")

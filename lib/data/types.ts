@@ -31,3 +31,44 @@ export type AppUser = Jsonify<
 export type LearningPreferences = Pick<AppUser, "showDefinitions" | "pauseOnHighlight" | "enableNotifications" | "autoplayVideos">;
 
 export type LanguageOption = { code: string; name: string; nativeName: string };
+
+/** A video as cards, lists and search show it (SPEC §3 "Video"), with the caller's progress. */
+export type VideoCard = {
+  id: number;
+  youtubeId: string | null;
+  title: string;
+  description: string | null;
+  thumbnail: string | null;
+  categoryId: number | null;
+  categoryName: string;
+  categoryIds: number[];
+  categoryNames: string[];
+  targetLanguage: string;
+  status: string;
+  processingProgress: number;
+  /** Whole seconds. */
+  duration: number | null;
+  /** Percent of the video's vocabulary the caller has learned. */
+  progress: number;
+  wordsLearned: number;
+  totalWords: number;
+  wordCount: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type Category = { id: number; name: string };
+
+export type DailyProgress = { date: string; quizzesCompleted: number; correctAnswers: number; dailyGoal: number };
+
+export type UserStats = { streak: number; longestStreak: number; totalWordsLearned: number; totalQuizzes: number };
+
+export type FavoriteStatus = { isFavorite: boolean };
+
+/** What POST /api/users/{userId}/words returns: every figure the answer changed. */
+export type QuizResultSaved = {
+  word: { wordId: number; learned: boolean; correctCount: number; incorrectCount: number };
+  dailyProgress: DailyProgress;
+  stats: UserStats;
+  video: { id: number; progress: number; wordsLearned: number; totalWords: number; completed: boolean };
+};

@@ -1,6 +1,9 @@
-/** The JSON the API returns for app users. */
+/** The JSON the API returns for app users and videos. */
+import type { VideoCardRow } from "@/db/queries/videos";
 import type { User } from "@/db/schema";
-import type { AppUser, LearningPreferences } from "@/lib/data/types";
+import type { AppUser, LearningPreferences, VideoCard } from "@/lib/data/types";
+import { videoThumbnail } from "@/lib/format";
+import { currentStreak, localDay } from "@/lib/progress/days";
 
 export function toLearningPreferences(user: User): LearningPreferences {
   return {
@@ -11,7 +14,12 @@ export function toLearningPreferences(user: User): LearningPreferences {
   };
 }
 
-export function toAppUser(user: User): AppUser {
+/** The streak as of `now` in the user's own time zone: it lapses once a whole day passes without a quiz. */
+export function streakOf(user: User, now = new Date()): number {
+  return currentStreak(user, localDay(now, user.timeZone));
+}
+
+export function toAppUser(user: User, now = new Date()): AppUser {
   return {
     id: user.id,
     email: user.email,
@@ -24,9 +32,36 @@ export function toAppUser(user: User): AppUser {
     targetLanguage: user.targetLanguage,
     dailyGoal: user.dailyGoal,
     timeZone: user.timeZone,
-    streak: user.streak,
+    streak: streakOf(user, now),
     createdAt: user.createdAt.toISOString(),
     lastLoginDate: user.lastLoginDate?.toISOString() ?? null,
     ...toLearningPreferences(user),
+  };
+}
+
+export const DEFAULT_CATEGORY_NAME = "General";
+
+export function toVideoCard(row: VideoCardRow): VideoCard {
+  const primary = row.categories.find((c) => c.id === row.categoryId) ?? row.categories[0];
+  return {
+    id: row.id,
+    youtubeId: row.youtubeId,
+    title: row.title,
+    description: row.description,
+    thumbnail: videoThumbnail(row),
+    categoryId: row.categoryId ?? primary?.id ?? null,
+    categoryName: row.categoryName ?? primary?.name ?? DEFAULT_CATEGORY_NAME,
+    categoryIds: row.categories.map((c) => c.id),
+    categoryNames: row.categories.map((c) => c.name),
+    targetLanguage: row.targetLanguage,
+    status: row.status,
+    processingProgress: row.processingProgress,
+    duration: row.durationMs === null ? null : Math.round(row.durationMs / 1000),
+    progress: row.progressPercent,
+    wordsLearned: row.wordsLearned,
+    totalWords: row.totalWords,
+    wordCount: row.totalWords,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
   };
 }

@@ -4,16 +4,8 @@ import { getLanguagesByCodes } from "@/db/queries/languages";
 import { updateUser } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/api/errors";
+import { isValidTimeZone } from "@/lib/progress/days";
 import type { SettingsUpdate } from "@/lib/validation/settings";
-
-function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export async function updateSettings(db: DbOrTx, user: User, input: SettingsUpdate): Promise<User> {
   const native = input.nativeLanguage ?? user.nativeLanguage;

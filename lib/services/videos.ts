@@ -1,9 +1,74 @@
-/** Videos as learners and visitors see them: published ones only. */
-import { getDb } from "@/db/client";
-import { listPublishedVideos } from "@/db/queries/videos";
-import type { Video } from "@/db/schema";
+/**
+ * Videos as a caller may see them: learners see published videos only, admins and owners every
+ * video. An unpublished or unknown video is "not found" to a learner, never "forbidden".
+ */
+import { getDb, type DbOrTx } from "@/db/client";
+import {
+  getVideoCard,
+  listInProgressVideoCards,
+  listPopularVideoCards,
+  listPublishedVideos,
+  listRecommendedVideoCards,
+  listVideoCards,
+  searchVideoCards,
+  type CardFilters,
+} from "@/db/queries/videos";
+import { listCategories } from "@/db/queries/categories";
+import { PUBLISHED_STATUSES, type User, type Video, type VideoStatus } from "@/db/schema";
+import { notFound } from "@/lib/api/errors";
+import type { Category, VideoCard } from "@/lib/data/types";
+import type { ListQuery, VideoSearchQuery } from "@/lib/validation/videos";
+import { toVideoCard } from "./serialize";
 
-/** The newest published videos, for the landing page's sample tiles and the home grid. */
+export const isStaff = (user: Pick<User, "role">) => user.role === "admin" || user.role === "owner";
+
+export const isPublished = (status: VideoStatus) => (PUBLISHED_STATUSES as readonly VideoStatus[]).includes(status);
+
+export const videoNotFound = () => notFound("Video not found");
+
+/** The newest published videos, for the landing page's sample tiles. */
 export async function listNewestVideos(limit: number): Promise<Video[]> {
   return listPublishedVideos(await getDb(), { limit });
+}
+
+function filters(user: User, query: ListQuery, publishedOnly: boolean): CardFilters & { userId: string; limit: number } {
+  return { userId: user.id, publishedOnly, categoryId: query.categoryId, nativeLanguage: query.nativeLanguage, limit: query.limit };
+}
+
+/** GET /api/videos: every video the caller may see, or those matching `search`. */
+export async function listVideos(db: DbOrTx, user: User, query: VideoSearchQuery): Promise<VideoCard[]> {
+  const params = filters(user, query, !isStaff(user));
+  const rows = query.search ? await searchVideoCards(db, { ...params, term: query.search }) : await listVideoCards(db, params);
+  return rows.map(toVideoCard);
+}
+
+export async function getVideo(db: DbOrTx, user: User, id: number): Promise<VideoCard> {
+  const row = await getVideoCard(db, { id, userId: user.id });
+  if (!row || (!isStaff(user) && !isPublished(row.status))) throw videoNotFound();
+  return toVideoCard(row);
+}
+
+/** Throws "Video not found" unless the caller may see the video. */
+export async function assertVideoVisible(db: DbOrTx, user: User, id: number): Promise<void> {
+  await getVideo(db, user, id);
+}
+
+// The home screen's lists show published videos to everyone: they are what learners study.
+export async function listPopular(db: DbOrTx, user: User, query: ListQuery, now = new Date()): Promise<VideoCard[]> {
+  return (await listPopularVideoCards(db, { ...filters(user, query, true), now })).map(toVideoCard);
+}
+
+export async function listRecommended(db: DbOrTx, user: User, query: ListQuery): Promise<VideoCard[]> {
+  if (!user.targetLanguage) return [];
+  return (await listRecommendedVideoCards(db, { ...filters(user, query, true), targetLanguage: user.targetLanguage })).map(toVideoCard);
+}
+
+export async function listInProgress(db: DbOrTx, user: User, query: ListQuery): Promise<VideoCard[]> {
+  return (await listInProgressVideoCards(db, filters(user, query, true))).map(toVideoCard);
+}
+
+/** Learners get the categories that hold a published video; admins and owners get all. */
+export async function listCategoriesFor(db: DbOrTx, user: User): Promise<Category[]> {
+  const rows = await listCategories(db, { withPublishedVideosOnly: !isStaff(user) });
+  return rows.map(({ id, name }) => ({ id, name }));
 }

@@ -1,0 +1,70 @@
+/** Query, path and body schemas of the learner's video, favourite and progress calls (SPEC §7). */
+import { z } from "zod";
+import { isValidTimeZone } from "@/lib/progress/days";
+import { languageCodeSchema } from "./settings";
+
+const MAX_INT = 2_147_483_647;
+
+/** A database id in a path or query string ("12"). */
+export const idStringSchema = z.coerce.number().int().positive().max(MAX_INT);
+/** A database id in a JSON body. */
+export const idNumberSchema = (name: string) =>
+  z.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).positive().max(MAX_INT);
+
+export const videoIdParamsSchema = z.object({ id: idStringSchema });
+export const favoriteParamsSchema = z.object({ videoId: idStringSchema });
+export const userParamsSchema = z.object({ userId: z.uuid() });
+
+export const LIST_LIMIT_DEFAULT = 20;
+export const LIST_LIMIT_MAX = 50;
+
+export const listQuerySchema = z
+  .object({
+    categoryId: idStringSchema.optional(),
+    nativeLanguage: languageCodeSchema.optional(),
+    limit: z.coerce
+      .number({ message: "limit must be a number" })
+      .int("limit must be a whole number")
+      .min(1, "limit must be at least 1")
+      .max(LIST_LIMIT_MAX, `limit must be at most ${LIST_LIMIT_MAX}`)
+      .default(LIST_LIMIT_DEFAULT),
+  })
+  .strict();
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const videoSearchQuerySchema = listQuerySchema.extend({
+  search: z.string().trim().max(200, "search must be at most 200 characters").optional(),
+});
+export type VideoSearchQuery = z.infer<typeof videoSearchQuerySchema>;
+
+export const favoriteChangeSchema = z
+  .object({
+    videoId: idNumberSchema("videoId"),
+    action: z.enum(["add", "remove"], { message: 'action must be "add" or "remove"' }),
+  })
+  .strict();
+export type FavoriteChange = z.infer<typeof favoriteChangeSchema>;
+
+/** 1 or 0 (true and false are taken too). */
+const oneOrZero = (name: string) =>
+  z
+    .union([z.literal(0), z.literal(1), z.boolean()], { message: `${name} must be 1 or 0` })
+    .transform((v) => (v === true || v === 1 ? 1 : 0));
+
+export const quizResultSchema = z
+  .object({
+    userId: z.string().optional(),
+    wordId: idNumberSchema("wordId"),
+    learned: z.boolean({ message: "learned must be true or false" }).default(false),
+    correct: oneOrZero("correct"),
+    incorrect: oneOrZero("incorrect"),
+    /** The browser's IANA time zone: which calendar day this answer counts for. */
+    timeZone: z
+      .string()
+      .max(64)
+      .refine(isValidTimeZone, { message: "timeZone must be an IANA time zone such as Europe/Paris" })
+      .optional(),
+  })
+  .strict()
+  .refine((v) => v.correct + v.incorrect === 1, { message: "Exactly one of correct and incorrect must be 1", path: ["correct"] });
+export type QuizResult = z.infer<typeof quizResultSchema>;
