@@ -10,7 +10,8 @@ import { decideRoute } from "@/lib/auth/route-table";
  */
 export async function proxy(request: NextRequest) {
   const { response, session } = await updateSession(request);
-  const decision = decideRoute(request.nextUrl.pathname, request.nextUrl.search, session !== null);
+  const state = session === null ? false : session.mfaRequired ? "needs-code" : true;
+  const decision = decideRoute(request.nextUrl.pathname, request.nextUrl.search, state);
   if (decision.type === "next") return response();
 
   // request.url carries the Host the browser used (not the address the server listens on).

@@ -8,6 +8,7 @@ import { getCookieSession } from "@/lib/auth/server";
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const session = await getCookieSession();
   if (!session) redirect("/");
+  if (session.mfaRequired) redirect("/login");
   const user = await appUserFromClaims(session.claims);
   if (!user.nativeLanguage || !user.targetLanguage) redirect("/onboarding");
   return (

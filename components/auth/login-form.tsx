@@ -2,14 +2,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { useAuth } from "@/components/providers/auth-provider";
 import { SubmitButton, TextField } from "@/components/forms/text-field";
 import { Form } from "@/components/ui/form";
 import { safeReturnPath } from "@/lib/auth/route-table";
+import { needsSecondFactor, verifySecondFactor } from "@/lib/auth/second-factor";
 import { loginSchema, type LoginInput } from "@/lib/validation/auth";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
+import { TotpCodeForm } from "./totp-code-form";
 
 export function LoginForm() {
   const { supabase } = useAuth();
@@ -20,6 +23,25 @@ export function LoginForm() {
     defaultValues: { email: params.get("email") ?? "", password: "" },
   });
   const typedEmail = useWatch({ control: form.control, name: "email" });
+  // "code": the password was right and the account has an authenticator app; its code comes next.
+  const [step, setStep] = useState<"password" | "code">("password");
+
+  // Arriving with a session that still owes its code (e.g. sent here from a signed-in page).
+  useEffect(() => {
+    let active = true;
+    void supabase.auth.getSession().then(async ({ data }) => {
+      if (active && data.session && (await needsSecondFactor(supabase)) && active) setStep("code");
+    });
+    return () => {
+      active = false;
+    };
+  }, [supabase]);
+
+  function finish() {
+    toast.success("Welcome back!", { description: "You've successfully signed in." });
+    router.replace(safeReturnPath(params.get("return_to")) ?? "/home");
+    router.refresh();
+  }
 
   async function onSubmit(values: LoginInput) {
     try {
@@ -28,12 +50,39 @@ export function LoginForm() {
         toast.error("Login failed", { description: error.message || "An error occurred during login" });
         return;
       }
-      toast.success("Welcome back!", { description: "You've successfully signed in." });
-      router.replace(safeReturnPath(params.get("return_to")) ?? "/home");
-      router.refresh();
+      if (await needsSecondFactor(supabase)) {
+        setStep("code");
+        return;
+      }
+      finish();
     } catch {
       toast.error("Login failed", { description: "An error occurred during login" });
     }
+  }
+
+  async function submitCode(code: string): Promise<string | null> {
+    const problem = await verifySecondFactor(supabase, code);
+    if (!problem) finish();
+    return problem;
+  }
+
+  if (step === "code") {
+    return (
+      <div className="space-y-4" data-testid="mfa-step">
+        <div className="space-y-1">
+          <h2 className="text-lg font-semibold">Two-factor sign-in</h2>
+          <p className="text-sm text-muted-foreground">Enter the 6-digit code from your authenticator app.</p>
+        </div>
+        <TotpCodeForm
+          submitLabel="Verify"
+          onSubmit={submitCode}
+          onCancel={async () => {
+            await supabase.auth.signOut().catch(() => undefined);
+            setStep("password");
+          }}
+        />
+      </div>
+    );
   }
 
   const submitting = form.formState.isSubmitting;

@@ -15,12 +15,14 @@ import { initialAuthLocation } from "@/lib/auth/browser";
 import { SubmitButton, TextField } from "@/components/forms/text-field";
 import { Form } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
+import { needsSecondFactor, verifySecondFactor } from "@/lib/auth/second-factor";
 import { newPasswordSchema } from "@/lib/validation/auth";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { readLinkResult } from "./link-result";
+import { TotpCodeForm } from "./totp-code-form";
 
 type NewPassword = z.infer<typeof newPasswordSchema>;
-type State = "checking" | "ready" | "invalid";
+type State = "checking" | "code" | "ready" | "invalid";
 
 export function ResetPasswordForm() {
   const { supabase } = useAuth();
@@ -56,7 +58,9 @@ export function ResetPasswordForm() {
       const fromResetLink = (claims?.amr ?? []).some((entry) => typeof entry === "object" && entry.method === "recovery");
       if (!active) return;
       if (fromResetLink) {
-        setState("ready");
+        // An account with an authenticator app proves it here too before a new password is set.
+        const owesCode = await needsSecondFactor(supabase);
+        if (active) setState(owesCode ? "code" : "ready");
       } else {
         setProblem(
           data.session
@@ -91,6 +95,21 @@ export function ResetPasswordForm() {
     return (
       <div className="flex items-center gap-3 text-muted-foreground">
         <Spinner /> Checking your reset link...
+      </div>
+    );
+  }
+  if (state === "code") {
+    return (
+      <div className="space-y-4" data-testid="mfa-step">
+        <p className="text-sm text-muted-foreground">Enter the 6-digit code from your authenticator app to continue.</p>
+        <TotpCodeForm
+          submitLabel="Verify"
+          onSubmit={async (code) => {
+            const problem = await verifySecondFactor(supabase, code);
+            if (!problem) setState("ready");
+            return problem;
+          }}
+        />
       </div>
     );
   }

@@ -1,22 +1,73 @@
 "use client";
-import { Flame } from "lucide-react";
-import { useCurrentUser } from "@/lib/data/use-current-user";
+/** The home screen's greeting: name, streak, and today's quizzes against the daily goal. */
+import { Flame, Target } from "lucide-react";
+import { Progress } from "@/components/ui/progress";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { AppUser } from "@/lib/data/types";
+import { useDailyProgress } from "@/lib/data/use-progress";
 import { greetingName } from "@/lib/users/display";
 
-export function WelcomeBlock() {
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) {
-    return <p className="py-10 text-center text-muted-foreground">Loading...</p>;
-  }
+/** Quizzes completed out of the goal, as a percent capped at 100. */
+export function goalPercent(completed: number, goal: number): number {
+  if (goal <= 0) return 100;
+  return Math.min(100, Math.round((completed / goal) * 100));
+}
+
+export function WelcomeBlock({ user, loading }: { user: AppUser | null; loading: boolean }) {
   return (
-    <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-primary via-violet-600 to-indigo-700 p-6 text-primary-foreground shadow-lg sm:p-8">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {greetingName(user)}!</h1>
-      <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 font-semibold">
-        <Flame className="size-5 text-amber-300" aria-hidden />
-        <span data-testid="welcome-streak">{user?.streak ?? 0} day streak</span>
-        <span className="text-white/80">· Keep it up!</span>
-      </p>
+    <section
+      aria-label="Welcome"
+      className="relative grid min-h-44 gap-6 overflow-hidden rounded-3xl bg-gradient-to-br from-violet-700 via-violet-700 to-indigo-800 p-6 text-white shadow-lg sm:p-8 md:grid-cols-[1fr_minmax(16rem,22rem)] md:items-center"
+    >
+      {loading ? (
+        <p className="self-center text-lg font-medium text-white/90">Loading...</p>
+      ) : (
+        <div className="relative space-y-3">
+          <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">Welcome back, {greetingName(user)}!</h1>
+          <p className="inline-flex flex-wrap items-center gap-2 rounded-full bg-white/15 px-3 py-1 font-semibold">
+            <Flame className="size-5 text-amber-300" aria-hidden />
+            <span data-testid="welcome-streak">
+              {user?.streak ?? 0} day streak
+            </span>
+            <span className="text-white/85">· Keep it up!</span>
+          </p>
+        </div>
+      )}
+      <TodayProgress goal={user?.dailyGoal} />
       <div aria-hidden className="pointer-events-none absolute -top-16 -right-16 size-64 rounded-full bg-white/10 blur-2xl" />
     </section>
+  );
+}
+
+function TodayProgress({ goal }: { goal: number | undefined }) {
+  const progress = useDailyProgress();
+  const completed = progress.data?.quizzesCompleted ?? 0;
+  const dailyGoal = progress.data?.dailyGoal ?? goal ?? 0;
+  const percent = goalPercent(completed, dailyGoal);
+  return (
+    <div className="relative rounded-2xl bg-white/12 p-4 ring-1 ring-white/15" data-testid="today-progress">
+      <div className="flex items-center justify-between gap-3 text-sm font-semibold">
+        <span className="inline-flex items-center gap-2">
+          <Target className="size-4 text-amber-300" aria-hidden /> Today&apos;s Progress
+        </span>
+        {progress.isLoading ? (
+          <Skeleton className="h-4 w-16 bg-white/25" />
+        ) : (
+          <span className="tabular-nums" data-testid="today-progress-count">
+            {completed} / {dailyGoal} quizzes
+          </span>
+        )}
+      </div>
+      <Progress
+        value={percent}
+        aria-label="Today's Progress"
+        aria-valuetext={`${percent}%`}
+        className="mt-3 h-2.5 bg-white/20"
+        indicatorClassName="bg-amber-300"
+      />
+      <p className="mt-2 text-xs text-white/85 tabular-nums" data-testid="today-progress-percent">
+        {percent}% of your daily goal
+      </p>
+    </div>
   );
 }

@@ -1,9 +1,13 @@
 "use client";
-/** Header for signed-in screens: logo, streak, and the avatar menu (entries by role). */
+/** Header for signed-in screens: logo, video search, streak, theme, and the avatar menu (entries by role). */
 import { Flame, LogOut, Settings, Shield, User as UserIcon, Bookmark, Users } from "lucide-react";
 import Link from "next/link";
-import { HeaderShell } from "./header-shell";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { HeaderSearch } from "./header-search";
+import { HeaderShell } from "./header-shell";
+import { ThemeToggle } from "./theme-toggle";
+import { TimeZoneSync } from "./time-zone-sync";
 import { toast } from "sonner";
 import { useAuth } from "@/components/providers/auth-provider";
 import { useCurrentUser } from "@/lib/data/use-current-user";
@@ -25,6 +29,7 @@ export function AppHeader() {
   const { supabase } = useAuth();
   const { user, isLoading } = useCurrentUser();
   const router = useRouter();
+  const [searching, setSearching] = useState(false);
 
   async function logout() {
     try {
@@ -41,7 +46,11 @@ export function AppHeader() {
   const isAdmin = user?.role === "admin" || user?.role === "owner";
   return (
     <HeaderShell className="max-w-7xl">
-      <div className="flex items-center gap-2 sm:gap-3">
+      <TimeZoneSync />
+      <div className="flex min-w-0 flex-1 items-center justify-end gap-1 sm:gap-2">
+        <HeaderSearch onOpenChange={setSearching} />
+        <div className={searching ? "hidden items-center gap-1 sm:flex sm:gap-2" : "flex items-center gap-1 sm:gap-2"}>
+        <ThemeToggle />
         <Tooltip>
           <TooltipTrigger asChild>
             <span
@@ -95,6 +104,7 @@ export function AppHeader() {
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
+        </div>
       </div>
     </HeaderShell>
   );

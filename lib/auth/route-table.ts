@@ -33,7 +33,21 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   }
 }
 
-export function decideRoute(pathname: string, search: string, signedIn: boolean): RouteDecision {
+/**
+ * Who is asking: signed out (false), signed in (true), or signed in with a password by an
+ * account whose authenticator code is still owed ("needs-code"): such a session reaches only the
+ * sign-in screen (to enter the code) and the password-reset screen.
+ */
+export type SignInState = boolean | "needs-code";
+
+export function decideRoute(pathname: string, search: string, state: SignInState): RouteDecision {
+  if (state === "needs-code") {
+    if (pathname === "/login" || pathname === "/reset-password") return { type: "next" };
+    const protectedPath = MEMBER_ROUTES.some((base) => matches(pathname, base)) || LOGIN_ROUTES.some((base) => matches(pathname, base));
+    if (protectedPath) return { type: "redirect", to: `/login?return_to=${encodeURIComponent(`${pathname}${search}`)}` };
+    return LANDING_ROUTES.has(pathname) ? { type: "redirect", to: "/login" } : { type: "next" };
+  }
+  const signedIn = state;
   if (LANDING_ROUTES.has(pathname)) {
     return signedIn ? { type: "redirect", to: "/home" } : { type: "next" };
   }

@@ -14,7 +14,7 @@ export type SettingsSaved = LearningPreferences & { user: AppUser };
 
 /**
  * Saves settings. `token` sends an explicit bearer token (onboarding passes the session's own);
- * on success the settings and the current user are refreshed.
+ * on success the settings, the current user and today's figures are refreshed.
  */
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
@@ -25,6 +25,9 @@ export function useUpdateSettings() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
         queryClient.invalidateQueries({ queryKey: userKeys.current }),
+        // The daily goal and the time zone (which day is today) shape these.
+        queryClient.invalidateQueries({ queryKey: userKeys.dailyProgress }),
+        queryClient.invalidateQueries({ queryKey: userKeys.stats }),
       ]);
     },
   });

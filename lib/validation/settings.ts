@@ -25,11 +25,18 @@ export const settingsFormSchema = z.object({
   lastName: z.string().trim().min(1, "Last name is required"),
   nativeLanguage: z.string().min(1, "Native language is required"),
   targetLanguage: z.string().min(1, "Target language is required"),
-  dailyGoal: dailyGoalSchema,
+  // The number input hands over a number (NaN when empty), so no coercion here.
+  dailyGoal: z
+    .number({ message: "Daily goal must be at least 1 minute" })
+    .int("Daily goal must be a whole number")
+    .min(1, "Daily goal must be at least 1 minute"),
   showDefinitions: z.boolean(),
   pauseOnHighlight: z.boolean(),
   enableNotifications: z.boolean(),
   autoplayVideos: z.boolean(),
+}).refine((v) => v.nativeLanguage !== v.targetLanguage, {
+  message: "Target language must be different from your native language",
+  path: ["targetLanguage"],
 });
 export type SettingsForm = z.infer<typeof settingsFormSchema>;
 

@@ -51,4 +51,13 @@ describe("safeReturnPath", () => {
       expect(safeReturnPath(value)).toBeNull();
     },
   );
+
+  it("keeps a session that still owes its authenticator code on the sign-in and reset screens", () => {
+    expect(decideRoute("/login", "", "needs-code")).toEqual({ type: "next" });
+    expect(decideRoute("/reset-password", "", "needs-code")).toEqual({ type: "next" });
+    expect(decideRoute("/home", "", "needs-code")).toEqual({ type: "redirect", to: "/login?return_to=%2Fhome" });
+    expect(decideRoute("/video/3", "?t=1", "needs-code")).toEqual({ type: "redirect", to: "/login?return_to=%2Fvideo%2F3%3Ft%3D1" });
+    expect(decideRoute("/", "", "needs-code")).toEqual({ type: "redirect", to: "/login" });
+    expect(decideRoute("/nope", "", "needs-code")).toEqual({ type: "next" });
+  });
 });

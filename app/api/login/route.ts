@@ -9,6 +9,6 @@ export async function GET(request: Request) {
   const url = new URL(request.url);
   const returnTo = safeReturnPath(url.searchParams.get("return_to") ?? url.searchParams.get("next"));
   const session = await getCookieSession().catch(() => null);
-  if (session) return seeOther(returnTo ?? "/home");
+  if (session && !session.mfaRequired) return seeOther(returnTo ?? "/home");
   return seeOther(returnTo ? `/login?${new URLSearchParams({ return_to: returnTo })}` : "/login");
 }

@@ -1,0 +1,85 @@
+"use client";
+/** A 6-digit code from an authenticator app: used at sign-in, on the reset screen and when enrolling. */
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+
+export function TotpCodeForm({
+  submitLabel,
+  onSubmit,
+  onCancel,
+  autoFocus = true,
+}: {
+  submitLabel: string;
+  /** Resolves to an error message to show, or null on success. */
+  onSubmit: (code: string) => Promise<string | null>;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+}) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const id = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = code.replace(/\s/g, "");
+    if (!TOTP_CODE_PATTERN.test(trimmed)) {
+      setError("Enter the 6-digit code from your authenticator app");
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const problem = await onSubmit(trimmed);
+      if (problem) {
+        setError(problem);
+        setCode("");
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Authentication code">
+      <div className="space-y-2">
+        <Label htmlFor={id}>Authentication code</Label>
+        <Input
+          id={id}
+          name="code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          placeholder="123456"
+          autoFocus={autoFocus}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="h-12 text-center font-mono text-xl tracking-[0.4em]"
+        />
+        {error ? (
+          <p id={`${id}-error`} className="text-sm font-medium text-destructive" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex gap-2">
+        {onCancel ? (
+          <Button type="button" variant="outline" className="flex-1" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" className="flex-1" size="lg" disabled={pending}>
+          {pending ? <Spinner /> : null}
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+"use client";
+/** Light or dark: follows the device until the user picks one here. */
+import { Moon, Sun } from "lucide-react";
+import { useTheme } from "next-themes";
+import { Button } from "@/components/ui/button";
+
+export function ThemeToggle() {
+  const { resolvedTheme, setTheme } = useTheme();
+  const dark = resolvedTheme === "dark";
+  // One label on server and client (the theme is only known in the browser).
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      aria-label="Toggle dark mode"
+      title="Toggle dark mode"
+      onClick={() => setTheme(dark ? "light" : "dark")}
+      data-testid="theme-toggle"
+    >
+      {/* Both icons render; CSS picks one, so the server and client markup agree. */}
+      <Sun className="hidden dark:block" aria-hidden />
+      <Moon className="dark:hidden" aria-hidden />
+    </Button>
+  );
+}

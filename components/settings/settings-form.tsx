@@ -1,0 +1,168 @@
+"use client";
+/** Settings: profile, languages, daily goal and the four learning switches, saved together. */
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { ReactNode } from "react";
+import { useForm, type Control } from "react-hook-form";
+import { toast } from "sonner";
+import { SubmitButton, TextField } from "@/components/forms/text-field";
+import { LanguageFlag } from "@/components/language-flag";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
+import type { AppUser, LearningPreferences } from "@/lib/data/types";
+import { useLanguages } from "@/lib/data/use-languages";
+import { useUpdateSettings } from "@/lib/data/use-settings";
+import { DAILY_GOAL_INPUT_MAX, DEFAULT_DAILY_GOAL, settingsFormSchema, type SettingsForm as Values } from "@/lib/validation/settings";
+
+const SWITCHES: { name: keyof LearningPreferences; label: string; description: string }[] = [
+  { name: "showDefinitions", label: "Show Definitions", description: "Show a word's meaning when it lights up in the captions." },
+  { name: "pauseOnHighlight", label: "Pause on Highlight", description: "Pause the video at vocabulary words for a quiz." },
+  { name: "enableNotifications", label: "Enable Notifications", description: "Reminders to keep your streak going." },
+  { name: "autoplayVideos", label: "Autoplay Videos", description: "Start playing as soon as a video opens." },
+];
+
+export function SettingsForm({ user, preferences }: { user: AppUser; preferences: LearningPreferences }) {
+  const save = useUpdateSettings();
+  const form = useForm<Values>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: {
+      firstName: user.firstName ?? "",
+      lastName: user.lastName ?? "",
+      nativeLanguage: user.nativeLanguage ?? "",
+      targetLanguage: user.targetLanguage ?? "",
+      dailyGoal: user.dailyGoal ?? DEFAULT_DAILY_GOAL,
+      ...preferences,
+    },
+  });
+
+  async function onSubmit(values: Values) {
+    try {
+      await save.mutateAsync({ values });
+      form.reset(values);
+      toast.success("Settings updated", { description: "Your settings have been saved successfully." });
+    } catch {
+      toast.error("Error", { description: "Failed to update settings. Please try again." });
+    }
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-6" aria-label="Settings">
+        <Section title="Profile Information" description="How your name appears in LingoReel.">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField control={form.control} name="firstName" label="First name" autoComplete="given-name" />
+            <TextField control={form.control} name="lastName" label="Last name" autoComplete="family-name" />
+          </div>
+        </Section>
+
+        <Section title="Language Preferences" description="Quizzes and translations use your native language.">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <LanguageSelect control={form.control} name="nativeLanguage" label="Native language" />
+            <LanguageSelect control={form.control} name="targetLanguage" label="Target language" />
+          </div>
+        </Section>
+
+        <Section title="Learning Preferences" description="Your daily goal and how videos behave.">
+          <FormField
+            control={form.control}
+            name="dailyGoal"
+            render={({ field }) => (
+              <FormItem className="max-w-xs">
+                <FormLabel>Daily goal (minutes)</FormLabel>
+                <FormControl>
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={DAILY_GOAL_INPUT_MAX}
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    value={Number.isNaN(field.value) ? "" : field.value}
+                    onChange={(event) => field.onChange(event.target.value === "" ? Number.NaN : event.target.valueAsNumber)}
+                  />
+                </FormControl>
+                <FormDescription>Minutes a day you want to practise.</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <div className="divide-y rounded-xl border">
+            {SWITCHES.map((item) => (
+              <FormField
+                key={item.name}
+                control={form.control}
+                name={item.name}
+                render={({ field }) => (
+                  <FormItem className="flex items-center justify-between gap-4 p-4">
+                    <div className="space-y-0.5">
+                      <FormLabel className="text-base">{item.label}</FormLabel>
+                      <FormDescription>{item.description}</FormDescription>
+                    </div>
+                    <FormControl>
+                      <Switch checked={field.value} onCheckedChange={field.onChange} />
+                    </FormControl>
+                  </FormItem>
+                )}
+              />
+            ))}
+          </div>
+        </Section>
+
+        <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <a href="/api/auth/logout" className="text-center text-sm font-semibold text-destructive underline-offset-4 hover:underline">
+            Sign out
+          </a>
+          <SubmitButton pending={save.isPending} className="sm:w-auto">
+            {save.isPending ? "Saving..." : "Save Changes"}
+          </SubmitButton>
+        </div>
+      </form>
+    </Form>
+  );
+}
+
+export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className="space-y-5">{children}</CardContent>
+    </Card>
+  );
+}
+
+function LanguageSelect({ control, name, label }: { control: Control<Values>; name: "nativeLanguage" | "targetLanguage"; label: string }) {
+  const languages = useLanguages();
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <Select value={field.value} onValueChange={field.onChange}>
+            <FormControl>
+              <SelectTrigger className="w-full">
+                <SelectValue placeholder="Choose a language" />
+              </SelectTrigger>
+            </FormControl>
+            <SelectContent>
+              {(languages.data ?? []).map((language) => (
+                <SelectItem key={language.code} value={language.code}>
+                  <LanguageFlag code={language.code} className="h-3.5 w-5 rounded-[2px]" />
+                  {language.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}

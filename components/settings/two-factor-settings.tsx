@@ -1,0 +1,133 @@
+"use client";
+/**
+ * Two-factor sign-in with an authenticator app: enrol (QR code and secret, then a code to
+ * verify), list the verified factors, and remove one. Verifying raises this session to aal2.
+ */
+import type { Factor } from "@supabase/supabase-js";
+import { ShieldCheck, Trash2 } from "lucide-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { TotpCodeForm } from "@/components/auth/totp-code-form";
+import { useAuth } from "@/components/providers/auth-provider";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+
+/** The auth server's factor list, not a product API call. */
+const FACTORS_KEY = ["auth", "mfa-factors"] as const;
+
+type Enrollment = { factorId: string; qrCode: string; secret: string };
+
+export function TwoFactorSettings() {
+  const { supabase } = useAuth();
+  const queryClient = useQueryClient();
+  const factorsQuery = useQuery({
+    queryKey: FACTORS_KEY,
+    queryFn: async (): Promise<Factor[]> => {
+      const { data, error } = await supabase.auth.mfa.listFactors();
+      if (error) throw error;
+      return data.totp.filter((f) => f.status === "verified");
+    },
+    staleTime: 0,
+  });
+  const factors = factorsQuery.data ?? (factorsQuery.isError ? [] : null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: FACTORS_KEY });
+  const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function start() {
+    setBusy(true);
+    try {
+      const { data, error } = await supabase.auth.mfa.enroll({ factorType: "totp", friendlyName: `Authenticator ${new Date().toISOString().slice(0, 16)}` });
+      if (error) throw error;
+      setEnrollment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
+    } catch (error) {
+      toast.error("Error", { description: error instanceof Error ? error.message : "Could not start two-factor setup" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify(code: string): Promise<string | null> {
+    if (!enrollment) return null;
+    const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId: enrollment.factorId, code });
+    if (error) return error.message || "That code did not match. Try the newest code.";
+    setEnrollment(null);
+    toast.success("Two-factor sign-in enabled", { description: "You'll enter a code from your app each time you sign in." });
+    await refresh();
+    return null;
+  }
+
+  async function cancel() {
+    if (enrollment) await supabase.auth.mfa.unenroll({ factorId: enrollment.factorId }).catch(() => undefined);
+    setEnrollment(null);
+  }
+
+  async function remove(factor: Factor) {
+    if (!window.confirm("Remove this authenticator? Signing in will then need your password only.")) return;
+    setBusy(true);
+    const { error } = await supabase.auth.mfa.unenroll({ factorId: factor.id });
+    setBusy(false);
+    if (error) {
+      toast.error("Error", { description: error.message || "Could not remove the authenticator" });
+      return;
+    }
+    toast.success("Authenticator removed", { description: "Two-factor sign-in is off for this authenticator." });
+    await refresh();
+  }
+
+  return (
+    <div className="space-y-4" data-testid="two-factor">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="font-semibold">Two-factor sign-in</p>
+          <p className="text-sm text-muted-foreground">Ask for a code from an authenticator app when signing in.</p>
+        </div>
+        {enrollment || factors === null ? null : (
+          <Button type="button" variant="outline" onClick={start} disabled={busy}>
+            {factors.length > 0 ? "Add authenticator" : "Set up authenticator app"}
+          </Button>
+        )}
+      </div>
+
+      {factors === null ? (
+        <Skeleton className="h-12 w-full" />
+      ) : factors.length > 0 ? (
+        <ul className="divide-y rounded-xl border" aria-label="Authenticator apps">
+          {factors.map((factor) => (
+            <li key={factor.id} className="flex items-center justify-between gap-3 p-3">
+              <span className="flex min-w-0 items-center gap-2">
+                <ShieldCheck className="size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />
+                <span className="min-w-0">
+                  <span className="block truncate text-sm font-medium">{factor.friendly_name || "Authenticator app"}</span>
+                  <span className="block text-xs text-muted-foreground">Added {new Date(factor.created_at).toLocaleDateString()}</span>
+                </span>
+              </span>
+              <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${factor.friendly_name || "authenticator"}`} onClick={() => remove(factor)} disabled={busy}>
+                <Trash2 aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : enrollment ? null : (
+        <p className="text-sm text-muted-foreground">Two-factor sign-in is off.</p>
+      )}
+
+      {enrollment ? (
+        <div className="grid gap-5 rounded-xl border p-4 sm:grid-cols-[auto_1fr]">
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={enrollment.qrCode} alt="QR code to scan with your authenticator app" className="size-44 justify-self-center rounded-lg bg-white p-2" />
+          <div className="space-y-4">
+            <div className="space-y-1 text-sm">
+              <p>Scan the QR code with your authenticator app, or enter this key:</p>
+              <code className="block rounded-md bg-muted px-2 py-1.5 font-mono text-sm break-all select-all" data-testid="totp-secret">
+                {enrollment.secret}
+              </code>
+            </div>
+            <TotpCodeForm submitLabel="Verify and enable" onSubmit={verify} onCancel={cancel} autoFocus={false} />
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+/** A video in a grid: thumbnail with duration, title, category, progress, and the favourite heart. */
+import Link from "next/link";
+import { LanguageFlag } from "@/components/language-flag";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { VideoCard as VideoCardData } from "@/lib/data/types";
+import { formatDuration } from "@/lib/format";
+import { FavoriteButton } from "./favorite-button";
+
+/** 'N words to learn' until the learner has started, then the percent learned. */
+export function progressLabel(video: Pick<VideoCardData, "progress" | "totalWords" | "wordsLearned">): string {
+  if (video.progress > 0 || video.wordsLearned > 0) return `${video.progress}% complete`;
+  return `${video.totalWords} ${video.totalWords === 1 ? "word" : "words"} to learn`;
+}
+
+export function VideoCard({ video }: { video: VideoCardData }) {
+  const started = video.progress > 0 || video.wordsLearned > 0;
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+      <div className="relative aspect-video overflow-hidden bg-muted">
+        {video.thumbnail ? (
+          // eslint-disable-next-line @next/next/no-img-element
+          <img src={video.thumbnail} alt="" loading="lazy" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
+        ) : null}
+        <span className="absolute right-2 bottom-2 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
+          {formatDuration(video.duration === null ? null : video.duration * 1000)}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="line-clamp-2 leading-snug font-semibold">
+          {/* The link covers the whole card; the heart sits above it. */}
+          <Link href={`/video/${video.id}`} className="outline-none after:absolute after:inset-0 after:content-['']">
+            {video.title}
+          </Link>
+        </h3>
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <LanguageFlag code={video.targetLanguage} className="h-3.5 w-5 shrink-0 rounded-[2px]" />
+          <span className="truncate">{video.categoryName}</span>
+        </p>
+        <div className="mt-auto space-y-1.5 pt-1">
+          <p className="text-sm font-medium text-muted-foreground" data-testid="video-progress">
+            {progressLabel(video)}
+          </p>
+          {started ? (
+            <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
+              <div className="h-full rounded-full bg-primary" style={{ width: `${Math.min(video.progress, 100)}%` }} />
+            </div>
+          ) : null}
+        </div>
+      </div>
+      <FavoriteButton video={video} className="absolute top-2 right-2 z-10" />
+    </article>
+  );
+}
+
+export function VideoCardSkeleton() {
+  return (
+    <div className="flex h-full flex-col overflow-hidden rounded-2xl border bg-card shadow-sm" data-testid="video-card-skeleton">
+      <Skeleton className="aspect-video rounded-none" />
+      <div className="space-y-3 p-4">
+        <Skeleton className="h-5 w-4/5" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-4 w-1/3" />
+      </div>
+    </div>
+  );
+}

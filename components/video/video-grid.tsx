@@ -1,0 +1,43 @@
+"use client";
+/** Video cards in a responsive grid (1, 2, 3, then 4 columns), with skeletons and an empty state. */
+import type { ReactNode } from "react";
+import type { VideoCard as VideoCardData } from "@/lib/data/types";
+import { VideoCard, VideoCardSkeleton } from "./video-card";
+
+const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 sm:gap-5";
+
+export function VideoGrid({
+  videos,
+  loading,
+  skeletons = 4,
+  empty = "No videos found.",
+}: {
+  videos: VideoCardData[] | undefined;
+  loading: boolean;
+  skeletons?: number;
+  empty?: ReactNode;
+}) {
+  if (loading && !videos) {
+    return (
+      <ul className={GRID} aria-busy="true" aria-label="Loading videos">
+        {Array.from({ length: skeletons }, (_, i) => (
+          <li key={i}>
+            <VideoCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (!videos || videos.length === 0) {
+    return <div className="rounded-2xl border border-dashed bg-card/50 px-6 py-10 text-center text-muted-foreground">{empty}</div>;
+  }
+  return (
+    <ul className={GRID}>
+      {videos.map((video) => (
+        <li key={video.id}>
+          <VideoCard video={video} />
+        </li>
+      ))}
+    </ul>
+  );
+}
