@@ -13,6 +13,9 @@ export const idNumberSchema = (name: string) =>
 
 export const videoIdParamsSchema = z.object({ id: idStringSchema });
 export const favoriteParamsSchema = z.object({ videoId: idStringSchema });
+export const wordParamsSchema = z.object({ id: idStringSchema });
+export const languageQuerySchema = z.object({ language: languageCodeSchema.optional() }).strict();
+export const quizQuerySchema = z.object({ nativeLanguage: languageCodeSchema.optional() }).strict();
 export const userParamsSchema = z.object({ userId: z.uuid() });
 
 export const LIST_LIMIT_DEFAULT = 20;

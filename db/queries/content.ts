@@ -1,0 +1,56 @@
+/** Queries on a video's content: captions, their translations, word timings, vocabulary and quizzes. */
+import { and, asc, eq } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { captions, quizzes, segmentTranslations, videos, wordTimings, words, type VideoStatus } from "../schema";
+
+export async function listCaptions(db: DbOrTx, params: { videoId: number }) {
+  return db
+    .select({ id: captions.id, text: captions.text, startTime: captions.startTime, endTime: captions.endTime, segmentIndex: captions.segmentIndex })
+    .from(captions)
+    .where(eq(captions.videoId, params.videoId))
+    .orderBy(asc(captions.segmentIndex));
+}
+
+export async function listSegmentTranslations(db: DbOrTx, params: { videoId: number; language?: string }) {
+  return db
+    .select({ id: segmentTranslations.id, captionId: segmentTranslations.captionId, language: segmentTranslations.language, translatedText: segmentTranslations.translatedText })
+    .from(segmentTranslations)
+    .innerJoin(captions, eq(captions.id, segmentTranslations.captionId))
+    .where(and(eq(captions.videoId, params.videoId), params.language ? eq(segmentTranslations.language, params.language) : undefined))
+    .orderBy(asc(captions.segmentIndex), asc(segmentTranslations.language));
+}
+
+export async function listWordTimings(db: DbOrTx, params: { videoId: number }) {
+  return db
+    .select({ word: wordTimings.word, start: wordTimings.start, end: wordTimings.end, captionId: wordTimings.captionId })
+    .from(wordTimings)
+    .where(eq(wordTimings.videoId, params.videoId))
+    .orderBy(asc(wordTimings.wordIndex));
+}
+
+export async function listWords(db: DbOrTx, params: { videoId: number }) {
+  return db
+    .select({ id: words.id, word: words.word, context: words.context, timestamp: words.timestamp, quizTime: words.quizTime, captionId: words.captionId })
+    .from(words)
+    .where(eq(words.videoId, params.videoId))
+    .orderBy(asc(words.timestamp), asc(words.id));
+}
+
+export async function getQuizForWord(
+  db: DbOrTx,
+  params: { wordId: number; nativeLanguage: string },
+): Promise<{ word: string; videoStatus: VideoStatus; quiz: { options: string[]; correctIndex: number } | null } | undefined> {
+  const [row] = await db
+    .select({ word: words.word, videoStatus: videos.status, options: quizzes.options, correctIndex: quizzes.correctIndex })
+    .from(words)
+    .innerJoin(videos, eq(videos.id, words.videoId))
+    .leftJoin(quizzes, and(eq(quizzes.wordId, words.id), eq(quizzes.nativeLanguage, params.nativeLanguage)))
+    .where(eq(words.id, params.wordId))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    word: row.word,
+    videoStatus: row.videoStatus,
+    quiz: row.options && row.correctIndex !== null ? { options: row.options, correctIndex: row.correctIndex } : null,
+  };
+}

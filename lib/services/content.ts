@@ -1,0 +1,34 @@
+/** A video's captions, translations, timings, vocabulary and quizzes, to callers who may see the video. */
+import type { DbOrTx } from "@/db/client";
+import { getQuizForWord, listCaptions, listSegmentTranslations, listWords, listWordTimings } from "@/db/queries/content";
+import type { User } from "@/db/schema";
+import { notFound } from "@/lib/api/errors";
+import { assertVideoVisible, isPublished, isStaff } from "./videos";
+
+export async function getCaptions(db: DbOrTx, user: User, videoId: number) {
+  await assertVideoVisible(db, user, videoId);
+  return listCaptions(db, { videoId });
+}
+
+export async function getSegmentTranslations(db: DbOrTx, user: User, videoId: number, language?: string) {
+  await assertVideoVisible(db, user, videoId);
+  return listSegmentTranslations(db, { videoId, language });
+}
+
+export async function getWordTimings(db: DbOrTx, user: User, videoId: number) {
+  await assertVideoVisible(db, user, videoId);
+  return listWordTimings(db, { videoId });
+}
+
+export async function getWords(db: DbOrTx, user: User, videoId: number) {
+  await assertVideoVisible(db, user, videoId);
+  return listWords(db, { videoId });
+}
+
+/** The word's quiz in `nativeLanguage` (default: the caller's); a word without one has no options. */
+export async function getQuiz(db: DbOrTx, user: User, wordId: number, nativeLanguage?: string) {
+  const language = nativeLanguage ?? user.nativeLanguage ?? "en";
+  const row = await getQuizForWord(db, { wordId, nativeLanguage: language });
+  if (!row || (!isStaff(user) && !isPublished(row.videoStatus))) throw notFound("Word not found");
+  return { wordId, word: row.word, nativeLanguage: language, options: row.quiz?.options ?? [], correctIndex: row.quiz?.correctIndex ?? -1 };
+}
