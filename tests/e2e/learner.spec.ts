@@ -1,0 +1,174 @@
+/** The signed-in learner's screens: home, header search, favourites, profile, saved and settings. */
+import { expect, test } from "./support/fixtures";
+import { LearnerApi } from "./support/api";
+
+const SPANISH_VIDEOS = ["Introducing Yourself in Spanish", "Ordering Coffee in Madrid"];
+
+test.describe("home", () => {
+  test("greets the learner and lists categories and the three sections", async ({ signedInPage: page, learner, request }) => {
+    await expect(page.getByRole("heading", { name: `Welcome back, ${learner.firstName}!` })).toBeVisible();
+    await expect(page.getByTestId("welcome-streak")).toHaveText("0 day streak");
+    await expect(page.getByText("Keep it up!")).toBeVisible();
+    await expect(page.getByTestId("today-progress-count")).toHaveText("0 / 30 quizzes");
+
+    const categories = page.getByRole("navigation", { name: "Categories" });
+    await expect(categories.getByRole("button")).toHaveText(["All", "Everyday Life", "Food & Drink", "Travel"]);
+    await expect(categories.getByRole("button", { name: "All" })).toHaveAttribute("aria-pressed", "true");
+
+    // Nothing started yet: no Continue Learning.
+    await expect(page.getByRole("heading", { name: "Popular Videos" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Continue Learning" })).toHaveCount(0);
+    await expect(page.getByTestId("popular-videos").getByRole("article")).toHaveCount(6);
+    const recommended = page.getByTestId("recommended-videos").getByRole("article");
+    await expect(recommended).toHaveCount(2);
+    await expect(recommended.getByRole("heading")).toHaveText(SPANISH_VIDEOS);
+    await expect(recommended.first().getByTestId("video-progress")).toHaveText(/^\d+ words to learn$/);
+
+    // A category narrows every section.
+    await categories.getByRole("button", { name: "Food & Drink" }).click();
+    await expect(categories.getByRole("button", { name: "Food & Drink" })).toHaveAttribute("aria-pressed", "true");
+    const popularTitles = page.getByTestId("popular-videos").getByRole("article").getByRole("heading");
+    // Popularity order depends on other learners; the set does not.
+    await expect.poll(async () => (await popularTitles.allTextContents()).sort()).toEqual(["A Morning at the Market in Lyon", "A Weekend in Rome", "Ordering Coffee in Madrid"]);
+
+    // Answering quizzes starts a video: it moves to Continue Learning with its percent, and the streak begins.
+    const api = await LearnerApi.signIn(request, learner);
+    const { totalWords } = await api.learnWords("Ordering Coffee in Madrid", 2);
+    await page.reload();
+    const continuing = page.getByTestId("continue-learning").getByRole("article");
+    await expect(continuing).toHaveCount(1);
+    await expect(continuing.getByRole("heading")).toHaveText("Ordering Coffee in Madrid");
+    await expect(continuing.getByTestId("video-progress")).toHaveText(`${Math.floor((2 * 100) / totalWords)}% complete`);
+    await expect(page.getByTestId("recommended-videos").getByRole("heading", { name: "Ordering Coffee in Madrid" })).toHaveCount(0);
+    await expect(page.getByTestId("welcome-streak")).toHaveText("1 day streak");
+    await expect(page.getByTestId("header-streak")).toContainText("1");
+    await expect(page.getByTestId("today-progress-count")).toHaveText("2 / 30 quizzes");
+  });
+
+  test("a card opens its video", async ({ signedInPage: page }) => {
+    const card = page.getByTestId("popular-videos").getByRole("article").filter({ hasText: "Ordering Coffee in Madrid" });
+    await card.getByRole("link").click();
+    await expect(page).toHaveURL(/\/video\/\d+$/);
+  });
+});
+
+test.describe("header search", () => {
+  test("opens, lists matches, opens the first on Enter and closes on Escape", async ({ signedInPage: page }) => {
+    await page.getByRole("button", { name: "Search videos" }).click();
+    const box = page.getByRole("combobox", { name: "Search videos" });
+    await expect(box).toBeFocused();
+    await expect(box).toHaveAttribute("placeholder", "Search videos...");
+
+    // A blank query does nothing on Enter.
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/home$/);
+
+    await box.fill("MADRID");
+    const results = page.getByRole("listbox", { name: "Search results" });
+    await expect(results.getByRole("option")).toHaveCount(1);
+    await expect(results.getByRole("option")).toContainText("Ordering Coffee in Madrid");
+    await expect(results.getByRole("option")).toContainText("Food & Drink");
+    await expect(results).toHaveCSS("max-height", "256px");
+
+    await box.fill("qwertyuiop");
+    await expect(page.getByText('No videos found matching "qwertyuiop"')).toBeVisible();
+
+    await box.press("Escape");
+    await expect(box).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Search videos" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Search videos" }).click();
+    // Enter right away: no waiting for the list.
+    await page.getByRole("combobox", { name: "Search videos" }).fill("market");
+    await page.getByRole("combobox", { name: "Search videos" }).press("Enter");
+    await expect(page).toHaveURL(/\/video\/\d+$/);
+  });
+});
+
+test.describe("favourites", () => {
+  test("the heart saves and unsaves a video, with its tooltips and toasts", async ({ signedInPage: page }) => {
+    const card = page.getByTestId("popular-videos").getByRole("article").filter({ hasText: "A Morning at the Market in Lyon" });
+    const heart = card.getByRole("button", { name: "Add to favorites" });
+    await heart.hover();
+    await expect(page.getByRole("tooltip")).toHaveText("Add to favorites");
+    await heart.click();
+    await expect(page.getByText("Added to favorites")).toBeVisible();
+    await expect(page.getByText("Video has been added to your favorites")).toBeVisible();
+    const saved = card.getByRole("button", { name: "Remove from favorites" });
+    await expect(saved).toHaveAttribute("aria-pressed", "true");
+
+    await page.goto("/saved");
+    await expect(page.getByRole("heading", { name: "Saved Videos" })).toBeVisible();
+    const savedCard = page.getByRole("article").filter({ hasText: "A Morning at the Market in Lyon" });
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await savedCard.getByRole("button", { name: "Remove from favorites" }).click();
+    await expect(page.getByText("Removed from favorites")).toBeVisible();
+    await expect(page.getByText("Video has been removed from your favorites")).toBeVisible();
+    await expect(page.getByTestId("saved-empty")).toContainText("No saved videos yet");
+  });
+});
+
+test.describe("profile", () => {
+  test("shows the learner's figures, information, preferences and saved videos", async ({ signedInPage: page, learner, request }) => {
+    const api = await LearnerApi.signIn(request, learner);
+    await api.learnWords("Introducing Yourself in Spanish", 3);
+    const video = await api.videoByTitle("Ordering Coffee in Madrid");
+    await page.evaluate(async (videoId) => {
+      await fetch("/api/users/favorites", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ videoId, action: "add" }) });
+    }, video.id);
+
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: `${learner.firstName} ${learner.lastName}` })).toBeVisible();
+    await expect(page.getByText(/Joined \w+ \d{4}/)).toBeVisible();
+    await expect(page.getByTestId("profile-streak")).toHaveText("1 day streak");
+    await expect(page.getByTestId("daily-goal-card")).toContainText("3 / 30 quizzes");
+    await expect(page.getByTestId("words-learned")).toHaveText("3");
+    await expect(page.getByTestId("quizzes-completed")).toHaveText("3");
+    await expect(page.getByText("Target language")).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "Spanish" })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "English" })).toBeVisible();
+    await expect(page.getByText("30 quizzes per day")).toBeVisible();
+    await expect(page.getByTestId("preference-showDefinitions")).toHaveText("Definitions: On");
+    await expect(page.getByTestId("preference-autoplayVideos")).toHaveText("Autoplay: Off");
+    await expect(page.getByRole("article").getByRole("heading")).toHaveText(["Ordering Coffee in Madrid"]);
+  });
+});
+
+test.describe("settings", () => {
+  test("saves the form, and shows the spec's validation messages", async ({ signedInPage: page }) => {
+    await page.goto("/settings");
+    await expect(page.getByRole("heading", { name: "Settings", exact: true })).toBeVisible();
+    await expect(page.getByText("Customize your learning experience")).toBeVisible();
+    await expect(page.getByText("Security Settings")).toHaveCount(0);
+
+    const firstName = page.getByLabel("First name");
+    await firstName.fill("");
+    const goal = page.getByLabel("Daily goal (minutes)");
+    await goal.fill("0");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("First name is required")).toBeVisible();
+    await expect(page.getByText("Daily goal must be at least 1 minute")).toBeVisible();
+
+    await firstName.fill("Noor");
+    await goal.fill("45");
+    await page.getByRole("switch", { name: "Autoplay Videos" }).click();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Settings updated")).toBeVisible();
+    await expect(page.getByText("Your settings have been saved successfully.")).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel("First name")).toHaveValue("Noor");
+    await expect(page.getByLabel("Daily goal (minutes)")).toHaveValue("45");
+    await expect(page.getByRole("switch", { name: "Autoplay Videos" })).toHaveAttribute("aria-checked", "true");
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { name: "Welcome back, Noor!" })).toBeVisible();
+  });
+
+  test("Sign out navigates to the logout address and ends the session", async ({ signedInPage: page }) => {
+    await page.goto("/settings");
+    await page.getByRole("link", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/home");
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
