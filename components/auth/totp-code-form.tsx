@@ -46,7 +46,7 @@ export function TotpCodeForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Authentication code">
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Two-factor code">
       <div className="space-y-2">
         <Label htmlFor={id}>Authentication code</Label>
         <Input

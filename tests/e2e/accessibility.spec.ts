@@ -2,7 +2,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { LoginPage } from "./support/pages";
+import { DEMO_OWNER, LoginPage } from "./support/pages";
 
 async function expectNoViolations(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
@@ -39,9 +39,44 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expectNoViolations(page, "/onboarding");
     });
 
-    test("home", async ({ signedInPage: page }) => {
+    test("learner screens", async ({ signedInPage: page }) => {
       await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+      await expect(page.getByTestId("popular-videos").getByRole("article").first()).toBeVisible();
       await expectNoViolations(page, "/home");
+
+      await page.getByRole("button", { name: "Search videos" }).click();
+      await page.getByRole("combobox", { name: "Search videos" }).fill("in");
+      await expect(page.getByRole("listbox", { name: "Search results" }).getByRole("option").first()).toBeVisible();
+      await expectNoViolations(page, "/home with search results");
+      await page.getByRole("combobox", { name: "Search videos" }).press("Escape");
+
+      await page.getByRole("button", { name: "Account menu" }).click();
+      await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
+      await expectNoViolations(page, "/home with the account menu");
+      await page.keyboard.press("Escape");
+
+      for (const [path, ready] of [
+        ["/profile", "Profile Information"],
+        ["/saved", "Saved Videos"],
+        ["/settings", "Language Preferences"],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByText(ready).first()).toBeVisible();
+        await page.waitForLoadState("load");
+        await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+        await expectNoViolations(page, path);
+      }
+    });
+
+    test("settings with Security Settings", async ({ page }) => {
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.signIn(DEMO_OWNER.email, DEMO_OWNER.password);
+      await expect(page).toHaveURL(/\/home$/);
+      await page.goto("/settings");
+      await page.getByTestId("change-password").getByRole("button", { name: "Change Password" }).click();
+      await expect(page.getByTestId("two-factor").getByRole("button", { name: "Set up authenticator app" })).toBeVisible();
+      await expectNoViolations(page, "/settings (owner)");
     });
   });
 }

@@ -53,3 +53,4 @@ export class OnboardingPage {
 
 export const DEMO_LEARNER = { email: "learner@example.com", password: "lingoreel-learner" };
 export const DEMO_OWNER = { email: "owner@example.com", password: "lingoreel-owner" };
+export const DEMO_ADMIN = { email: "admin@example.com", password: "lingoreel-admin" };
