@@ -47,13 +47,13 @@ function TodayProgress({ goal }: { goal: number | undefined }) {
   return (
     <div className="relative rounded-2xl bg-white/12 p-4 ring-1 ring-white/15" data-testid="today-progress">
       <div className="flex items-center justify-between gap-3 text-sm font-semibold">
-        <span className="inline-flex items-center gap-2">
+        <span className="inline-flex items-center gap-2 whitespace-nowrap">
           <Target className="size-4 text-amber-300" aria-hidden /> Today&apos;s Progress
         </span>
         {progress.isLoading ? (
           <Skeleton className="h-4 w-16 bg-white/25" />
         ) : (
-          <span className="tabular-nums" data-testid="today-progress-count">
+          <span className="whitespace-nowrap tabular-nums" data-testid="today-progress-count">
             {completed} / {dailyGoal} quizzes
           </span>
         )}

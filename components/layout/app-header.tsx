@@ -64,12 +64,12 @@ export function AppHeader() {
           </TooltipTrigger>
           <TooltipContent>Day streak</TooltipContent>
         </Tooltip>
-        <DropdownMenu>
+        <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
             <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
               <Avatar className="size-9">
                 {user?.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
-                <AvatarFallback className="bg-primary/10 font-semibold text-primary">{user ? initials(user) : ""}</AvatarFallback>
+                <AvatarFallback className="bg-primary font-semibold text-primary-foreground">{user ? initials(user) : ""}</AvatarFallback>
               </Avatar>
             </Button>
           </DropdownMenuTrigger>

@@ -106,7 +106,13 @@ export function HeaderSearch({ onOpenChange }: { onOpenChange?: (open: boolean) 
   }
 
   return (
-    <div ref={rootRef} className="relative w-full max-w-md" data-testid="header-search">
+    // On small screens the open box covers the header's full width; from `sm` up it sits inline.
+    <div
+      ref={rootRef}
+      className="absolute inset-x-0 top-0 z-50 flex h-16 items-center bg-background px-4 sm:static sm:h-auto sm:w-full sm:max-w-md sm:bg-transparent sm:px-0"
+      data-testid="header-search"
+    >
+      <div className="relative w-full">
       <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
       <Input
         ref={inputRef}
@@ -172,6 +178,7 @@ export function HeaderSearch({ onOpenChange }: { onOpenChange?: (open: boolean) 
           ) : null}
         </div>
       ) : null}
+      </div>
     </div>
   );
 }

@@ -46,7 +46,7 @@ function ProfileHeader({ user, loading }: { user: AppUser | null; loading: boole
     <section className="flex items-center gap-4 rounded-3xl border bg-card p-5 shadow-sm sm:p-6" aria-label="Profile">
       <Avatar className="size-16 text-xl sm:size-20">
         {user?.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
-        <AvatarFallback className="bg-primary/10 font-bold text-primary">{user ? initials(user) : ""}</AvatarFallback>
+        <AvatarFallback className="bg-primary font-bold text-primary-foreground">{user ? initials(user) : ""}</AvatarFallback>
       </Avatar>
       <div className="min-w-0 space-y-1">
         {loading || !user ? (
