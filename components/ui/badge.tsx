@@ -18,7 +18,7 @@ const badgeVariants = cva(
         outline:
           "text-foreground [a&]:hover:bg-accent [a&]:hover:text-accent-foreground",
         success:
-          "border-transparent bg-success/15 text-success dark:bg-success/20 [a&]:hover:bg-success/25",
+          "border-transparent bg-success/15 text-emerald-800 dark:bg-success/20 dark:text-success [a&]:hover:bg-success/25",
         streak:
           "border-transparent bg-streak text-streak-foreground [a&]:hover:bg-streak/90",
       },
