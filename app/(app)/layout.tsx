@@ -13,6 +13,12 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   if (!user.nativeLanguage || !user.targetLanguage) redirect("/onboarding");
   return (
     <div className="min-h-dvh bg-muted/20">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:font-semibold focus:text-primary-foreground"
+      >
+        Skip to content
+      </a>
       <AppHeader />
       {children}
     </div>

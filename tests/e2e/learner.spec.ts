@@ -85,6 +85,29 @@ test.describe("header search", () => {
   });
 });
 
+test.describe("keyboard", () => {
+  test("skip link, search with the arrow keys, and the heart, without a mouse", async ({ signedInPage: page }) => {
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+
+    const heart = page.getByTestId("popular-videos").getByRole("article").filter({ hasText: "A Weekend in Rome" }).getByRole("button", { name: "Add to favorites" });
+    await heart.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Added to favorites")).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+
+    await page.getByRole("button", { name: "Search videos" }).focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("spanish");
+    const options = page.getByRole("listbox", { name: "Search results" }).getByRole("option");
+    await expect(options).toHaveCount(1);
+    await page.keyboard.press("ArrowDown");
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/video\/\d+$/);
+  });
+});
+
 test.describe("favourites", () => {
   test("the heart saves and unsaves a video, with its tooltips and toasts", async ({ signedInPage: page }) => {
     const card = page.getByTestId("popular-videos").getByRole("article").filter({ hasText: "A Morning at the Market in Lyon" });
