@@ -1,81 +1,124 @@
 /**
- * `npm run bench`: speed goals that tests must not time. Fills a fresh database with 100,000
- * videos and measures case-insensitive title/description search (SPEC §5 "Video search").
+ * `npm run bench`: speed goals that tests must not time. Each scenario gets a fresh, migrated
+ * scratch database, filled with set-based SQL, and prints every figure beside a baseline measured
+ * in the same run:
+ *  - header search (SPEC §5 "Video search") over 100,000 videos: `searchVideoCards` against the
+ *    old naive single query (scripts/bench/search.ts);
+ *  - home screen lists and stats with 1,000 learners and 1,000,000 video_progress rows: the real
+ *    service functions the endpoints call (scripts/bench/home.ts).
  * Runs on PGlite, and on Postgres too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
+ *
+ * Sizes and switches (environment):
+ *   BENCH_ONLY=search|home            one scenario only
+ *   BENCH_PGLITE=0 / BENCH_POSTGRES=0 skip an engine
+ *   BENCH_VIDEOS (100000), BENCH_SEARCH_RUNS (30), BENCH_SEARCH_WORDS_PER_VIDEO (3)
+ *   BENCH_LEARNERS (1000), BENCH_HOME_VIDEOS (3000), BENCH_PROGRESS_ROWS (1000000),
+ *   BENCH_WORDS_PER_VIDEO (5), BENCH_ANSWERED_VIDEOS (30), BENCH_HOME_RUNS (30),
+ *   BENCH_HOME_SAMPLE (5 learners), BENCH_HOME_BASELINE_RUNS (10)
+ *   BENCH_PGLITE_LEARNERS / BENCH_PGLITE_PROGRESS_ROWS: PGlite's home data set (default: the same
+ *                                     as Postgres; its fill takes about 40 s on 2 cores)
+ *   BENCH_EXPLAIN=all|miss|0          print EXPLAIN ANALYZE for every call, target misses (default), or none
+ *   BENCH_STRICT=1                    exit with status 1 when a target is missed
+ *   BENCH_KEEP=1                      keep the Postgres scratch databases (for psql); drop them yourself
  */
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { resultRows, type DbHandle } from "@/db/client";
+import { resultRows } from "@/db/client";
 import { createScratchPglite, createScratchPostgres } from "@/db/scratch";
+import { benchHome, type HomeSizes } from "./bench/home";
+import { benchSearch } from "./bench/search";
+import { envInt, fmtInt, ms, seconds, verdicts, type BenchDb } from "./bench/util";
 
-const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 100_000);
-const QUERIES = ["madrid", "LYON", "Café", "berlin station", "zzzz-no-match"];
-const RUNS = 20;
+const TARGETS = {
+  search: { pglite: 80, postgres: 30 },
+  home: { pglite: 50, postgres: 50 },
+};
 
-const WORDS = "coffee market station museum beach river mountain kitchen garden train airport bakery theatre library castle harbour festival recipe weather family".split(" ");
-const CITIES = "Madrid Lyon Berlin Rome Lisbon Stockholm Tokyo Beijing Sevilla Paris Munich Naples Porto Kyoto".split(" ");
+const only = process.env.BENCH_ONLY?.toLowerCase();
+const wants = (scenario: "search" | "home") => !only || only === scenario;
 
-// Constant word lists, inlined as array literals.
-const arr = (items: string[]) => sql.raw(`ARRAY[${items.map((w) => `'${w.replace(/'/g, "''")}'`).join(",")}]`);
-
-async function fill(handle: DbHandle) {
-  const w = arr(WORDS);
-  const c = arr(CITIES);
-  await handle.db.execute(sql`
-    INSERT INTO videos (title, description, youtube_id, status, target_language, processing_progress)
-    SELECT
-      initcap((${w})[1 + (g % ${WORDS.length})]) || ' in ' || (${c})[1 + (g * 7 % ${CITIES.length})] || ' #' || g,
-      'A short lesson about ' || (${w})[1 + (g * 3 % ${WORDS.length})] || ' and ' || (${w})[1 + (g * 5 % ${WORDS.length})] || ' near ' || (${c})[1 + (g % ${CITIES.length})] || CASE WHEN g % 997 = 0 THEN ' with a café stop' ELSE '' END,
-      substr(md5(g::text), 1, 11),
-      'active', 'es', 100
-    FROM generate_series(1, ${VIDEOS}) AS g
-  `);
-  await handle.db.execute(sql`ANALYZE videos`);
+function homeSizes(engine: "pglite" | "postgres"): HomeSizes {
+  const learners = envInt("BENCH_LEARNERS", 1000);
+  const progressRows = envInt("BENCH_PROGRESS_ROWS", 1_000_000);
+  return {
+    learners: engine === "pglite" ? envInt("BENCH_PGLITE_LEARNERS", learners) : learners,
+    videos: envInt("BENCH_HOME_VIDEOS", 3000),
+    progressRows: engine === "pglite" ? envInt("BENCH_PGLITE_PROGRESS_ROWS", progressRows) : progressRows,
+    wordsPerVideo: Math.max(1, envInt("BENCH_WORDS_PER_VIDEO", 5)),
+    answeredVideos: envInt("BENCH_ANSWERED_VIDEOS", 30),
+  };
 }
 
-async function measure(handle: DbHandle, label: string) {
-  console.log(`\n${label}: ${VIDEOS.toLocaleString()} videos`);
-  const started = performance.now();
-  await fill(handle);
-  console.log(`  fill: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  for (const q of QUERIES) {
-    const pattern = `%${q}%`;
-    const times: number[] = [];
-    let hits = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const t0 = performance.now();
-      const rows = await handle.db.execute(
-        sql`SELECT id, title FROM videos WHERE title ILIKE ${pattern} OR description ILIKE ${pattern} ORDER BY created_at DESC, id DESC LIMIT 20`,
-      );
-      times.push(performance.now() - t0);
-      hits = resultRows(rows).length;
+/** One fresh scratch database per scenario, dropped afterwards. */
+async function withScratch(open: () => Promise<BenchDb>, run: (db: BenchDb) => Promise<void>): Promise<void> {
+  const handle = await open();
+  try {
+    await run(handle);
+  } finally {
+    if (process.env.BENCH_KEEP === "1" && handle.url) {
+      console.log(`  (BENCH_KEEP=1: kept ${handle.url}; drop it when done)`);
+      await handle.close();
+    } else {
+      await handle.dispose();
     }
-    times.sort((a, b) => a - b);
-    const p50 = times[Math.floor(RUNS / 2)]!;
-    const p95 = times[Math.floor(RUNS * 0.95) - 1]!;
-    console.log(`  search ${JSON.stringify(q).padEnd(18)} ${String(hits).padStart(2)} hits  p50 ${p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms`);
   }
+}
+
+async function describeServer(handle: BenchDb): Promise<string> {
+  const row = resultRows<{ version: string; jit: string; work_mem: string; shared_buffers: string; workers: string }>(
+    await handle.db.execute(sql`
+      SELECT split_part(version(), ' on ', 1) AS version, current_setting('jit') AS jit, current_setting('work_mem') AS work_mem,
+             current_setting('shared_buffers') AS shared_buffers, current_setting('max_parallel_workers_per_gather') AS workers`),
+  )[0];
+  return row ? `${row.version}; jit ${row.jit}, work_mem ${row.work_mem}, shared_buffers ${row.shared_buffers}, parallel workers/gather ${row.workers}` : "";
 }
 
 async function main() {
-  const pglite = await createScratchPglite();
-  try {
-    await measure(pglite, "PGlite (embedded)");
-  } finally {
-    await pglite.dispose();
+  const started = performance.now();
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+  console.log(`LingoReel bench: ${new Date().toISOString()}, node ${process.version}, load average ${load()} (other work on this machine adds noise to p95)`);
+
+  if (process.env.BENCH_PGLITE !== "0") {
+    const engine = "PGlite (embedded)";
+    const openPglite = () => createScratchPglite();
+    if (wants("search")) await withScratch(openPglite, (h) => benchSearch(h, engine, TARGETS.search.pglite));
+    if (wants("home")) {
+      const size = homeSizes("pglite");
+      const full = homeSizes("postgres");
+      const note =
+        size.progressRows < full.progressRows || size.learners < full.learners
+          ? `PGlite runs the home scenario on a smaller data set (${fmtInt(size.learners)} learners, ~${fmtInt(size.progressRows)} video_progress rows instead of ${fmtInt(full.learners)} / ${fmtInt(full.progressRows)}) to keep the whole bench near 10 minutes; set BENCH_PGLITE_PROGRESS_ROWS / BENCH_PGLITE_LEARNERS to change it.`
+          : undefined;
+      await withScratch(openPglite, (h) => benchHome(h, engine, size, TARGETS.home.pglite, note));
+    }
   }
 
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const pg = await createScratchPostgres(serverUrl, { prefix: "lingoreel_bench", poolSize: 2 });
-    try {
-      await measure(pg, "Postgres");
-    } finally {
-      await pg.dispose();
-    }
-  } else {
-    console.log("\n(Set BENCH_DATABASE_URL to measure Postgres too.)");
+  if (serverUrl && process.env.BENCH_POSTGRES !== "0") {
+    let described = false;
+    const openPg = async () => {
+      const handle = await createScratchPostgres(serverUrl, { prefix: "lingoreel_bench", poolSize: 2 });
+      if (!described) console.log(`\nPostgres server: ${await describeServer(handle)}; pool of 2 connections`);
+      described = true;
+      return handle;
+    };
+    const engine = "Postgres";
+    if (wants("search")) await withScratch(openPg, (h) => benchSearch(h, engine, TARGETS.search.postgres));
+    if (wants("home")) await withScratch(openPg, (h) => benchHome(h, engine, homeSizes("postgres"), TARGETS.home.postgres));
+  } else if (!serverUrl) {
+    console.log("\n(Set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure Postgres too.)");
   }
+
+  console.log(`\nSummary (p95 against target), total time ${seconds(started)}, load average now ${load()}:`);
+  for (const v of verdicts) {
+    console.log(`  ${v.p95 < v.target ? "ok  " : "MISS"}  ${v.engine.padEnd(18)} ${v.scenario.padEnd(7)} ${v.item.padEnd(28)} p95 ${ms(v.p95)} ms  < ${v.target} ms`);
+  }
+  const missed = verdicts.filter((v) => v.p95 >= v.target).length;
+  console.log(missed === 0 ? "  All targets met." : `  ${missed} of ${verdicts.length} targets missed.`);
+  if (missed > 0 && process.env.BENCH_STRICT === "1") process.exitCode = 1;
+  // Kept databases leave the scratch helper's admin connection open: end the process explicitly.
+  if (process.env.BENCH_KEEP === "1") process.exit();
 }
 
 main().catch((error) => {

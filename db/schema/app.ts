@@ -354,7 +354,9 @@ export const videoProgress = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
-    index("video_progress_user_recent_idx").on(t.userId, t.lastWatchedAt.desc()),
+    // Continue Learning: a user's rows, most recent first, with the id tiebreak the list orders by.
+    // NULLS FIRST, as a plain ORDER BY ... DESC sorts, so the planner can walk this index for it.
+    index("video_progress_user_recent_idx").on(t.userId, t.lastWatchedAt.desc().nullsFirst(), t.videoId.desc().nullsFirst()),
     index("video_progress_video_idx").on(t.videoId),
     // Popular videos: learners active in a recent window, counted from the index alone.
     index("video_progress_recent_video_idx").on(t.lastWatchedAt, t.videoId),
