@@ -1,6 +1,7 @@
 /** Security Settings for admins and owners: the email and password forms, and two-factor sign-in with an authenticator app. */
 import { Secret, TOTP } from "otpauth";
 import { expect, test } from "./support/fixtures";
+import { latestLink } from "./support/mailbox";
 import { DEMO_ADMIN, LoginPage } from "./support/pages";
 
 /** The code an authenticator app shows `offsetSteps` 30-second steps from now. */
@@ -10,6 +11,8 @@ function totpCode(secret: string, offsetSteps = 0): string {
 }
 
 test.describe.configure({ mode: "serial" });
+
+const TEMPORARY_PASSWORD = "admin-reset-2";
 
 test("the email and password forms open, validate and close", async ({ page }) => {
   const login = new LoginPage(page);
@@ -47,7 +50,7 @@ test("the email and password forms open, validate and close", async ({ page }) =
   await expect(emailForm).toHaveCount(0);
 });
 
-test("enrol an authenticator app, then sign in with a code", async ({ page }) => {
+test("enrol an authenticator app, then sign in and reset the password with a code", async ({ page, request }) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
@@ -69,6 +72,7 @@ test("enrol an authenticator app, then sign in with a code", async ({ page }) =>
   await expect(page.getByText("Two-factor sign-in enabled")).toBeVisible();
   await expect(twoFactor.getByRole("list", { name: "Authenticator apps" }).getByRole("listitem")).toHaveCount(1);
 
+  let passwordChanged = false;
   try {
     // Sign out, then in: the password alone is not enough.
     await page.getByRole("button", { name: "Account menu" }).click();
@@ -93,9 +97,45 @@ test("enrol an authenticator app, then sign in with a code", async ({ page }) =>
     await expect(page.getByText("Welcome back!")).toBeVisible();
     const claims = await page.evaluate(async () => (await fetch("/api/auth/user", { credentials: "include" })).status);
     expect(claims).toBe(200);
+
+    // The password-reset screen asks for the code before a new password is set.
+    await page.goto("/api/auth/logout");
+    await login.goto();
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await page.getByRole("dialog").getByLabel("Email").fill(DEMO_ADMIN.email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByText("Password reset email sent")).toBeVisible();
+    await page.goto(await latestLink(request, DEMO_ADMIN.email, /type=recovery/));
+    const resetStep = page.getByTestId("mfa-step");
+    await expect(resetStep.getByText("Enter the 6-digit code from your authenticator app to continue.")).toBeVisible();
+    await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
+    // The next step's code: the one above was the current step's, and each works once.
+    await resetStep.getByLabel("Authentication code").fill(totpCode(secret, 1));
+    await resetStep.getByRole("button", { name: "Verify" }).click();
+    await page.getByLabel("New password", { exact: true }).fill(TEMPORARY_PASSWORD);
+    await page.getByLabel("Confirm new password").fill(TEMPORARY_PASSWORD);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByText("Password changed")).toBeVisible();
+    passwordChanged = true;
+    await expect(page).toHaveURL(/\/home$/);
   } finally {
-    // Leave the demo admin as it was: remove the authenticator (needs the aal2 session above).
+    // Leave the demo admin as it was (this needs the aal2 session above): its password, then no authenticator.
     await page.goto("/settings");
+    if (passwordChanged) {
+      const restored = await page.evaluate(
+        async ({ current, next }) =>
+          (
+            await fetch("/api/auth/change-password", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ currentPassword: current, newPassword: next, confirmPassword: next }),
+            })
+          ).status,
+        { current: TEMPORARY_PASSWORD, next: DEMO_ADMIN.password },
+      );
+      expect(restored).toBe(200);
+      await page.reload();
+    }
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByTestId("two-factor").getByRole("button", { name: /^Remove/ }).click();
     await expect(page.getByText("Authenticator removed")).toBeVisible();
