@@ -1,26 +1,33 @@
 /** Signed-in screens: need a session and both languages, else onboarding (SPEC §6). */
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/layout/app-header";
-import { appUserFromClaims } from "@/lib/auth/require-user";
-import { getCookieSession } from "@/lib/auth/server";
+import { getPageUser } from "@/lib/auth/page-user";
+import { userKeys } from "@/lib/data/keys";
+import { toAppUser } from "@/lib/services/serialize";
 
 export default async function AppLayout({ children }: { children: ReactNode }) {
-  const session = await getCookieSession();
-  if (!session) redirect("/");
-  if (session.mfaRequired) redirect("/login");
-  const user = await appUserFromClaims(session.claims);
+  const signedIn = await getPageUser();
+  if (!signedIn) redirect("/");
+  const { user } = signedIn;
+  if (!user) redirect("/login");
   if (!user.nativeLanguage || !user.targetLanguage) redirect("/onboarding");
+  // The user record the server just loaded goes to the browser with the page: no "Loading..." flash.
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(userKeys.current, toAppUser(user));
   return (
-    <div className="min-h-dvh bg-muted/20">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:font-semibold focus:text-primary-foreground"
-      >
-        Skip to content
-      </a>
-      <AppHeader />
-      {children}
-    </div>
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <div className="min-h-dvh bg-muted/20">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:font-semibold focus:text-primary-foreground"
+        >
+          Skip to content
+        </a>
+        <AppHeader />
+        {children}
+      </div>
+    </HydrationBoundary>
   );
 }

@@ -1,5 +1,5 @@
 "use client";
-/** The app's user record: fetched only while a session exists, null when signed out or on failure. */
+/** The app's user record: fetched only while a session exists (or sent with a signed-in page), null when signed out or on failure. */
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useAuth } from "@/components/providers/auth-provider";
@@ -20,9 +20,12 @@ export function useCurrentUser() {
     // SPEC §8: a failed user fetch is silent for the user, a warning for developers.
     if (query.error) console.warn("Could not load the current user:", query.error.message);
   }, [query.error]);
+  // A signed-in page arrives with the user the server loaded: use it before the browser has read
+  // its stored session; once it has, no session means nobody.
+  const signedOut = ready && !session;
   return {
-    user: session ? (query.data ?? null) : null,
-    isLoading: !ready || (!!session && query.isLoading),
+    user: signedOut ? null : (query.data ?? null),
+    isLoading: !signedOut && query.data === undefined && (!ready || query.isLoading),
     session,
   };
 }

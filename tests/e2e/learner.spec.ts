@@ -45,6 +45,21 @@ test.describe("home", () => {
     await expect(page.getByTestId("today-progress-count")).toHaveText("2 / 30 quizzes");
   });
 
+  test("arrives complete: the server sends the greeting, goal and lists with the page", async ({ browser, signedInPage, learner }) => {
+    // Without scripts, only what the server rendered shows: no skeleton or "Loading..." to be replaced later.
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: await signedInPage.context().storageState() });
+    const page = await context.newPage();
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { name: `Welcome back, ${learner.firstName}!` })).toBeVisible();
+    await expect(page.getByTestId("today-progress-count")).toHaveText("0 / 30 quizzes");
+    await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("button")).toHaveCount(4);
+    await expect(page.getByTestId("popular-videos").getByRole("article")).toHaveCount(6);
+    await expect(page.getByTestId("recommended-videos").getByRole("article")).toHaveCount(2);
+    await expect(page.getByText("Loading...")).toHaveCount(0);
+    await expect(page.getByTestId("video-card-skeleton")).toHaveCount(0);
+    await context.close();
+  });
+
   test("a card opens its video", async ({ signedInPage: page }) => {
     const card = page.getByTestId("popular-videos").getByRole("article").filter({ hasText: "Ordering Coffee in Madrid" });
     await card.getByRole("link").click();
