@@ -142,13 +142,23 @@ function LanguageSelect({ control, name, label }: { control: Control<Values>; na
     <FormField
       control={control}
       name={name}
-      render={({ field }) => (
+      render={({ field }) => {
+        const chosen = languages.data?.find((l) => l.code === field.value);
+        return (
         <FormItem>
           <FormLabel>{label}</FormLabel>
           <Select value={field.value} onValueChange={field.onChange}>
             <FormControl>
               <SelectTrigger className="w-full">
-                <SelectValue placeholder="Choose a language" />
+                {/* Given explicitly so the server-rendered page already names the choice. */}
+                <SelectValue placeholder="Choose a language">
+                  {chosen ? (
+                    <>
+                      <LanguageFlag code={chosen.code} className="h-3.5 w-5 rounded-[2px]" />
+                      {chosen.name}
+                    </>
+                  ) : undefined}
+                </SelectValue>
               </SelectTrigger>
             </FormControl>
             <SelectContent>
@@ -162,7 +172,8 @@ function LanguageSelect({ control, name, label }: { control: Control<Values>; na
           </Select>
           <FormMessage />
         </FormItem>
-      )}
+        );
+      }}
     />
   );
 }

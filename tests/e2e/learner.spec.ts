@@ -45,7 +45,7 @@ test.describe("home", () => {
     await expect(page.getByTestId("today-progress-count")).toHaveText("2 / 30 quizzes");
   });
 
-  test("arrives complete: the server sends the greeting, goal and lists with the page", async ({ browser, signedInPage, learner }) => {
+  test("arrives complete: the server sends each screen's data with the page", async ({ browser, signedInPage, learner }) => {
     // Without scripts, only what the server rendered shows: no skeleton or "Loading..." to be replaced later.
     const context = await browser.newContext({ javaScriptEnabled: false, storageState: await signedInPage.context().storageState() });
     const page = await context.newPage();
@@ -57,6 +57,16 @@ test.describe("home", () => {
     await expect(page.getByTestId("recommended-videos").getByRole("article")).toHaveCount(2);
     await expect(page.getByText("Loading...")).toHaveCount(0);
     await expect(page.getByTestId("video-card-skeleton")).toHaveCount(0);
+
+    await page.goto("/profile");
+    await expect(page.getByTestId("words-learned")).toHaveText("0");
+    await expect(page.getByTestId("preference-autoplayVideos")).toHaveText("Autoplay: Off");
+    await expect(page.getByText("30 quizzes per day")).toBeVisible();
+    await page.goto("/saved");
+    await expect(page.getByTestId("saved-empty")).toBeVisible();
+    await page.goto("/settings");
+    await expect(page.getByLabel("First name")).toHaveValue(learner.firstName);
+    await expect(page.getByRole("combobox", { name: "Target language" })).toHaveText(/Spanish/);
     await context.close();
   });
 

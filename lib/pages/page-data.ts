@@ -1,0 +1,65 @@
+/**
+ * Data a signed-in page sends along with its HTML, read with the same services the API uses and
+ * stored under the same query keys, so the page's first paint is complete and the browser asks
+ * the API only when something changes.
+ */
+import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
+import { getDb } from "@/db/client";
+import { listLanguages } from "@/db/queries/languages";
+import type { User } from "@/db/schema";
+import { getPageUser } from "@/lib/auth/page-user";
+import { categoryKeys, languageKeys, settingsKeys, userKeys, videoKeys, type ListFilters } from "@/lib/data/keys";
+import { listFavorites } from "@/lib/services/favorites";
+import { getDailyProgress, getStats } from "@/lib/services/progress";
+import { toLearningPreferences } from "@/lib/services/serialize";
+import { listCategoriesFor, listInProgress, listPopular, listRecommended } from "@/lib/services/videos";
+import { LIST_LIMIT_DEFAULT } from "@/lib/validation/videos";
+
+type Part = "home" | "dailyProgress" | "stats" | "favorites" | "settings" | "languages";
+
+async function load(queryClient: QueryClient, user: User, part: Part): Promise<void> {
+  const db = await getDb();
+  switch (part) {
+    case "dailyProgress":
+      queryClient.setQueryData(userKeys.dailyProgress, await getDailyProgress(db, user));
+      return;
+    case "stats":
+      queryClient.setQueryData(userKeys.stats, getStats(user));
+      return;
+    case "favorites":
+      queryClient.setQueryData(userKeys.favorites, await listFavorites(db, user));
+      return;
+    case "settings":
+      queryClient.setQueryData(settingsKeys.all, toLearningPreferences(user));
+      return;
+    case "languages":
+      queryClient.setQueryData(
+        languageKeys.all,
+        (await listLanguages(db)).map(({ code, name, nativeName }) => ({ code, name, nativeName })),
+      );
+      return;
+    case "home": {
+      // The lists as the home screen first asks for them: all categories, the learner's own language left out.
+      const filters: ListFilters = { categoryId: undefined, nativeLanguage: user.nativeLanguage ?? undefined };
+      const query = { nativeLanguage: filters.nativeLanguage, limit: LIST_LIMIT_DEFAULT };
+      const [categories, continuing, popular, recommended] = await Promise.all([
+        listCategoriesFor(db, user),
+        listInProgress(db, user, query),
+        listPopular(db, user, query),
+        listRecommended(db, user, query),
+      ]);
+      queryClient.setQueryData(categoryKeys.all, categories);
+      queryClient.setQueryData(userKeys.progressVideos(filters), continuing);
+      queryClient.setQueryData(videoKeys.popular(filters), popular);
+      queryClient.setQueryData(videoKeys.recommended(filters), recommended);
+    }
+  }
+}
+
+/** The dehydrated cache for a page, holding `parts` for the signed-in user (empty when there is none). */
+export async function pageData(parts: Part[]): Promise<DehydratedState> {
+  const queryClient = new QueryClient();
+  const user = (await getPageUser())?.user;
+  if (user) await Promise.all(parts.map((part) => load(queryClient, user, part)));
+  return dehydrate(queryClient);
+}
