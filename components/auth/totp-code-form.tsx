@@ -69,7 +69,7 @@ export function TotpCodeForm({
           </p>
         ) : null}
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-col-reverse gap-2 sm:flex-row">
         {onCancel ? (
           <Button type="button" variant="outline" className="flex-1" onClick={onCancel} disabled={pending}>
             Cancel

@@ -16,6 +16,16 @@ import { Skeleton } from "@/components/ui/skeleton";
 /** The auth server's factor list, not a product API call. */
 const FACTORS_KEY = ["auth", "mfa-factors"] as const;
 
+/**
+ * supabase-js hands the auth server's SVG over as `data:image/svg+xml;utf-8,<svg …>`, unescaped:
+ * a "#" in a colour would end the address early. Re-encode it so every browser draws it.
+ */
+export function qrImageSource(qrCode: string): string {
+  const svgStart = qrCode.indexOf("<svg");
+  if (svgStart < 0) return qrCode;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrCode.slice(svgStart))}`;
+}
+
 type Enrollment = { factorId: string; qrCode: string; secret: string };
 
 export function TwoFactorSettings() {
@@ -114,9 +124,9 @@ export function TwoFactorSettings() {
       )}
 
       {enrollment ? (
-        <div className="grid gap-5 rounded-xl border p-4 sm:grid-cols-[auto_1fr]">
+        <div className="grid grid-cols-1 gap-5 rounded-xl border p-4 sm:grid-cols-[auto_minmax(0,1fr)]">
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={enrollment.qrCode} alt="QR code to scan with your authenticator app" className="size-44 justify-self-center rounded-lg bg-white p-2" />
+          <img src={qrImageSource(enrollment.qrCode)} alt="QR code to scan with your authenticator app" className="size-44 justify-self-center rounded-lg bg-white p-2" />
           <div className="space-y-4">
             <div className="space-y-1 text-sm">
               <p>Scan the QR code with your authenticator app, or enter this key:</p>

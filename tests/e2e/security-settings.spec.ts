@@ -59,7 +59,10 @@ test("enrol an authenticator app, then sign in and reset the password with a cod
 
   const twoFactor = page.getByTestId("two-factor");
   await twoFactor.getByRole("button", { name: "Set up authenticator app" }).click();
-  await expect(twoFactor.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
+  const qr = twoFactor.getByRole("img", { name: "QR code to scan with your authenticator app" });
+  await expect(qr).toBeVisible();
+  // The picture really draws (a broken data address leaves a zero-size image).
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   const secret = (await twoFactor.getByTestId("totp-secret").textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 

@@ -23,3 +23,15 @@ describe("today's progress", () => {
     expect(goalPercent(3, 0)).toBe(100);
   });
 });
+
+describe("authenticator QR code", () => {
+  it("re-encodes the SVG supabase-js hands over, so a '#' does not end the address", async () => {
+    const { qrImageSource } = await import("@/components/settings/two-factor-settings");
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><path fill="#000000" d="M0 0h1v1H0z"/></svg>';
+    const source = qrImageSource(`data:image/svg+xml;utf-8,${svg}`);
+    expect(source.startsWith("data:image/svg+xml;charset=utf-8,")).toBe(true);
+    expect(source).not.toContain("#");
+    expect(decodeURIComponent(source.slice(source.indexOf(",") + 1))).toBe(svg);
+    expect(qrImageSource("data:image/png;base64,AAAA")).toBe("data:image/png;base64,AAAA");
+  });
+});
