@@ -17,7 +17,7 @@ export function WelcomeBlock({ user, loading }: { user: AppUser | null; loading:
   return (
     <section
       aria-label="Welcome"
-      className="relative grid min-h-44 gap-6 overflow-hidden rounded-3xl bg-gradient-to-br from-violet-700 via-violet-700 to-indigo-800 p-6 text-white shadow-lg sm:p-8 md:grid-cols-[1fr_minmax(16rem,22rem)] md:items-center"
+      className="relative grid min-h-44 gap-6 overflow-hidden rounded-3xl bg-gradient-to-br from-violet-700 via-violet-700 to-indigo-800 p-6 text-white shadow-lg sm:p-8 lg:grid-cols-[1fr_minmax(16rem,22rem)] lg:items-center"
     >
       {loading ? (
         <p className="self-center text-lg font-medium text-white/90">Loading...</p>
