@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { MediaClock } from "@/lib/player/clock";
+import {
+  activeCaption,
+  captionForWord,
+  highlightWindow,
+  normalizeWord,
+  quizToTrigger,
+  quizTriggerTime,
+  wordMatchesCaption,
+  wordState,
+} from "@/lib/player/timing";
+
+const captions = [
+  { id: 1, startTime: 700, endTime: 5485 },
+  { id: 2, startTime: 6000, endTime: 9000 },
+];
+
+describe("captions", () => {
+  it("the active caption spans the current time", () => {
+    expect(activeCaption(captions, 699)).toBeUndefined();
+    expect(activeCaption(captions, 700)?.id).toBe(1);
+    expect(activeCaption(captions, 5485)?.id).toBe(1);
+    expect(activeCaption(captions, 5700)).toBeUndefined();
+    expect(activeCaption(captions, 6500)?.id).toBe(2);
+  });
+
+  it("matches a word to a caption from 500 ms before to 20 s after the caption's start", () => {
+    expect(wordMatchesCaption(500, 1000)).toBe(true);
+    expect(wordMatchesCaption(499, 1000)).toBe(false);
+    expect(wordMatchesCaption(21_000, 1000)).toBe(true);
+    expect(wordMatchesCaption(21_001, 1000)).toBe(false);
+    expect(captionForWord(captions, 5600)?.id).toBe(2);
+    expect(captionForWord(captions, 2968)?.id).toBe(1);
+    expect(captionForWord(captions, 100)).toBeUndefined();
+  });
+
+  it("normalises words for comparison with vocabulary", () => {
+    expect(normalizeWord("¿Leche,")).toBe("leche");
+    expect(normalizeWord("días.")).toBe("días");
+  });
+});
+
+describe("word highlighting", () => {
+  const word = { start: 2968, end: 3450 };
+
+  it("opens 200 ms before the start; a word with no end lasts 200 ms", () => {
+    expect(highlightWindow(word)).toEqual({ from: 2768, to: 3450 });
+    expect(highlightWindow({ start: 1000, end: null })).toEqual({ from: 800, to: 1200 });
+  });
+
+  it("goes upcoming, speaking, spoken; a vocabulary word stays highlighted once spoken", () => {
+    const plain = { vocabulary: false, quizShowing: false };
+    const vocab = { vocabulary: true, quizShowing: false };
+    expect(wordState(word, 2767, plain)).toBe("upcoming");
+    expect(wordState(word, 2768, plain)).toBe("speaking");
+    expect(wordState(word, 3450, plain)).toBe("speaking");
+    expect(wordState(word, 3451, plain)).toBe("spoken");
+    expect(wordState(word, 3000, vocab)).toBe("speaking");
+    expect(wordState(word, 3451, vocab)).toBe("highlighted");
+    expect(wordState(word, 60_000, vocab)).toBe("highlighted");
+  });
+
+  it("while a quiz shows, other words take the spoken style", () => {
+    expect(wordState(word, 1000, { vocabulary: false, quizShowing: true })).toBe("spoken");
+    expect(wordState(word, 3000, { vocabulary: false, quizShowing: true })).toBe("spoken");
+    expect(wordState(word, 3600, { vocabulary: true, quizShowing: true })).toBe("highlighted");
+  });
+});
+
+describe("quiz triggers", () => {
+  const words = [
+    { id: 1, timestamp: 2968, quizTime: 5935 },
+    { id: 2, timestamp: "9556", quizTime: null },
+    { id: 3, timestamp: 20_000 },
+  ];
+
+  it("open at quizTime (else timestamp) minus 350 ms, for 0.5 s", () => {
+    expect(quizTriggerTime(words[0]!)).toBe(5585);
+    expect(quizTriggerTime(words[1]!)).toBe(9206);
+    const none = new Set<number>();
+    expect(quizToTrigger(words, 5400, 5584, none)).toBeUndefined();
+    expect(quizToTrigger(words, 5400, 5585, none)).toEqual({ word: words[0], catchUp: false });
+    expect(quizToTrigger(words, 5900, 6084, none)?.word.id).toBe(1);
+    expect(quizToTrigger(words, 5900, 6085, none)).toBeUndefined();
+  });
+
+  it("trigger each word once per visit", () => {
+    expect(quizToTrigger(words, 5400, 5600, new Set([1]))).toBeUndefined();
+  });
+
+  it("after a forward jump of more than 1 s, the first skipped quiz triggers as catch-up", () => {
+    expect(quizToTrigger(words, 1000, 15_000, new Set())).toEqual({ word: words[0], catchUp: true });
+    expect(quizToTrigger(words, 1000, 15_000, new Set([1]))).toEqual({ word: words[1], catchUp: true });
+    // A jump of exactly 1 s is ordinary playback, and a backward jump catches nothing up.
+    expect(quizToTrigger(words, 4500, 5500, new Set())).toBeUndefined();
+    expect(quizToTrigger(words, 15_000, 1000, new Set())).toBeUndefined();
+  });
+});
+
+describe("media clock", () => {
+  function fakeClock() {
+    let now = 1000;
+    const clock = new MediaClock(() => now);
+    return { clock, advance: (ms: number) => (now += ms) };
+  }
+
+  it("interpolates between samples while playing, and stands still when paused", () => {
+    const { clock, advance } = fakeClock();
+    clock.update({ mediaMs: 5000, playing: true, rate: 1 });
+    advance(150);
+    expect(clock.time()).toBe(5150);
+    clock.setPlaying(false);
+    advance(1000);
+    expect(clock.time()).toBe(5150);
+    clock.setPlaying(true);
+    advance(50);
+    expect(clock.time()).toBe(5200);
+  });
+
+  it("follows seeks and the playback rate", () => {
+    const { clock, advance } = fakeClock();
+    clock.update({ mediaMs: 1000, playing: true, rate: 1 });
+    advance(100);
+    clock.update({ mediaMs: 30_000 });
+    expect(clock.time()).toBe(30_000);
+    clock.setRate(1.5);
+    advance(200);
+    expect(clock.time()).toBe(30_300);
+    clock.setRate(0.5);
+    advance(200);
+    expect(clock.time()).toBe(30_400);
+  });
+});
