@@ -53,6 +53,8 @@ export type VideoCard = {
   wordsLearned: number;
   totalWords: number;
   wordCount: number;
+  /** A media file the app serves (demo content, uploaded audio), played by the HTML5 player. */
+  mediaUrl: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -72,3 +74,9 @@ export type QuizResultSaved = {
   stats: UserStats;
   video: { id: number; progress: number; wordsLearned: number; totalWords: number; completed: boolean };
 };
+
+export type CaptionSegment = { id: number; text: string; startTime: number; endTime: number; segmentIndex: number };
+export type SegmentTranslation = { id: number; captionId: number; language: string; translatedText: string };
+export type VocabularyWord = { id: number; word: string; context: string | null; timestamp: number; quizTime: number | null; captionId: number | null };
+export type WordTimingRow = { word: string; start: number; end: number | null; captionId: number | null };
+export type Quiz = { wordId: number; word: string; nativeLanguage: string; options: string[]; correctIndex: number };

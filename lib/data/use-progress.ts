@@ -30,11 +30,13 @@ export function useRecordQuizResult(userId: string | undefined) {
     retryDelay: RETRY_DELAY_MS,
     onError: (error) => console.warn("Could not save quiz progress:", error.message),
     onSuccess: async () => {
+      // Also the lists no screen shows right now (home, while the player is open): they are fresh on return.
+      const refetchType = "all" as const;
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: userKeys.dailyProgress }),
-        queryClient.invalidateQueries({ queryKey: userKeys.stats }),
-        queryClient.invalidateQueries({ queryKey: [userKeys.progressVideos()[0]] }),
-        queryClient.invalidateQueries({ queryKey: userKeys.current }),
+        queryClient.invalidateQueries({ queryKey: userKeys.dailyProgress, refetchType }),
+        queryClient.invalidateQueries({ queryKey: userKeys.stats, refetchType }),
+        queryClient.invalidateQueries({ queryKey: [userKeys.progressVideos()[0]], refetchType }),
+        queryClient.invalidateQueries({ queryKey: userKeys.current, refetchType }),
       ]);
     },
   });

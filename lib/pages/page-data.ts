@@ -12,7 +12,9 @@ import { categoryKeys, languageKeys, settingsKeys, userKeys, videoKeys, type Lis
 import { listFavorites } from "@/lib/services/favorites";
 import { getDailyProgress, getStats } from "@/lib/services/progress";
 import { toLearningPreferences } from "@/lib/services/serialize";
-import { listCategoriesFor, listInProgress, listPopular, listRecommended } from "@/lib/services/videos";
+import { ApiError } from "@/lib/api/errors";
+import { getCaptions, getSegmentTranslations, getWords, getWordTimings } from "@/lib/services/content";
+import { getVideo, listCategoriesFor, listInProgress, listPopular, listRecommended } from "@/lib/services/videos";
 import { LIST_LIMIT_DEFAULT } from "@/lib/validation/videos";
 
 type Part = "home" | "dailyProgress" | "stats" | "favorites" | "settings" | "languages";
@@ -54,6 +56,36 @@ async function load(queryClient: QueryClient, user: User, part: Part): Promise<v
       queryClient.setQueryData(videoKeys.recommended(filters), recommended);
     }
   }
+}
+
+/**
+ * The video page's data, or null when the caller may not see the video (the page then shows the
+ * not-found screen, as the API answers 404).
+ */
+export async function videoPageData(videoId: number): Promise<DehydratedState | null> {
+  const user = (await getPageUser())?.user;
+  if (!user) return null;
+  const db = await getDb();
+  const video = await getVideo(db, user, videoId).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === "not_found") return null;
+    throw error;
+  });
+  if (!video) return null;
+  const language = user.nativeLanguage ?? undefined;
+  const [captions, timings, words, translations] = await Promise.all([
+    getCaptions(db, user, videoId),
+    getWordTimings(db, user, videoId),
+    getWords(db, user, videoId),
+    getSegmentTranslations(db, user, videoId, language),
+  ]);
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(videoKeys.detail(videoId), video);
+  queryClient.setQueryData(videoKeys.captions(videoId), captions);
+  queryClient.setQueryData(videoKeys.wordTimings(videoId), timings);
+  queryClient.setQueryData(videoKeys.words(videoId), words);
+  queryClient.setQueryData([videoKeys.segmentTranslations(videoId)[0], { language }], translations);
+  queryClient.setQueryData(settingsKeys.all, toLearningPreferences(user));
+  return dehydrate(queryClient);
 }
 
 /** The dehydrated cache for a page, holding `parts` for the signed-in user (empty when there is none). */

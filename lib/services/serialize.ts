@@ -61,6 +61,8 @@ export function toVideoCard(row: VideoCardRow): VideoCard {
     wordsLearned: row.wordsLearned,
     totalWords: row.totalWords,
     wordCount: row.totalWords,
+    // Only the app's own public files (demo media, served uploads) are played from a path.
+    mediaUrl: row.mediaPath?.startsWith("/") ? row.mediaPath : null,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   };

@@ -1,0 +1,62 @@
+"use client";
+/** The active caption over the video: words light up as they are spoken; the translation below. */
+import type { CaptionSegment, WordTimingRow } from "@/lib/data/types";
+import { wordState, type WordState } from "@/lib/player/timing";
+import { cn } from "@/lib/utils";
+
+const WORD_STYLES: Record<WordState, string> = {
+  upcoming: "text-white/75",
+  speaking: "text-amber-300 scale-105",
+  spoken: "text-white",
+  highlighted: "rounded bg-amber-400/90 px-1 text-black",
+};
+
+export type CaptionWord = WordTimingRow & { vocabulary: boolean };
+
+export function CaptionOverlay({
+  caption,
+  words,
+  translation,
+  showTranslation,
+  timeMs,
+  quizShowing,
+}: {
+  caption: CaptionSegment | undefined;
+  words: CaptionWord[];
+  translation: string | null | undefined;
+  showTranslation: boolean;
+  timeMs: number;
+  quizShowing: boolean;
+}) {
+  if (!caption) return null;
+  return (
+    <div className="pointer-events-none absolute inset-x-0 bottom-14 flex flex-col items-center gap-1.5 px-3 text-center sm:bottom-16" data-testid="captions">
+      <p className="max-w-3xl rounded-xl bg-black/70 px-3 py-2 text-lg leading-relaxed font-semibold text-white sm:text-2xl" lang="" aria-live="off">
+        {words.length === 0 ? (
+          caption.text || "No text available"
+        ) : (
+          words.map((word, index) => {
+            const state = wordState(word, timeMs, { vocabulary: word.vocabulary, quizShowing });
+            return (
+              <span key={`${word.start}-${index}`}>
+                <span
+                  data-word-state={state}
+                  data-start-ms={word.start}
+                  data-vocabulary={word.vocabulary || undefined}
+                  className={cn("inline-block transition-colors duration-75", WORD_STYLES[state])}
+                >
+                  {word.word}
+                </span>{" "}
+              </span>
+            );
+          })
+        )}
+      </p>
+      {showTranslation ? (
+        <p className="max-w-3xl rounded-lg bg-black/60 px-3 py-1 text-sm text-white/90 sm:text-base" data-testid="caption-translation">
+          {translation || "No translation available"}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+"use client";
+/**
+ * The video page: the media with word-timed captions and their translation, quizzes at
+ * vocabulary words, and keyboard control (Space/K play-pause, ←/→ lines, R replay).
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, Languages, Pause, Play, RotateCcw } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { userKeys, videoKeys } from "@/lib/data/keys";
+import type { VocabularyWord } from "@/lib/data/types";
+import { useCurrentUser } from "@/lib/data/use-current-user";
+import { useRecordQuizResult } from "@/lib/data/use-progress";
+import { useSettings } from "@/lib/data/use-settings";
+import { useCaptions, usePrefetchQuizzes, useQuiz, useSegmentTranslations, useVideo, useVocabulary, useWordTimings } from "@/lib/data/use-video-content";
+import { activeCaption, captionForWord, normalizeWord, quizToTrigger } from "@/lib/player/timing";
+import { CaptionOverlay, type CaptionWord } from "./caption-overlay";
+import { QuizOverlay } from "./quiz-overlay";
+import { useMediaTime } from "./use-media-time";
+
+const RESUME_DELAY_MS = 300;
+const AUTOPLAY_DELAY_MS = 500;
+
+export function VideoPlayer({ videoId }: { videoId: number }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
+  const settings = useSettings({ enabled: !!user });
+  const nativeLanguage = user?.nativeLanguage ?? "en";
+  const video = useVideo(videoId);
+  const captions = useCaptions(videoId);
+  const timings = useWordTimings(videoId);
+  const vocabulary = useVocabulary(videoId);
+  const translations = useSegmentTranslations(videoId, nativeLanguage);
+  usePrefetchQuizzes(vocabulary.data, nativeLanguage);
+  const record = useRecordQuizResult(user?.id);
+
+  const mediaRef = useRef<HTMLVideoElement>(null);
+  const quizzed = useRef(new Set<number>());
+  const [quizWord, setQuizWord] = useState<VocabularyWord | null>(null);
+  const [showTranslation, setShowTranslation] = useState(true);
+  const pauseForQuizzes = settings.data?.pauseOnHighlight ?? true;
+
+  const media = useMediaTime(mediaRef, (previous, now) => {
+    if (quizWord || !pauseForQuizzes || !vocabulary.data) return;
+    const hit = quizToTrigger(vocabulary.data, previous, now, quizzed.current);
+    if (!hit) return;
+    quizzed.current.add(hit.word.id);
+    mediaRef.current?.pause();
+    setQuizWord(hit.word);
+  });
+  const quiz = useQuiz(quizWord?.id ?? null, nativeLanguage);
+
+  const lines = useMemo(() => captions.data ?? [], [captions.data]);
+  const current = activeCaption(lines, media.timeMs);
+  const captionWords = useMemo<CaptionWord[]>(() => {
+    if (!current) return [];
+    const vocab = (vocabulary.data ?? []).filter((w) => w.captionId === current.id || w.captionId === null);
+    return (timings.data ?? [])
+      .filter((t) => (t.captionId ?? captionForWord(lines, t.start)?.id) === current.id)
+      .map((t) => ({ ...t, vocabulary: vocab.some((v) => normalizeWord(v.word) === normalizeWord(t.word) && Math.abs(v.timestamp - t.start) < 1000) }));
+  }, [current, timings.data, vocabulary.data, lines]);
+  const translation = current ? translations.data?.find((t) => t.captionId === current.id)?.translatedText : undefined;
+
+  function closeQuiz() {
+    setQuizWord(null);
+    setTimeout(() => void media.play(), RESUME_DELAY_MS);
+  }
+
+  function answer(correct: boolean) {
+    if (!quizWord || !user) return;
+    record.mutate({ wordId: quizWord.id, learned: correct, correct: correct ? 1 : 0, incorrect: correct ? 0 : 1 });
+  }
+
+  function lineIndex(): number {
+    const t = media.timeMs;
+    const index = lines.findIndex((l) => t >= l.startTime && t <= l.endTime);
+    if (index >= 0) return index;
+    return lines.findIndex((l) => l.startTime > t) - 1;
+  }
+
+  function goToLine(offset: number) {
+    if (lines.length === 0) return;
+    const index = Math.min(lines.length - 1, Math.max(0, lineIndex() + offset));
+    media.seek(lines[index]!.startTime);
+  }
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (quizWord || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+      if (event.key === " " || event.key.toLowerCase() === "k") {
+        event.preventDefault();
+        if (media.playing) media.pause();
+        else void media.play();
+      } else if (event.key === "ArrowLeft") {
+        event.preventDefault();
+        goToLine(-1);
+      } else if (event.key === "ArrowRight") {
+        event.preventDefault();
+        goToLine(1);
+      } else if (event.key.toLowerCase() === "r") {
+        event.preventDefault();
+        goToLine(0);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  function back() {
+    // SPEC §2: back refreshes the progress, popular and recommended lists (home is not mounted yet: refetch them anyway).
+    const refetchType = "all" as const;
+    void Promise.all([
+      queryClient.invalidateQueries({ queryKey: [userKeys.progressVideos()[0]], refetchType }),
+      queryClient.invalidateQueries({ queryKey: [videoKeys.popular()[0]], refetchType }),
+      queryClient.invalidateQueries({ queryKey: [videoKeys.recommended()[0]], refetchType }),
+    ]);
+    router.push("/");
+  }
+
+  const data = video.data;
+  return (
+    <main id="main" className="mx-auto max-w-6xl space-y-4 px-0 py-0 sm:px-6 sm:py-6">
+      <div className="flex items-center gap-3 px-4 pt-4 sm:px-0 sm:pt-0">
+        <Button type="button" variant="ghost" size="icon" aria-label="Back" onClick={back}>
+          <ArrowLeft aria-hidden />
+        </Button>
+        {data ? <h1 className="min-w-0 truncate text-lg font-bold sm:text-2xl">{data.title}</h1> : <Skeleton className="h-7 w-64" />}
+      </div>
+
+      <div className="relative aspect-video w-full overflow-hidden bg-black sm:rounded-2xl" data-testid="player">
+        {data?.mediaUrl ? (
+          <video
+            ref={mediaRef}
+            src={data.mediaUrl}
+            poster={data.thumbnail ?? undefined}
+            playsInline
+            preload="auto"
+            className="size-full object-contain"
+            onClick={() => (media.playing ? media.pause() : void media.play())}
+            onLoadedData={() => {
+              if (settings.data?.autoplayVideos) setTimeout(() => void media.play(), AUTOPLAY_DELAY_MS);
+            }}
+          />
+        ) : data ? (
+          <p className="grid size-full place-items-center p-6 text-center text-white/80">This video has no playable media yet.</p>
+        ) : (
+          <Skeleton className="size-full rounded-none" />
+        )}
+        <CaptionOverlay
+          caption={current}
+          words={captionWords}
+          translation={translation}
+          showTranslation={showTranslation}
+          timeMs={media.timeMs}
+          quizShowing={!!quizWord}
+        />
+        {quizWord ? (
+          <QuizOverlay key={quizWord.id} word={quizWord.word} quiz={quiz.data} loading={quiz.isLoading} onAnswer={answer} onClose={closeQuiz} />
+        ) : null}
+        <div className="absolute inset-x-0 bottom-0 flex items-center gap-2 bg-gradient-to-t from-black/80 to-transparent p-2 sm:p-3">
+          <Button
+            type="button"
+            size="icon"
+            variant="secondary"
+            className="size-11 rounded-full"
+            aria-label={media.playing ? "Pause" : "Play"}
+            onClick={() => (media.playing ? media.pause() : void media.play())}
+            disabled={!data?.mediaUrl}
+          >
+            {media.playing ? <Pause aria-hidden /> : <Play aria-hidden />}
+          </Button>
+          <Button type="button" size="icon" variant="ghost" className="size-11 rounded-full text-white hover:bg-white/15 hover:text-white" aria-label="Replay line" onClick={() => goToLine(0)}>
+            <RotateCcw aria-hidden />
+          </Button>
+          <span className="text-sm text-white tabular-nums" data-testid="player-time">
+            {formatClock(media.timeMs)}
+          </span>
+          <Button
+            type="button"
+            size="icon"
+            variant="ghost"
+            className="ml-auto size-11 rounded-full text-white hover:bg-white/15 hover:text-white"
+            aria-label={showTranslation ? "Hide translation" : "Show translation"}
+            aria-pressed={showTranslation}
+            onClick={() => setShowTranslation((v) => !v)}
+          >
+            <Languages aria-hidden />
+          </Button>
+        </div>
+      </div>
+      {data?.description ? <p className="px-4 text-muted-foreground sm:px-0">{data.description}</p> : null}
+    </main>
+  );
+}
+
+function formatClock(ms: number): string {
+  const total = Math.floor(ms / 1000);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}

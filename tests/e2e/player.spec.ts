@@ -1,0 +1,82 @@
+/** The video page through the HTML5 adapter: word-timed captions, quizzes at vocabulary words, keyboard control. */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+async function openVideo(page: Page, title: string) {
+  await page.getByTestId("popular-videos").getByRole("article").filter({ hasText: title }).getByRole("link").click();
+  await expect(page).toHaveURL(/\/video\/\d+$/);
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+}
+
+const playButton = (page: Page) => page.getByRole("button", { name: "Play", exact: true });
+const pauseButton = (page: Page) => page.getByRole("button", { name: "Pause", exact: true });
+
+test("captions light up in time, the quiz pauses playback, and the result reaches home", async ({ signedInPage: page }) => {
+  await openVideo(page, "Ordering Coffee in Madrid");
+  await playButton(page).click();
+  await expect(pauseButton(page)).toBeVisible();
+
+  // "café" starts at 2968 ms: it is speaking from 2768 ms, and the media clock agrees within a frame or two.
+  const cafe = page.locator('[data-start-ms="2968"]');
+  await expect(cafe).toHaveAttribute("data-word-state", "speaking", { timeout: 8000 });
+  const lag = await page.evaluate(() => document.querySelector("video")!.currentTime * 1000 - 2768);
+  expect(lag).toBeGreaterThanOrEqual(0);
+  expect(lag).toBeLessThan(250);
+  await expect(page.getByTestId("caption-translation")).toHaveText("Good morning, I would like a coffee with milk, please.");
+
+  // café's quiz time is 5935 ms: playback pauses 350 ms before, with the quiz.
+  const quiz = page.getByRole("dialog");
+  await expect(quiz).toBeVisible({ timeout: 10_000 });
+  await expect(quiz.getByRole("heading", { name: "café" })).toBeVisible();
+  await expect(playButton(page)).toBeVisible();
+  const pausedAt = await page.evaluate(() => document.querySelector("video")!.currentTime * 1000);
+  expect(pausedAt).toBeGreaterThanOrEqual(5585);
+  expect(pausedAt).toBeLessThan(6085);
+  await expect(quiz.getByRole("button")).toHaveCount(4);
+
+  await quiz.getByRole("button", { name: /coffee/ }).click();
+  await expect(quiz.getByText("Correct!")).toBeVisible();
+  // The other options are locked.
+  await expect(quiz.getByRole("button", { name: /coffee/ })).toHaveAttribute("aria-pressed", "true");
+  await quiz.getByRole("button", { name: "Continue" }).click();
+  await expect(quiz).toHaveCount(0);
+  await expect(pauseButton(page)).toBeVisible();
+
+  // A wrong answer at the next word, chosen with the keyboard.
+  await expect(quiz).toBeVisible({ timeout: 15_000 });
+  await expect(quiz.getByRole("heading", { name: "llevar" })).toBeVisible();
+  const options = await quiz.getByRole("group", { name: "Options" }).getByRole("button").allTextContents();
+  const wrong = options.findIndex((o) => !o.includes("to take away"));
+  await page.keyboard.press(String(wrong + 1));
+  await expect(quiz.getByText("Try again")).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(quiz).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId("today-progress-count")).toHaveText("2 / 30 quizzes");
+  await expect(page.getByTestId("continue-learning").getByRole("heading", { name: "Ordering Coffee in Madrid" })).toBeVisible();
+});
+
+test("a forward jump past a quiz brings it up as catch-up; keys control playback", async ({ signedInPage: page }) => {
+  await openVideo(page, "Ordering Coffee in Madrid");
+  await playButton(page).click();
+  await expect(pauseButton(page)).toBeVisible();
+  await page.keyboard.press("k");
+  await expect(playButton(page)).toBeVisible();
+  await page.keyboard.press(" ");
+  await expect(pauseButton(page)).toBeVisible();
+
+  // Two lines ahead skips café's quiz time (5.6 s): it comes up at once.
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  const quiz = page.getByRole("dialog");
+  await expect(quiz.getByRole("heading", { name: "café" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(quiz).toHaveCount(0);
+});
+
+test("an unknown video is the not-found screen", async ({ signedInPage: page }) => {
+  await page.goto("/video/999999");
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+});
