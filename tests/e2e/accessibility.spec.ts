@@ -68,6 +68,15 @@ for (const colorScheme of ["light", "dark"] as const) {
       }
     });
 
+    test("video page and its quiz", async ({ signedInPage: page }) => {
+      await page.getByTestId("popular-videos").getByRole("article").filter({ hasText: "Ordering Coffee in Madrid" }).getByRole("link").click();
+      await expect(page.getByRole("heading", { level: 1, name: "Ordering Coffee in Madrid" })).toBeVisible();
+      await expectNoViolations(page, "/video");
+      await page.getByRole("button", { name: "Play", exact: true }).click();
+      await expect(page.getByRole("dialog")).toBeVisible({ timeout: 15_000 });
+      await expectNoViolations(page, "/video with a quiz");
+    });
+
     test("settings with Security Settings", async ({ page }) => {
       const login = new LoginPage(page);
       await login.goto();

@@ -5,7 +5,7 @@ import { expect, test } from "./support/fixtures";
 async function openVideo(page: Page, title: string) {
   await page.getByTestId("popular-videos").getByRole("article").filter({ hasText: title }).getByRole("link").click();
   await expect(page).toHaveURL(/\/video\/\d+$/);
-  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 }
 
 const playButton = (page: Page) => page.getByRole("button", { name: "Play", exact: true });
