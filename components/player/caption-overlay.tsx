@@ -30,8 +30,8 @@ export function CaptionOverlay({
 }) {
   if (!caption) return null;
   return (
-    <div className="pointer-events-none absolute inset-x-0 bottom-14 flex flex-col items-center gap-1.5 px-3 text-center sm:bottom-16" data-testid="captions">
-      <p className="max-w-3xl rounded-xl bg-black/70 px-3 py-2 text-lg leading-relaxed font-semibold text-white sm:text-2xl" lang="" aria-live="off">
+    <div className="pointer-events-none absolute inset-x-0 bottom-12 flex flex-col items-center gap-1 px-2 text-center sm:bottom-16 sm:gap-1.5 sm:px-3" data-testid="captions">
+      <p className="max-w-3xl rounded-xl bg-black/70 px-2.5 py-1.5 text-base leading-snug font-semibold text-white sm:px-3 sm:py-2 sm:text-2xl sm:leading-relaxed" lang="" aria-live="off">
         {words.length === 0 ? (
           caption.text || "No text available"
         ) : (
@@ -53,7 +53,7 @@ export function CaptionOverlay({
         )}
       </p>
       {showTranslation ? (
-        <p className="max-w-3xl rounded-lg bg-black/60 px-3 py-1 text-sm text-white/90 sm:text-base" data-testid="caption-translation">
+        <p className="max-w-3xl rounded-lg bg-black/60 px-2.5 py-0.5 text-xs text-white/90 sm:px-3 sm:py-1 sm:text-base" data-testid="caption-translation">
           {translation || "No translation available"}
         </p>
       ) : null}

@@ -86,7 +86,8 @@ export function QuizOverlay({
 
   const correct = picked !== null && quiz ? picked === quiz.correctIndex : null;
   return (
-    <div className="absolute inset-0 z-20 flex items-end justify-center bg-gradient-to-t from-black/90 via-black/60 to-black/20 p-3 sm:items-center sm:p-6">
+    // On a phone the player is too short to hold the quiz: it covers the screen there instead.
+    <div className="fixed inset-0 z-50 flex items-end justify-center bg-gradient-to-t from-black/90 via-black/60 to-black/20 p-3 sm:absolute sm:z-20 sm:items-center sm:p-6">
       <div role="dialog" aria-modal="true" aria-labelledby="quiz-title" className="w-full max-w-lg rounded-2xl bg-card p-5 text-card-foreground shadow-2xl sm:p-6" data-testid="quiz">
         <p className="text-sm font-medium text-muted-foreground">What does this word mean?</p>
         <h2 id="quiz-title" className="mt-1 text-2xl font-bold">
