@@ -4,7 +4,7 @@
  * vocabulary words, and keyboard control (Space/K play-pause, ←/→ lines, R replay).
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Languages, Pause, Play, RotateCcw } from "lucide-react";
+import { ArrowLeft, Languages, ListEnd, Pause, Play, RotateCcw } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -15,12 +15,15 @@ import { useCurrentUser } from "@/lib/data/use-current-user";
 import { useRecordQuizResult } from "@/lib/data/use-progress";
 import { useSettings } from "@/lib/data/use-settings";
 import { useCaptions, usePrefetchQuizzes, useQuiz, useSegmentTranslations, useVideo, useVocabulary, useWordTimings } from "@/lib/data/use-video-content";
+import { cn } from "@/lib/utils";
 import { activeCaption, captionForWord, normalizeWord, quizToTrigger } from "@/lib/player/timing";
 import { CaptionOverlay, type CaptionWord } from "./caption-overlay";
 import { QuizOverlay } from "./quiz-overlay";
+import { TranscriptPanel } from "./transcript-panel";
 import { useMediaTime } from "./use-media-time";
 
 const RESUME_DELAY_MS = 300;
+const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5] as const;
 const AUTOPLAY_DELAY_MS = 500;
 
 export function VideoPlayer({ videoId }: { videoId: number }) {
@@ -41,9 +44,16 @@ export function VideoPlayer({ videoId }: { videoId: number }) {
   const quizzed = useRef(new Set<number>());
   const [quizWord, setQuizWord] = useState<VocabularyWord | null>(null);
   const [showTranslation, setShowTranslation] = useState(true);
+  const [speed, setSpeed] = useState<number>(1);
+  const [pauseEachLine, setPauseEachLine] = useState(false);
   const pauseForQuizzes = settings.data?.pauseOnHighlight ?? true;
 
   const media = useMediaTime(mediaRef, (previous, now) => {
+    // Optional pause at the end of every line, as language players offer.
+    if (pauseEachLine && now > previous && now - previous < 1000) {
+      const ended = (captions.data ?? []).find((c) => previous < c.endTime && now >= c.endTime);
+      if (ended) mediaRef.current?.pause();
+    }
     if (quizWord || !pauseForQuizzes || !vocabulary.data) return;
     const hit = quizToTrigger(vocabulary.data, previous, now, quizzed.current);
     if (!hit) return;
@@ -180,11 +190,41 @@ export function VideoPlayer({ videoId }: { videoId: number }) {
           <span className="text-sm text-white tabular-nums" data-testid="player-time">
             {formatClock(media.timeMs)}
           </span>
+          <label className="ml-auto flex items-center gap-1 text-sm text-white">
+            <span className="sr-only">Playback speed</span>
+            <select
+              value={speed}
+              onChange={(event) => {
+                const next = Number(event.target.value);
+                setSpeed(next);
+                if (mediaRef.current) mediaRef.current.playbackRate = next;
+              }}
+              className="h-9 rounded-md border border-white/30 bg-black/60 px-1.5 text-sm text-white"
+              data-testid="speed"
+            >
+              {SPEEDS.map((s) => (
+                <option key={s} value={s}>
+                  {s}×
+                </option>
+              ))}
+            </select>
+          </label>
           <Button
             type="button"
             size="icon"
             variant="ghost"
-            className="ml-auto size-11 rounded-full text-white hover:bg-white/15 hover:text-white"
+            className={cn("size-11 rounded-full text-white hover:bg-white/15 hover:text-white", pauseEachLine && "bg-white/20")}
+            aria-label="Pause after each line"
+            aria-pressed={pauseEachLine}
+            onClick={() => setPauseEachLine((v) => !v)}
+          >
+            <ListEnd aria-hidden />
+          </Button>
+          <Button
+            type="button"
+            size="icon"
+            variant="ghost"
+            className="size-11 rounded-full text-white hover:bg-white/15 hover:text-white"
             aria-label={showTranslation ? "Hide translation" : "Show translation"}
             aria-pressed={showTranslation}
             onClick={() => setShowTranslation((v) => !v)}
@@ -193,7 +233,20 @@ export function VideoPlayer({ videoId }: { videoId: number }) {
           </Button>
         </div>
       </div>
-      {data?.description ? <p className="px-4 text-muted-foreground sm:px-0">{data.description}</p> : null}
+      <div className="grid gap-4 px-4 sm:px-0 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        {data?.description ? <p className="text-muted-foreground">{data.description}</p> : <div />}
+        {lines.length > 0 ? (
+          <TranscriptPanel
+            lines={lines}
+            translations={showTranslation ? translations.data : undefined}
+            currentId={current?.id}
+            onSeek={(ms) => {
+              media.seek(ms);
+              void media.play();
+            }}
+          />
+        ) : null}
+      </div>
     </main>
   );
 }

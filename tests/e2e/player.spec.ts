@@ -76,6 +76,19 @@ test("a forward jump past a quiz brings it up as catch-up; keys control playback
   await expect(quiz).toHaveCount(0);
 });
 
+test("the transcript lists every line and seeks; the speed changes playback", async ({ signedInPage: page }) => {
+  await openVideo(page, "A Morning at the Market in Lyon");
+  const transcript = page.getByTestId("transcript");
+  await expect(transcript.getByRole("button")).toHaveCount(8);
+  await page.getByTestId("speed").selectOption("0.75");
+  const lastLine = transcript.getByRole("button").last();
+  await lastLine.click();
+  await expect(lastLine).toHaveAttribute("aria-current", "true");
+  await expect(pauseButton(page).or(page.getByRole("dialog"))).toBeVisible();
+  const rate = await page.evaluate(() => document.querySelector("video")!.playbackRate);
+  expect(rate).toBe(0.75);
+});
+
 test("an unknown video is the not-found screen", async ({ signedInPage: page }) => {
   await page.goto("/video/999999");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
