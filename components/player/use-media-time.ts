@@ -1,52 +1,32 @@
 "use client";
-/**
- * The HTML5 adapter: plays a <video> element and reads its time every animation frame (through
- * the media clock, which also keeps time steady between the element's own coarse updates).
- */
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
-import { MediaClock } from "@/lib/player/clock";
+/** Drives a player adapter: reads its time every animation frame and mirrors playing/paused into React. */
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { PlayerAdapter } from "@/lib/player/adapter";
 
 export type MediaControls = {
   timeMs: number;
   playing: boolean;
-  play: () => Promise<void>;
+  play: () => void;
   pause: () => void;
   seek: (ms: number) => void;
+  setRate: (rate: number) => void;
 };
 
 /** `onTime(previousMs, timeMs)` runs every frame the time moves, e.g. to trigger quizzes. */
-export function useMediaTime(media: RefObject<HTMLVideoElement | null>, onTime?: (previousMs: number, timeMs: number) => void): MediaControls {
-  const clock = useRef(new MediaClock());
+export function useMediaTime(adapter: PlayerAdapter | null, onTime?: (previousMs: number, timeMs: number) => void): MediaControls {
+  const [timeMs, setTimeMs] = useState(0);
+  const [playing, setPlaying] = useState(false);
   const onTimeRef = useRef(onTime);
   useEffect(() => {
     onTimeRef.current = onTime;
   });
-  const [timeMs, setTimeMs] = useState(0);
-  const [playing, setPlaying] = useState(false);
 
   useEffect(() => {
-    const element = media.current;
-    if (!element) return;
-    const sync = () => clock.current.update({ mediaMs: element.currentTime * 1000, playing: !element.paused, rate: element.playbackRate });
-    const onPlay = () => {
-      sync();
-      setPlaying(true);
-    };
-    const onPause = () => {
-      sync();
-      setPlaying(false);
-    };
-    const events = ["timeupdate", "seeked", "ratechange", "loadedmetadata"] as const;
-    for (const name of events) element.addEventListener(name, sync);
-    element.addEventListener("play", onPlay);
-    element.addEventListener("pause", onPause);
-    element.addEventListener("ended", onPause);
-    let previous = element.currentTime * 1000;
+    if (!adapter) return;
+    const unsubscribe = adapter.subscribe(() => setPlaying(adapter.isPlaying()));
+    let previous = adapter.time();
     let frame = requestAnimationFrame(function tick() {
-      // The element's currentTime is exact when read; the clock covers browsers that update it coarsely.
-      const exact = element.currentTime * 1000;
-      const estimate = clock.current.time();
-      const now = Math.abs(estimate - exact) > 250 || element.paused ? exact : Math.max(exact, estimate);
+      const now = adapter.time();
       if (now !== previous) {
         setTimeMs(now);
         onTimeRef.current?.(previous, now);
@@ -56,22 +36,13 @@ export function useMediaTime(media: RefObject<HTMLVideoElement | null>, onTime?:
     });
     return () => {
       cancelAnimationFrame(frame);
-      for (const name of events) element.removeEventListener(name, sync);
-      element.removeEventListener("play", onPlay);
-      element.removeEventListener("pause", onPause);
-      element.removeEventListener("ended", onPause);
+      unsubscribe();
     };
-  }, [media]);
+  }, [adapter]);
 
-  const play = useCallback(async () => {
-    await media.current?.play().catch((error: unknown) => console.warn("Playback did not start:", error));
-  }, [media]);
-  const pause = useCallback(() => media.current?.pause(), [media]);
-  const seek = useCallback(
-    (ms: number) => {
-      if (media.current) media.current.currentTime = Math.max(0, ms / 1000);
-    },
-    [media],
-  );
-  return { timeMs, playing, play, pause, seek };
+  const play = useCallback(() => adapter?.play(), [adapter]);
+  const pause = useCallback(() => adapter?.pause(), [adapter]);
+  const seek = useCallback((ms: number) => adapter?.seek(ms), [adapter]);
+  const setRate = useCallback((rate: number) => adapter?.setRate(rate), [adapter]);
+  return { timeMs, playing, play, pause, seek, setRate };
 }

@@ -6,7 +6,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Languages, ListEnd, Pause, Play, RotateCcw } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { userKeys, videoKeys } from "@/lib/data/keys";
@@ -15,6 +15,7 @@ import { useCurrentUser } from "@/lib/data/use-current-user";
 import { useRecordQuizResult } from "@/lib/data/use-progress";
 import { useSettings } from "@/lib/data/use-settings";
 import { useCaptions, usePrefetchQuizzes, useQuiz, useSegmentTranslations, useVideo, useVocabulary, useWordTimings } from "@/lib/data/use-video-content";
+import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
 import { cn } from "@/lib/utils";
 import { activeCaption, captionForWord, normalizeWord, quizToTrigger } from "@/lib/player/timing";
 import { CaptionOverlay, type CaptionWord } from "./caption-overlay";
@@ -40,7 +41,14 @@ export function VideoPlayer({ videoId }: { videoId: number }) {
   usePrefetchQuizzes(vocabulary.data, nativeLanguage);
   const record = useRecordQuizResult(user?.id);
 
-  const mediaRef = useRef<HTMLVideoElement>(null);
+  const [adapter, setAdapter] = useState<PlayerAdapter | null>(null);
+  // The <video> element becomes an adapter once mounted (a callback ref, so a new element gets a new adapter).
+  const attachVideo = useCallback((element: HTMLVideoElement | null) => {
+    setAdapter((old) => {
+      old?.destroy();
+      return element ? new Html5Adapter(element) : null;
+    });
+  }, []);
   const quizzed = useRef(new Set<number>());
   const [quizWord, setQuizWord] = useState<VocabularyWord | null>(null);
   const [showTranslation, setShowTranslation] = useState(true);
@@ -48,17 +56,17 @@ export function VideoPlayer({ videoId }: { videoId: number }) {
   const [pauseEachLine, setPauseEachLine] = useState(false);
   const pauseForQuizzes = settings.data?.pauseOnHighlight ?? true;
 
-  const media = useMediaTime(mediaRef, (previous, now) => {
+  const media = useMediaTime(adapter, (previous, now) => {
     // Optional pause at the end of every line, as language players offer.
     if (pauseEachLine && now > previous && now - previous < 1000) {
       const ended = (captions.data ?? []).find((c) => previous < c.endTime && now >= c.endTime);
-      if (ended) mediaRef.current?.pause();
+      if (ended) adapter?.pause();
     }
     if (quizWord || !pauseForQuizzes || !vocabulary.data) return;
     const hit = quizToTrigger(vocabulary.data, previous, now, quizzed.current);
     if (!hit) return;
     quizzed.current.add(hit.word.id);
-    mediaRef.current?.pause();
+    adapter?.pause();
     setQuizWord(hit.word);
   });
   const quiz = useQuiz(quizWord?.id ?? null, nativeLanguage);
@@ -76,7 +84,7 @@ export function VideoPlayer({ videoId }: { videoId: number }) {
 
   function closeQuiz() {
     setQuizWord(null);
-    setTimeout(() => void media.play(), RESUME_DELAY_MS);
+    setTimeout(() => media.play(), RESUME_DELAY_MS);
   }
 
   function answer(correct: boolean) {
@@ -105,7 +113,7 @@ export function VideoPlayer({ videoId }: { videoId: number }) {
       if (event.key === " " || event.key.toLowerCase() === "k") {
         event.preventDefault();
         if (media.playing) media.pause();
-        else void media.play();
+        else media.play();
       } else if (event.key === "ArrowLeft") {
         event.preventDefault();
         goToLine(-1);
@@ -145,15 +153,15 @@ export function VideoPlayer({ videoId }: { videoId: number }) {
       <div className="relative aspect-video w-full overflow-hidden bg-black sm:rounded-2xl" data-testid="player">
         {data?.mediaUrl ? (
           <video
-            ref={mediaRef}
+            ref={attachVideo}
             src={data.mediaUrl}
             poster={data.thumbnail ?? undefined}
             playsInline
             preload="auto"
             className="size-full object-contain"
-            onClick={() => (media.playing ? media.pause() : void media.play())}
+            onClick={() => (media.playing ? media.pause() : media.play())}
             onLoadedData={() => {
-              if (settings.data?.autoplayVideos) setTimeout(() => void media.play(), AUTOPLAY_DELAY_MS);
+              if (settings.data?.autoplayVideos) setTimeout(() => media.play(), AUTOPLAY_DELAY_MS);
             }}
           />
         ) : data ? (
@@ -179,7 +187,7 @@ export function VideoPlayer({ videoId }: { videoId: number }) {
             variant="secondary"
             className="size-11 rounded-full"
             aria-label={media.playing ? "Pause" : "Play"}
-            onClick={() => (media.playing ? media.pause() : void media.play())}
+            onClick={() => (media.playing ? media.pause() : media.play())}
             disabled={!data?.mediaUrl}
           >
             {media.playing ? <Pause aria-hidden /> : <Play aria-hidden />}
@@ -197,7 +205,7 @@ export function VideoPlayer({ videoId }: { videoId: number }) {
               onChange={(event) => {
                 const next = Number(event.target.value);
                 setSpeed(next);
-                if (mediaRef.current) mediaRef.current.playbackRate = next;
+                media.setRate(next);
               }}
               className="h-9 rounded-md border border-white/30 bg-black/60 px-1.5 text-sm text-white"
               data-testid="speed"
@@ -242,7 +250,7 @@ export function VideoPlayer({ videoId }: { videoId: number }) {
             currentId={current?.id}
             onSeek={(ms) => {
               media.seek(ms);
-              void media.play();
+              media.play();
             }}
           />
         ) : null}
