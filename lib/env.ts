@@ -62,6 +62,7 @@ const rawEnvSchema = z.object({
   RUN_WORKER: boolish.optional(),
   SEED_DEMO: boolish.optional(),
   AUTH_DEV_MAILBOX: boolish.optional(),
+  YOUTUBE_EMBED_ORIGIN: optionalUrl("YOUTUBE_EMBED_ORIGIN"),
 });
 
 export type AppEnv = {
@@ -90,6 +91,8 @@ export type AppEnv = {
    * embedded install without SMTP, where it is the only way to read them.
    */
   devMailbox: boolean;
+  /** Where YouTube videos are embedded from; the player accepts messages from this origin only. */
+  youtubeEmbedOrigin: string;
 };
 
 export class ConfigError extends Error {
@@ -170,6 +173,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     seedDemo: e.SEED_DEMO ?? embeddedDb,
     embedded: embeddedDb && embeddedAuth,
     devMailbox: embeddedAuth && (e.AUTH_DEV_MAILBOX ?? (embeddedDb && !e.SMTP_URL)),
+    youtubeEmbedOrigin: new URL(e.YOUTUBE_EMBED_ORIGIN ?? "https://www.youtube-nocookie.com").origin,
   };
 }
 

@@ -16,6 +16,8 @@ import { useRecordQuizResult } from "@/lib/data/use-progress";
 import { useSettings } from "@/lib/data/use-settings";
 import { useCaptions, usePrefetchQuizzes, useQuiz, useSegmentTranslations, useVideo, useVocabulary, useWordTimings } from "@/lib/data/use-video-content";
 import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
+import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
+import { useMounted } from "@/lib/use-mounted";
 import { cn } from "@/lib/utils";
 import { activeCaption, captionForWord, normalizeWord, quizToTrigger } from "@/lib/player/timing";
 import { CaptionOverlay, type CaptionWord } from "./caption-overlay";
@@ -27,7 +29,7 @@ const RESUME_DELAY_MS = 300;
 const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5] as const;
 const AUTOPLAY_DELAY_MS = 500;
 
-export function VideoPlayer({ videoId }: { videoId: number }) {
+export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOrigin: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
@@ -42,13 +44,19 @@ export function VideoPlayer({ videoId }: { videoId: number }) {
   const record = useRecordQuizResult(user?.id);
 
   const [adapter, setAdapter] = useState<PlayerAdapter | null>(null);
-  // The <video> element becomes an adapter once mounted (a callback ref, so a new element gets a new adapter).
-  const attachVideo = useCallback((element: HTMLVideoElement | null) => {
-    setAdapter((old) => {
-      old?.destroy();
-      return element ? new Html5Adapter(element) : null;
-    });
+  const adapterRef = useRef<PlayerAdapter | null>(null);
+  const mounted = useMounted();
+  // The <video> element or the embed's frame becomes an adapter once mounted (callback refs: a new element gets a new adapter).
+  const attach = useCallback((next: PlayerAdapter | null) => {
+    adapterRef.current?.destroy();
+    adapterRef.current = next;
+    setAdapter(next);
   }, []);
+  const attachVideo = useCallback((element: HTMLVideoElement | null) => attach(element ? new Html5Adapter(element) : null), [attach]);
+  const attachFrame = useCallback(
+    (frame: HTMLIFrameElement | null) => attach(frame ? new YouTubeAdapter(frame, embedOrigin) : null),
+    [attach, embedOrigin],
+  );
   const quizzed = useRef(new Set<number>());
   const [quizWord, setQuizWord] = useState<VocabularyWord | null>(null);
   const [showTranslation, setShowTranslation] = useState(true);
@@ -164,6 +172,21 @@ export function VideoPlayer({ videoId }: { videoId: number }) {
               if (settings.data?.autoplayVideos) setTimeout(() => media.play(), AUTOPLAY_DELAY_MS);
             }}
           />
+        ) : data?.youtubeId ? (
+          mounted ? (
+            <iframe
+              ref={attachFrame}
+              src={youtubeEmbedUrl(embedOrigin, data.youtubeId, window.location.origin)}
+              title={data.title}
+              allow="autoplay; encrypted-media; picture-in-picture"
+              className="pointer-events-none size-full border-0"
+              onLoad={() => {
+                const youtube = adapterRef.current;
+                if (youtube instanceof YouTubeAdapter) youtube.start();
+                if (settings.data?.autoplayVideos) setTimeout(() => adapterRef.current?.play(), AUTOPLAY_DELAY_MS);
+              }}
+            />
+          ) : null
         ) : data ? (
           <p className="grid size-full place-items-center p-6 text-center text-white/80">This video has no playable media yet.</p>
         ) : (
@@ -188,7 +211,7 @@ export function VideoPlayer({ videoId }: { videoId: number }) {
             className="size-11 rounded-full"
             aria-label={media.playing ? "Pause" : "Play"}
             onClick={() => (media.playing ? media.pause() : media.play())}
-            disabled={!data?.mediaUrl}
+            disabled={!adapter}
           >
             {media.playing ? <Pause aria-hidden /> : <Play aria-hidden />}
           </Button>

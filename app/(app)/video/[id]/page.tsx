@@ -2,6 +2,7 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { VideoPlayer } from "@/components/player/video-player";
+import { env } from "@/lib/env";
 import { videoPageData } from "@/lib/pages/page-data";
 import { idStringSchema } from "@/lib/validation/videos";
 
@@ -14,7 +15,7 @@ export default async function VideoPage({ params }: { params: Promise<{ id: stri
   if (!id.success || !state) notFound();
   return (
     <HydrationBoundary state={state}>
-      <VideoPlayer videoId={id.data} />
+      <VideoPlayer videoId={id.data} embedOrigin={env().youtubeEmbedOrigin} />
     </HydrationBoundary>
   );
 }
