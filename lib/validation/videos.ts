@@ -71,3 +71,26 @@ export const quizResultSchema = z
   .strict()
   .refine((v) => v.correct + v.incorrect === 1, { message: "Exactly one of correct and incorrect must be 1", path: ["correct"] });
 export type QuizResult = z.infer<typeof quizResultSchema>;
+
+/** `id` is the video (Next names the folder once for every route under /api/videos/[id]). */
+export const segmentParamsSchema = z.object({ id: idStringSchema, segmentId: idStringSchema });
+
+export const segmentTextSchema = z
+  .object({
+    newText: z
+      .string({ message: "newText must be text" })
+      .trim()
+      .min(1, "The line's text must not be empty")
+      .max(2000, "The line's text must be at most 2000 characters"),
+  })
+  .strict();
+
+export const segmentWordSchema = z
+  .object({
+    newHighlightedWord: z
+      .string({ message: "newHighlightedWord must be text" })
+      .trim()
+      .min(1, "Choose a word from this line")
+      .max(100, "A word must be at most 100 characters"),
+  })
+  .strict();

@@ -1,0 +1,64 @@
+/** Queries on one caption segment and its vocabulary word, for the owner's live segment editor. */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { captions, quizzes, wordTimings, words, wordTranslations } from "../schema";
+
+export async function getSegment(db: DbOrTx, params: { videoId: number; segmentId: number }) {
+  const [row] = await db
+    .select()
+    .from(captions)
+    .where(and(eq(captions.id, params.segmentId), eq(captions.videoId, params.videoId)))
+    .limit(1);
+  return row;
+}
+
+/** New text for a segment; the vocabulary words of that line keep it as their context. */
+export async function setSegmentText(db: DbOrTx, params: { segmentId: number; text: string }) {
+  await db.update(captions).set({ text: params.text }).where(eq(captions.id, params.segmentId));
+  await db.update(words).set({ context: params.text }).where(eq(words.captionId, params.segmentId));
+}
+
+export async function listSegmentTimings(db: DbOrTx, params: { segmentId: number }) {
+  return db.select().from(wordTimings).where(eq(wordTimings.captionId, params.segmentId)).orderBy(asc(wordTimings.wordIndex));
+}
+
+export async function getSegmentWord(db: DbOrTx, params: { segmentId: number }) {
+  const [row] = await db.select().from(words).where(eq(words.captionId, params.segmentId)).orderBy(asc(words.timestamp)).limit(1);
+  return row;
+}
+
+/**
+ * Makes `word` the line's vocabulary word: the existing one is renamed (its quizzes and
+ * translations were for the old word, so they go), or a new one is added.
+ */
+export async function setSegmentWord(
+  db: DbOrTx,
+  params: { videoId: number; segmentId: number; word: string; timestamp: number; context: string },
+) {
+  const existing = await getSegmentWord(db, { segmentId: params.segmentId });
+  if (existing) {
+    await db.delete(quizzes).where(eq(quizzes.wordId, existing.id));
+    await db.delete(wordTranslations).where(eq(wordTranslations.wordId, existing.id));
+    const [row] = await db
+      .update(words)
+      .set({ word: params.word, timestamp: params.timestamp, quizTime: null, context: params.context })
+      .where(eq(words.id, existing.id))
+      .returning();
+    return row!;
+  }
+  const [row] = await db
+    .insert(words)
+    .values({ videoId: params.videoId, captionId: params.segmentId, word: params.word, timestamp: params.timestamp, context: params.context })
+    .returning();
+  return row!;
+}
+
+/** Whether another line of the video already has this vocabulary word (one word per video). */
+export async function wordTakenElsewhere(db: DbOrTx, params: { videoId: number; segmentId: number; word: string }) {
+  const [row] = await db
+    .select({ id: words.id })
+    .from(words)
+    .where(and(eq(words.videoId, params.videoId), sql`lower(${words.word}) = lower(${params.word})`, sql`${words.captionId} is distinct from ${params.segmentId}`))
+    .limit(1);
+  return !!row;
+}

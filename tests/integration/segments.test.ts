@@ -1,0 +1,112 @@
+/** The owner's live segment editor endpoints: owners only, and the change shows where the player reads it. */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as reselect } from "@/app/api/videos/[id]/segments/[segmentId]/reselect-words/route";
+import { POST as updateText } from "@/app/api/videos/[id]/segments/[segmentId]/update/route";
+import { GET as getCaptions } from "@/app/api/videos/[id]/captions/route";
+import { GET as getWords } from "@/app/api/videos/[id]/words/route";
+import { GET as getMe } from "@/app/api/users/route";
+import { quizzes, users, videos } from "@/db/schema";
+import { seedDemoContent } from "@/db/seed";
+import { signedInUser } from "../helpers/app";
+import { testDbKinds, useTestDb } from "../helpers/db";
+import { call } from "../helpers/learner-api";
+
+type Who = { id: string; token: string };
+
+describe.each(testDbKinds)("segment editor API on %s", (kind) => {
+  const t = useTestDb(kind, { app: true });
+  let owner: Who, admin: Who, learner: Who, other: Who;
+  let videoId: string, otherVideoId: string;
+  let segments: { id: number; text: string }[];
+
+  beforeAll(async () => {
+    const db = t().db;
+    await seedDemoContent(db);
+    owner = await signedInUser("owner@example.com");
+    admin = await signedInUser("admin@example.com");
+    learner = await signedInUser("learner@example.com");
+    other = await signedInUser("other@example.com");
+    for (const who of [owner, admin, learner, other]) await call(getMe, "/api/users", { token: who.token });
+    await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+    const all = await db.select({ id: videos.id, title: videos.title }).from(videos);
+    videoId = String(all.find((v) => v.title === "Ordering Coffee in Madrid")!.id);
+    otherVideoId = String(all.find((v) => v.title === "A Weekend in Rome")!.id);
+    segments = (await call(getCaptions, `/api/videos/${videoId}/captions`, { token: owner.token, params: { id: videoId } })).body;
+  });
+
+  const edit = (who: Who | null, segmentId: number, body: unknown, handler = updateText, video = videoId) =>
+    call(handler, `/api/videos/${video}/segments/${segmentId}/update`, {
+      method: "POST",
+      token: who?.token,
+      body,
+      params: { id: video, segmentId: String(segmentId) },
+    });
+
+  it("is for owners only: anonymous 401; learners and admins 403, and nothing changes", async () => {
+    const segment = segments[0]!;
+    expect((await edit(null, segment.id, { newText: "x" })).status).toBe(401);
+    for (const who of [learner, other, admin]) {
+      expect((await edit(who, segment.id, { newText: "Hackeado" })).status).toBe(403);
+      expect((await edit(who, segment.id, { newHighlightedWord: "días" }, reselect)).status).toBe(403);
+    }
+    const after = (await call(getCaptions, `/api/videos/${videoId}/captions`, { token: owner.token, params: { id: videoId } })).body;
+    expect(after[0].text).toBe(segment.text);
+  });
+
+  it("updates a line's text, which the player then reads; unchanged text is a no-op", async () => {
+    const segment = segments[0]!;
+    const newText = "Buenos días, quisiera un café solo, por favor.";
+    const saved = await edit(owner, segment.id, { newText: `  ${newText}  ` });
+    expect(saved).toMatchObject({ status: 200, body: { id: segment.id, text: newText, updated: true } });
+    const captions = (await call(getCaptions, `/api/videos/${videoId}/captions`, { token: learner.token, params: { id: videoId } })).body;
+    expect(captions[0].text).toBe(newText);
+    const wordList = (await call(getWords, `/api/videos/${videoId}/words`, { token: learner.token, params: { id: videoId } })).body;
+    expect(wordList.find((w: { word: string }) => w.word === "café").context).toBe(newText);
+    expect((await edit(owner, segment.id, { newText })).body).toMatchObject({ updated: false });
+  });
+
+  it("makes another word of the line its vocabulary word, timed by its spoken timing", async () => {
+    const segment = segments[0]!;
+    const before = (await call(getWords, `/api/videos/${videoId}/words`, { token: owner.token, params: { id: videoId } })).body;
+    const old = before.find((w: { captionId: number }) => w.captionId === segment.id);
+    const result = await edit(owner, segment.id, { newHighlightedWord: "Días," }, reselect);
+    expect(result).toMatchObject({ status: 200, body: { id: old.id, word: "días", timestamp: 1323, captionId: segment.id } });
+    const after = (await call(getWords, `/api/videos/${videoId}/words`, { token: learner.token, params: { id: videoId } })).body;
+    expect(after.map((w: { word: string }) => w.word)).toContain("días");
+    expect(after.map((w: { word: string }) => w.word)).not.toContain("café");
+    // The old word's quizzes were for the old word.
+    expect(await t().db.select().from(quizzes).where(eq(quizzes.wordId, old.id))).toEqual([]);
+  });
+
+  it("refuses bad input with 4xx and the reason", async () => {
+    const segment = segments[1]!;
+    for (const [handler, body, status, message] of [
+      [updateText, { newText: "   " }, 400, "newText: The line's text must not be empty"],
+      [updateText, { newText: 42 }, 400, "newText: newText must be text"],
+      [updateText, { newText: "ok", extra: 1 }, 400, undefined],
+      [reselect, { newHighlightedWord: "  " }, 400, "newHighlightedWord: Choose a word from this line"],
+      [reselect, { newHighlightedWord: "zanahoria" }, 400, '"zanahoria" is not in this line'],
+    ] as const) {
+      const result = await edit(owner, segment.id, body, handler);
+      expect(result.status, JSON.stringify(body)).toBe(status);
+      if (message) expect(result.body.message).toBe(message);
+    }
+    // One vocabulary word per video: "días" belongs to the first line now.
+    await edit(owner, segment.id, { newText: `${segment.text} Buenos días.` });
+    const taken = await edit(owner, segment.id, { newHighlightedWord: "días" }, reselect);
+    expect(taken).toMatchObject({ status: 409, body: { message: '"días" is already a vocabulary word of another line' } });
+    // A segment of another video, and an unknown segment.
+    expect((await edit(owner, segment.id, { newText: "x" }, updateText, otherVideoId)).status).toBe(404);
+    expect((await edit(owner, 999999, { newText: "x" })).status).toBe(404);
+    const nul = await call(updateText, `/api/videos/${videoId}/segments/${segment.id}/update`, {
+      method: "POST",
+      token: owner.token,
+      rawBody: '{"newText":"a\\u0000b"}',
+      params: { id: videoId, segmentId: String(segment.id) },
+    });
+    expect(nul.status).toBe(400);
+    const huge = await edit(owner, segment.id, { newText: "x".repeat(20_000) });
+    expect(huge.status).toBe(413);
+  });
+});
