@@ -6,7 +6,11 @@ import { languageCodeSchema } from "./settings";
 const MAX_INT = 2_147_483_647;
 
 /** A database id in a path or query string ("12"). */
-export const idStringSchema = z.coerce.number().int().positive().max(MAX_INT);
+export const idStringSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, "Must be a positive whole number")
+  .transform(Number)
+  .pipe(z.number().max(MAX_INT, "Must be a positive whole number"));
 /** A database id in a JSON body. */
 export const idNumberSchema = (name: string) =>
   z.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).positive().max(MAX_INT);
@@ -16,7 +20,8 @@ export const favoriteParamsSchema = z.object({ videoId: idStringSchema });
 export const wordParamsSchema = z.object({ id: idStringSchema });
 export const languageQuerySchema = z.object({ language: languageCodeSchema.optional() }).strict();
 export const quizQuerySchema = z.object({ nativeLanguage: languageCodeSchema.optional() }).strict();
-export const userParamsSchema = z.object({ userId: z.uuid() });
+/** Lower-cased, so an upper-case spelling of one's own id is still one's own. */
+export const userParamsSchema = z.object({ userId: z.uuid().transform((id) => id.toLowerCase()) });
 
 export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MAX = 50;
@@ -56,7 +61,7 @@ const oneOrZero = (name: string) =>
 
 export const quizResultSchema = z
   .object({
-    userId: z.string().optional(),
+    userId: z.string().max(64).transform((id) => id.toLowerCase()).optional(),
     wordId: idNumberSchema("wordId"),
     learned: z.boolean({ message: "learned must be true or false" }).default(false),
     correct: oneOrZero("correct"),

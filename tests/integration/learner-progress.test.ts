@@ -60,6 +60,9 @@ describe.each(testDbKinds)("learner progress on %s", (kind) => {
     expect((await post(owner, { wordId, correct: 1, incorrect: 0 }, learner.id)).status).toBe(403);
     expect((await post(learner, { userId: other.id, wordId, correct: 1, incorrect: 0 })).status).toBe(403);
     expect((await post(learner, { wordId, correct: 1, incorrect: 0 }, "not-a-uuid")).status).toBe(404);
+    // One's own id in capitals is still one's own: the body is checked (400), not refused (403).
+    expect((await post(learner, { nonsense: true }, learner.id.toUpperCase())).status).toBe(400);
+    expect((await post(learner, { userId: learner.id.toUpperCase(), nonsense: true })).status).toBe(400);
 
     for (const [body, status, message] of [
       [{ wordId, correct: 1, incorrect: 1 }, 400, "correct: Exactly one of correct and incorrect must be 1"],

@@ -170,6 +170,12 @@ describe.each(testDbKinds)("learner video API on %s", (kind) => {
       [getVideo, "/api/videos/abc", { id: "abc" }],
       [getVideo, "/api/videos/99999999999", { id: "99999999999" }],
     ];
+    // Only the plain decimal spelling names a video: not hex, padding, exponents or spaces.
+    const visible = String(Math.min(...(await t().db.select({ id: videos.id }).from(videos).where(eq(videos.status, "active"))).map((v) => v.id)));
+    expect((await call(getVideo, `/api/videos/${visible}`, { token: learner.token, params: { id: visible } })).status).toBe(200);
+    for (const spelling of [`0${visible}`, ` ${visible}`, `${visible}e0`, `0x${Number(visible).toString(16)}`, `${visible}.0`]) {
+      cases.push([getVideo, `/api/videos/${encodeURIComponent(spelling)}`, { id: spelling }]);
+    }
     for (const [handler, path, params] of cases) {
       const { status } = await call(handler, path, { token: learner.token, params });
       expect(status, path).toBe(404);
