@@ -8,6 +8,21 @@ const nextConfig: NextConfig = {
   // `npm run typecheck` checks every file (tests included) in CI; `npm start` should not fail on a
   // type error in a test file, nor spend a minute re-checking.
   typescript: { ignoreBuildErrors: true },
+  // Every response: no MIME sniffing, no framing by other sites (pages also get a full
+  // Content-Security-Policy from proxy.ts), and only our origin as the referrer elsewhere (the
+  // YouTube embed needs to know which site embeds it).
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+        ],
+      },
+    ];
+  },
   images: {
     remotePatterns: [{ protocol: "https", hostname: "i.ytimg.com" }],
   },

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { buildQuiz } from "@/lib/quiz/build";
 import type { Db } from "./client";
 import {
   appMeta,
@@ -75,42 +76,6 @@ export function loadDemoContent(file = DEMO_CONTENT_PATH): DemoContent {
   return demoContentSchema.parse(JSON.parse(readFileSync(/*turbopackIgnore: true*/ file, "utf8")));
 }
 
-/** A stable pseudo-random order, so every install gets the same quizzes. */
-function seededShuffle<T>(items: T[], seed: string): T[] {
-  let h = 2166136261;
-  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    h = Math.imul(h ^ (h >>> 15), 2246822507) >>> 0;
-    const j = h % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
-/**
- * A four-option quiz in one language: the word's translation and three other vocabulary words'
- * translations of the same video as distractors.
- */
-export function buildQuiz(
-  word: string,
-  correct: string,
-  distractorPool: string[],
-  seed: string,
-): { options: string[]; correctIndex: number } | null {
-  const seen = new Set([correct.toLocaleLowerCase()]);
-  const distractors: string[] = [];
-  for (const candidate of seededShuffle(distractorPool, `${seed}:pool`)) {
-    const key = candidate.toLocaleLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    distractors.push(candidate);
-    if (distractors.length === 3) break;
-  }
-  if (distractors.length < 3) return null;
-  const options = seededShuffle([correct, ...distractors], `${seed}:${word}`);
-  return { options, correctIndex: options.indexOf(correct) };
-}
 
 export type SeedResult = { seeded: boolean; videos: number; words: number; quizzes: number };
 
@@ -223,7 +188,7 @@ export async function seedDemoContent(db: Db, content: DemoContent = loadDemoCon
           .filter((lang) => lang !== video.targetLanguage && v.translations[lang])
           .flatMap((lang) => {
             const pool = video.vocabulary.filter((_, j) => j !== i).map((o) => o.translations[lang]).filter((t): t is string => !!t);
-            const quiz = buildQuiz(v.word, v.translations[lang]!, pool, `${video.slug}:${lang}`);
+            const quiz = buildQuiz(`${wordRows[i]!.id}:${lang}`, v.translations[lang]!, pool);
             return quiz ? [{ wordId: wordRows[i]!.id, nativeLanguage: lang, question: v.word, ...quiz }] : [];
           }),
       );

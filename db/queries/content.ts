@@ -1,7 +1,7 @@
 /** Queries on a video's content: captions, their translations, word timings, vocabulary and quizzes. */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { captions, quizzes, segmentTranslations, videos, wordTimings, words, type VideoStatus } from "../schema";
+import { captions, quizzes, segmentTranslations, videos, wordTimings, wordTranslations, words, type VideoStatus } from "../schema";
 
 export async function listCaptions(db: DbOrTx, params: { videoId: number }) {
   return db
@@ -53,4 +53,29 @@ export async function getQuizForWord(
     videoStatus: row.videoStatus,
     quiz: row.options && row.correctIndex !== null ? { options: row.options, correctIndex: row.correctIndex } : null,
   };
+}
+
+/**
+ * What a quiz is built from when none is stored for the language: the word's own translation and
+ * up to `limit` translations of other vocabulary in that language, the same video's first.
+ */
+export async function getQuizSource(
+  db: DbOrTx,
+  params: { wordId: number; language: string; limit?: number },
+): Promise<{ answer: string; candidates: string[] } | undefined> {
+  const [own] = await db
+    .select({ translation: wordTranslations.translation, videoId: words.videoId })
+    .from(wordTranslations)
+    .innerJoin(words, eq(words.id, wordTranslations.wordId))
+    .where(and(eq(wordTranslations.wordId, params.wordId), eq(wordTranslations.language, params.language)))
+    .limit(1);
+  if (!own) return undefined;
+  const others = await db
+    .select({ translation: wordTranslations.translation })
+    .from(wordTranslations)
+    .innerJoin(words, eq(words.id, wordTranslations.wordId))
+    .where(and(eq(wordTranslations.language, params.language), ne(wordTranslations.wordId, params.wordId)))
+    .orderBy(sql`${words.videoId} = ${own.videoId} desc`, asc(wordTranslations.id))
+    .limit(params.limit ?? 50);
+  return { answer: own.translation, candidates: others.map((o) => o.translation) };
 }

@@ -1,8 +1,9 @@
 /** A video's captions, translations, timings, vocabulary and quizzes, to callers who may see the video. */
 import type { DbOrTx } from "@/db/client";
-import { getQuizForWord, listCaptions, listSegmentTranslations, listWords, listWordTimings } from "@/db/queries/content";
+import { getQuizForWord, getQuizSource, listCaptions, listSegmentTranslations, listWords, listWordTimings } from "@/db/queries/content";
 import type { User } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
+import { buildQuiz } from "@/lib/quiz/build";
 import { assertVideoVisible, isPublished, isStaff } from "./videos";
 
 export async function getCaptions(db: DbOrTx, user: User, videoId: number) {
@@ -25,10 +26,18 @@ export async function getWords(db: DbOrTx, user: User, videoId: number) {
   return listWords(db, { videoId });
 }
 
-/** The word's quiz in `nativeLanguage` (default: the caller's); a word without one has no options. */
+/**
+ * The word's quiz in `nativeLanguage` (default: the caller's): the stored one, else one built from
+ * the vocabulary's translations in that language; a word with neither has no options.
+ */
 export async function getQuiz(db: DbOrTx, user: User, wordId: number, nativeLanguage?: string) {
   const language = nativeLanguage ?? user.nativeLanguage ?? "en";
   const row = await getQuizForWord(db, { wordId, nativeLanguage: language });
   if (!row || (!isStaff(user) && !isPublished(row.videoStatus))) throw notFound("Word not found");
-  return { wordId, word: row.word, nativeLanguage: language, options: row.quiz?.options ?? [], correctIndex: row.quiz?.correctIndex ?? -1 };
+  let quiz = row.quiz;
+  if (!quiz) {
+    const source = await getQuizSource(db, { wordId, language });
+    quiz = source ? buildQuiz(`${wordId}:${language}`, source.answer, source.candidates) : null;
+  }
+  return { wordId, word: row.word, nativeLanguage: language, options: quiz?.options ?? [], correctIndex: quiz?.correctIndex ?? -1 };
 }

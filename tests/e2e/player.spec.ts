@@ -93,3 +93,23 @@ test("an unknown video is the not-found screen", async ({ signedInPage: page }) 
   await page.goto("/video/999999");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
 });
+
+test("the page's security policy lets only the YouTube embed frame in, and no other site frame the page", async ({ signedInPage: page }) => {
+  const response = await page.goto("/");
+  const policy = response!.headers()["content-security-policy"] ?? "";
+  expect(policy).toContain("frame-src https://www.youtube-nocookie.com");
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(response!.headers()["x-frame-options"]).toBe("DENY");
+
+  // A frame from anywhere else is refused by the browser.
+  const violation = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        document.addEventListener("securitypolicyviolation", (e) => resolve(e.effectiveDirective), { once: true });
+        const frame = document.createElement("iframe");
+        frame.src = "https://example.org/";
+        document.body.append(frame);
+      }),
+  );
+  expect(violation).toBe("frame-src");
+});

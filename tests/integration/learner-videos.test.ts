@@ -2,7 +2,7 @@
  * The learner's video API: search, lists, detail, content, categories and favourites, on PGlite
  * and Postgres. Learners see published videos only; admins and owners see every video.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getCategories } from "@/app/api/categories/route";
 import { GET as getFavorite } from "@/app/api/users/favorites/[videoId]/route";
@@ -14,7 +14,7 @@ import { GET as getWordTimings } from "@/app/api/videos/[id]/word-timings/route"
 import { GET as getWords } from "@/app/api/videos/[id]/words/route";
 import { GET as listVideos } from "@/app/api/videos/route";
 import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
-import { categories, users, videoCategories, videos, words } from "@/db/schema";
+import { categories, quizzes, users, videoCategories, videos, words, wordTranslations } from "@/db/schema";
 import { seedDemoContent } from "@/db/seed";
 import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
@@ -155,6 +155,30 @@ describe.each(testDbKinds)("learner video API on %s", (kind) => {
     const quiz = (await call(getQuiz, `/api/words/${wordList[0].id}/quiz?nativeLanguage=en`, { token: learner.token, params: { id: String(wordList[0].id) } })).body;
     expect(quiz.options).toHaveLength(4);
     expect(quiz.options[quiz.correctIndex]).toBe("coffee");
+  });
+
+  it("builds a word's quiz from the vocabulary's translations when none is stored for the language", async () => {
+    const coffee = (await call(listVideos, "/api/videos?search=Ordering%20Coffee", { token: learner.token })).body[0];
+    const wordList = (await call(getWords, `/api/videos/${coffee.id}/words`, { token: learner.token, params: { id: String(coffee.id) } })).body;
+    const quizOf = async (wordId: number, language: string) =>
+      (await call(getQuiz, `/api/words/${wordId}/quiz?nativeLanguage=${language}`, { token: learner.token, params: { id: String(wordId) } })).body;
+    const stored = await Promise.all(wordList.map((w: { id: number }) => quizOf(w.id, "en")));
+    await t().db.delete(quizzes).where(eq(quizzes.nativeLanguage, "en"));
+
+    const built = await Promise.all(wordList.map((w: { id: number }) => quizOf(w.id, "en")));
+    for (const [i, quiz] of built.entries()) {
+      expect(quiz.options).toHaveLength(4);
+      // The right answer is the same translation the stored quiz had.
+      expect(quiz.options[quiz.correctIndex]).toBe(stored[i].options[stored[i].correctIndex]);
+      expect(new Set(quiz.options).size).toBe(4);
+    }
+    // Stable per word and language; the answer's place varies between words.
+    expect(await Promise.all(wordList.map((w: { id: number }) => quizOf(w.id, "en")))).toEqual(built);
+    expect(new Set(built.map((q) => q.correctIndex)).size).toBeGreaterThan(1);
+    // A word nobody translated into the language has no quiz: the player shows 'Quiz not available'.
+    await t().db.delete(quizzes).where(and(eq(quizzes.wordId, wordList[0].id), eq(quizzes.nativeLanguage, "ja")));
+    await t().db.delete(wordTranslations).where(and(eq(wordTranslations.wordId, wordList[0].id), eq(wordTranslations.language, "ja")));
+    expect(await quizOf(wordList[0].id, "ja")).toMatchObject({ options: [], correctIndex: -1 });
   });
 
   it("answers 404 to learners for unpublished and unknown videos everywhere", async () => {
