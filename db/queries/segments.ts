@@ -1,7 +1,7 @@
 /** Queries on one caption segment and its vocabulary word, for the owner's live segment editor. */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { captions, quizzes, wordTimings, words, wordTranslations } from "../schema";
+import { captions, quizzes, segmentTranslations, wordTimings, words, wordTranslations } from "../schema";
 
 export async function getSegment(db: DbOrTx, params: { videoId: number; segmentId: number }) {
   const [row] = await db
@@ -16,6 +16,12 @@ export async function getSegment(db: DbOrTx, params: { videoId: number; segmentI
 export async function setSegmentText(db: DbOrTx, params: { segmentId: number; text: string }) {
   await db.update(captions).set({ text: params.text }).where(eq(captions.id, params.segmentId));
   await db.update(words).set({ context: params.text }).where(eq(words.captionId, params.segmentId));
+}
+
+/** Removes a line's translations (they described text it no longer has); returns how many. */
+export async function clearSegmentTranslations(db: DbOrTx, params: { segmentId: number }) {
+  const removed = await db.delete(segmentTranslations).where(eq(segmentTranslations.captionId, params.segmentId)).returning({ id: segmentTranslations.id });
+  return removed.length;
 }
 
 export async function listSegmentTimings(db: DbOrTx, params: { segmentId: number }) {

@@ -1,6 +1,6 @@
 /** The owner's live segment editor: a line's text, and which of its words is the vocabulary word. */
-import type { DbOrTx } from "@/db/client";
-import { getSegment, listSegmentTimings, setSegmentText, setSegmentWord, wordTakenElsewhere } from "@/db/queries/segments";
+import type { Db, DbOrTx } from "@/db/client";
+import { clearSegmentTranslations, getSegment, listSegmentTimings, setSegmentText, setSegmentWord, wordTakenElsewhere } from "@/db/queries/segments";
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { normalizeWord } from "@/lib/player/timing";
 
@@ -10,11 +10,19 @@ async function segmentOf(db: DbOrTx, videoId: number, segmentId: number) {
   return segment;
 }
 
-export async function updateSegmentText(db: DbOrTx, videoId: number, segmentId: number, newText: string) {
-  const segment = await segmentOf(db, videoId, segmentId);
-  if (segment.text.trim() === newText) return { id: segment.id, text: segment.text, updated: false };
-  await setSegmentText(db, { segmentId, text: newText });
-  return { id: segment.id, text: newText, updated: true };
+/**
+ * A line's new text. With `updateTranslations` ('Yes, Update All') its translations, which
+ * described the old text, are removed in the same transaction: learners see 'No translation
+ * available' rather than a wrong one until translations are generated again (fill missing).
+ */
+export async function updateSegmentText(db: Db, videoId: number, segmentId: number, newText: string, updateTranslations = false) {
+  return db.transaction(async (tx) => {
+    const segment = await segmentOf(tx, videoId, segmentId);
+    const changed = segment.text.trim() !== newText;
+    if (changed) await setSegmentText(tx, { segmentId, text: newText });
+    const translationsRemoved = changed && updateTranslations ? await clearSegmentTranslations(tx, { segmentId }) : 0;
+    return { id: segment.id, text: changed ? newText : segment.text, updated: changed, translationsRemoved };
+  });
 }
 
 export async function reselectSegmentWord(db: DbOrTx, videoId: number, segmentId: number, newWord: string) {

@@ -87,6 +87,8 @@ export const segmentTextSchema = z
       .trim()
       .min(1, "The line's text must not be empty")
       .max(2000, "The line's text must be at most 2000 characters"),
+    /** 'Yes, Update All': the line's translations described the old text, so they are renewed. */
+    updateTranslations: z.boolean({ message: "updateTranslations must be true or false" }).default(false),
   })
   .strict();
 

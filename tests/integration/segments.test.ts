@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as reselect } from "@/app/api/videos/[id]/segments/[segmentId]/reselect-words/route";
 import { POST as updateText } from "@/app/api/videos/[id]/segments/[segmentId]/update/route";
 import { GET as getCaptions } from "@/app/api/videos/[id]/captions/route";
+import { GET as getTranslations } from "@/app/api/videos/[id]/segment-translations/route";
 import { GET as getWords } from "@/app/api/videos/[id]/words/route";
 import { GET as getMe } from "@/app/api/users/route";
 import { quizzes, users, videos } from "@/db/schema";
@@ -64,6 +65,24 @@ describe.each(testDbKinds)("segment editor API on %s", (kind) => {
     const wordList = (await call(getWords, `/api/videos/${videoId}/words`, { token: learner.token, params: { id: videoId } })).body;
     expect(wordList.find((w: { word: string }) => w.word === "café").context).toBe(newText);
     expect((await edit(owner, segment.id, { newText })).body).toMatchObject({ updated: false });
+    // 'Save Without Updating' kept the line's translations.
+    const english = (await call(getTranslations, `/api/videos/${videoId}/segment-translations?language=en`, { token: learner.token, params: { id: videoId } })).body;
+    expect(english.some((t: { captionId: number }) => t.captionId === segment.id)).toBe(true);
+  });
+
+  it("'Yes, Update All' removes the line's translations of the old text, and only that line's", async () => {
+    const [segment, next] = [segments[1]!, segments[2]!];
+    const before = (await call(getTranslations, `/api/videos/${videoId}/segment-translations`, { token: owner.token, params: { id: videoId } })).body;
+    const ofLine = (list: { captionId: number }[], id: number) => list.filter((t) => t.captionId === id).length;
+    expect(ofLine(before, segment.id)).toBeGreaterThan(1);
+    // Unchanged text removes nothing, whatever the flag says.
+    expect((await edit(owner, segment.id, { newText: segment.text, updateTranslations: true })).body).toMatchObject({ updated: false, translationsRemoved: 0 });
+    const saved = await edit(owner, segment.id, { newText: "¿Para tomar aquí o para llevar, señora?", updateTranslations: true });
+    expect(saved.body).toMatchObject({ updated: true, translationsRemoved: ofLine(before, segment.id) });
+    const after = (await call(getTranslations, `/api/videos/${videoId}/segment-translations`, { token: owner.token, params: { id: videoId } })).body;
+    expect(ofLine(after, segment.id)).toBe(0);
+    expect(ofLine(after, next.id)).toBe(ofLine(before, next.id));
+    expect((await edit(owner, segment.id, { newText: "x", updateTranslations: "yes" })).body.message).toBe("updateTranslations: updateTranslations must be true or false");
   });
 
   it("makes another word of the line its vocabulary word, timed by its spoken timing", async () => {

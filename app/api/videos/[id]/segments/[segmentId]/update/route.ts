@@ -6,5 +6,5 @@ import { segmentParamsSchema, segmentTextSchema } from "@/lib/validation/videos"
 export const dynamic = "force-dynamic";
 
 export const POST = route({ roles: ["owner"], params: segmentParamsSchema, body: segmentTextSchema, maxBodyBytes: 16 * 1024 }, async ({ db, params, body }) =>
-  updateSegmentText(db, params.id, params.segmentId, body.newText),
+  updateSegmentText(db, params.id, params.segmentId, body.newText, body.updateTranslations),
 );
