@@ -40,6 +40,9 @@ const LANGUAGE_COUNTRY: Record<string, FlagCountry> = {
   zh: "CN",
 };
 
+/** The languages the product has flags for (SPEC §9), in display order. */
+export const LANGUAGE_CODES = Object.keys(LANGUAGE_COUNTRY);
+
 /** Regional variants that read better with their own flag (e.g. "pt-BR"). */
 const REGIONAL_COUNTRY: Record<string, FlagCountry> = {
   "en-us": "US",

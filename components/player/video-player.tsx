@@ -4,7 +4,7 @@
  * vocabulary words, and keyboard control (Space/K play-pause, ←/→ lines, R replay).
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Languages, ListEnd, Pause, Play, RotateCcw } from "lucide-react";
+import { ArrowLeft, Languages, ListEnd, Pause, Pencil, Play, RotateCcw } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -22,6 +22,7 @@ import { cn } from "@/lib/utils";
 import { activeCaption, captionForWord, normalizeWord, quizToTrigger } from "@/lib/player/timing";
 import { CaptionOverlay, type CaptionWord } from "./caption-overlay";
 import { QuizOverlay } from "./quiz-overlay";
+import { SegmentEditor } from "./segment-editor";
 import { TranscriptPanel } from "./transcript-panel";
 import { useMediaTime } from "./use-media-time";
 
@@ -62,6 +63,9 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const [showTranslation, setShowTranslation] = useState(true);
   const [speed, setSpeed] = useState<number>(1);
   const [pauseEachLine, setPauseEachLine] = useState(false);
+  // SPEC §6: the Edit button and the live segment editor are the owner's alone (the server checks too).
+  const isOwner = user?.role === "owner";
+  const [editing, setEditing] = useState(false);
   const pauseForQuizzes = settings.data?.pauseOnHighlight ?? true;
 
   const media = useMediaTime(adapter, (previous, now) => {
@@ -118,6 +122,8 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
       if (quizWord || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target as HTMLElement | null;
       if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+      // Keys typed in the segment editor or a dialog are theirs.
+      if (target?.closest("[data-segment-editor], [role=alertdialog]")) return;
       if (event.key === " " || event.key.toLowerCase() === "k") {
         event.preventDefault();
         if (media.playing) media.pause();
@@ -156,6 +162,12 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
           <ArrowLeft aria-hidden />
         </Button>
         {data ? <h1 className="min-w-0 truncate text-lg font-bold sm:text-2xl">{data.title}</h1> : <Skeleton className="h-7 w-64" />}
+        {isOwner && data ? (
+          <Button type="button" variant={editing ? "secondary" : "outline"} className="ml-auto" aria-expanded={editing} aria-controls="segment-editor" onClick={() => setEditing((v) => !v)}>
+            <Pencil aria-hidden />
+            Edit
+          </Button>
+        ) : null}
       </div>
 
       <div className="relative aspect-video w-full overflow-hidden bg-black sm:rounded-2xl" data-testid="player">
@@ -278,6 +290,17 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
           />
         ) : null}
       </div>
+      {isOwner && editing ? (
+        <div id="segment-editor">
+          <SegmentEditor
+            videoId={videoId}
+            targetLanguage={data?.targetLanguage}
+            lines={captions.data}
+            vocabulary={vocabulary.data}
+            onSeek={(ms) => media.seek(ms)}
+          />
+        </div>
+      ) : null}
     </main>
   );
 }
