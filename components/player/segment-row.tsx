@@ -1,7 +1,7 @@
 "use client";
 /** One caption line in the owner's segment editor: read mode (click the pencil or a word to edit) and edit mode. */
 import { Pencil } from "lucide-react";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { LanguageFlag, languageDisplayName } from "@/components/language-flag";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
@@ -109,17 +109,19 @@ export function SegmentRow({
             <p className="leading-relaxed" data-testid="segment-text">
               {line.text ? (
                 tokens(line.text).map((token, i) => (
-                  <button
-                    key={`${token}-${i}`}
-                    type="button"
-                    onClick={() => edit(normalizeWord(token))}
-                    className={cn(
-                      "mr-1 rounded px-0.5 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-                      current && normalizeWord(token) === current && "bg-primary/15 font-semibold text-primary",
-                    )}
-                  >
-                    {token}
-                  </button>
+                  <Fragment key={`${token}-${i}`}>
+                    {i > 0 ? " " : null}
+                    <button
+                      type="button"
+                      onClick={() => edit(normalizeWord(token))}
+                      className={cn(
+                        "rounded px-0.5 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                        current && normalizeWord(token) === current && "bg-primary/15 font-semibold text-primary",
+                      )}
+                    >
+                      {token}
+                    </button>
+                  </Fragment>
                 ))
               ) : (
                 <span className="text-muted-foreground">No text available</span>
