@@ -49,7 +49,9 @@ export function SegmentRow({
   const trimmed = text.trim();
   const textChanged = trimmed !== "" && trimmed !== line.text.trim();
   const wordChanged = chosen !== "" && chosen !== current;
+  // Each distinct word once, keyed as the server compares them, shown as written (without punctuation).
   const choices = [...new Set(tokens(trimmed).map(normalizeWord))];
+  const shown = new Map(tokens(trimmed).reverse().map((t) => [normalizeWord(t), t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")]));
   // Save only when something changed; a newly chosen word must be in the (new) text.
   const canSave = choices.length > 0 && (textChanged || wordChanged) && (!wordChanged || choices.includes(chosen));
 
@@ -89,7 +91,7 @@ export function SegmentRow({
                       onClick={() => setChosen(choice)}
                       className="min-h-9 rounded-full border px-3 text-sm transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground"
                     >
-                      {choice}
+                      {shown.get(choice) ?? choice}
                     </button>
                   ))}
                 </div>
@@ -115,7 +117,7 @@ export function SegmentRow({
                       type="button"
                       onClick={() => edit(normalizeWord(token))}
                       className={cn(
-                        "rounded px-0.5 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                        "-mx-0.5 rounded px-0.5 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                         current && normalizeWord(token) === current && "bg-primary/15 font-semibold text-primary",
                       )}
                     >

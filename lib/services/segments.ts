@@ -29,13 +29,15 @@ export async function reselectSegmentWord(db: DbOrTx, videoId: number, segmentId
   const segment = await segmentOf(db, videoId, segmentId);
   const wanted = normalizeWord(newWord);
   if (!wanted) throw badRequest("newHighlightedWord: Choose a word from this line");
-  const inText = segment.text.split(/\s+/).some((token) => normalizeWord(token) === wanted);
-  if (!inText) throw badRequest(`"${newWord}" is not in this line`);
+  const token = segment.text.split(/\s+/).find((t) => normalizeWord(t) === wanted);
+  if (!token) throw badRequest(`"${newWord}" is not in this line`);
+  // Kept as the line writes it ("Zähne", not "zähne"), without the punctuation around it.
+  const asWritten = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
   if (await wordTakenElsewhere(db, { videoId, segmentId, word: wanted })) {
     throw conflict(`"${newWord}" is already a vocabulary word of another line`);
   }
   // Time the word by its spoken timing in this line, else the line's start.
   const timing = (await listSegmentTimings(db, { segmentId })).find((t) => normalizeWord(t.word) === wanted);
-  const word = await setSegmentWord(db, { videoId, segmentId, word: wanted, timestamp: timing?.start ?? segment.startTime, context: segment.text });
+  const word = await setSegmentWord(db, { videoId, segmentId, word: asWritten, timestamp: timing?.start ?? segment.startTime, context: segment.text });
   return { id: word.id, word: word.word, timestamp: word.timestamp, captionId: segmentId };
 }

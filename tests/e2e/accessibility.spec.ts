@@ -86,6 +86,20 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.getByTestId("change-password").getByRole("button", { name: "Change Password" }).click();
       await expect(page.getByTestId("two-factor").getByRole("button", { name: "Set up authenticator app" })).toBeVisible();
       await expectNoViolations(page, "/settings (owner)");
+
+      // The owner's segment editor, a line in edit mode, and its 'Update Translations' dialog.
+      await page.goto("/home");
+      await page.getByTestId("popular-videos").getByRole("article").filter({ hasText: "Ordering Coffee in Madrid" }).getByRole("link").click();
+      await page.getByRole("button", { name: "Edit" }).click();
+      const row = page.getByTestId("segment-row").first();
+      await row.getByRole("button", { name: "Edit line 1" }).click();
+      await row.getByText("Translations").click();
+      await expectNoViolations(page, "/video segment editor");
+      await row.getByLabel("Text of line 1").fill("Buenos días, quisiera un café, por favor.");
+      await row.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByRole("alertdialog")).toBeVisible();
+      await expectNoViolations(page, "/video 'Update Translations'");
+      await page.getByRole("button", { name: "Cancel" }).click();
     });
   });
 }

@@ -30,7 +30,7 @@ test("an owner edits a line's text and vocabulary word, and sees both after a re
   // A click on a word opens the line with that word chosen; Cancel leaves it as it was.
   const third = editor.getByTestId("segment-row").nth(2);
   await third.getByRole("button", { name: "Brötchen", exact: true }).click();
-  await expect(third.getByRole("group", { name: "Vocabulary word of line 3" }).getByRole("button", { name: "brötchen" })).toHaveAttribute("aria-pressed", "true");
+  await expect(third.getByRole("group", { name: "Vocabulary word of line 3" }).getByRole("button", { name: "Brötchen" })).toHaveAttribute("aria-pressed", "true");
   await third.getByRole("button", { name: "Cancel" }).click();
   await expect(third.getByLabel("Text of line 3")).toHaveCount(0);
 

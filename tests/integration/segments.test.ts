@@ -96,6 +96,8 @@ describe.each(testDbKinds)("segment editor API on %s", (kind) => {
     expect(after.map((w: { word: string }) => w.word)).not.toContain("café");
     // The old word's quizzes were for the old word.
     expect(await t().db.select().from(quizzes).where(eq(quizzes.wordId, old.id))).toEqual([]);
+    // Matched whatever the case, kept as the line writes it.
+    expect((await edit(owner, segment.id, { newHighlightedWord: "BUENOS" }, reselect)).body).toMatchObject({ word: "Buenos" });
   });
 
   it("refuses bad input with 4xx and the reason", async () => {
