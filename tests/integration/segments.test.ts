@@ -98,6 +98,7 @@ describe.each(testDbKinds)("segment editor API on %s", (kind) => {
     expect(await t().db.select().from(quizzes).where(eq(quizzes.wordId, old.id))).toEqual([]);
     // Matched whatever the case, kept as the line writes it.
     expect((await edit(owner, segment.id, { newHighlightedWord: "BUENOS" }, reselect)).body).toMatchObject({ word: "Buenos" });
+    expect((await edit(owner, segment.id, { newHighlightedWord: "días" }, reselect)).body).toMatchObject({ word: "días" });
   });
 
   it("refuses bad input with 4xx and the reason", async () => {
