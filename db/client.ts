@@ -20,6 +20,8 @@ export type DbHandle = {
   kind: "pglite" | "postgres";
   /** The raw PGlite instance (embedded mode only), for pg-boss and migrations. */
   pglite?: import("@electric-sql/pglite").PGlite;
+  /** The raw postgres-js client (Postgres mode only), for pg-boss. */
+  postgres?: import("postgres").Sql;
   close: () => Promise<void>;
 };
 
@@ -41,7 +43,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<DbHandle
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const client = postgres(url, { max: poolSize, onnotice: () => {} });
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  return { db, kind: "postgres", postgres: client, close: () => client.end({ timeout: 5 }) };
 }
 
 /** The process-wide database handle, opened on first use. */

@@ -63,6 +63,7 @@ const rawEnvSchema = z.object({
   SEED_DEMO: boolish.optional(),
   AUTH_DEV_MAILBOX: boolish.optional(),
   YOUTUBE_EMBED_ORIGIN: optionalUrl("YOUTUBE_EMBED_ORIGIN"),
+  YOUTUBE_OEMBED_URL: optionalUrl("YOUTUBE_OEMBED_URL"),
 });
 
 export type AppEnv = {
@@ -93,6 +94,8 @@ export type AppEnv = {
   devMailbox: boolean;
   /** Where YouTube videos are embedded from; the player accepts messages from this origin only. */
   youtubeEmbedOrigin: string;
+  /** Where a video's title is looked up when an admin adds one without a title. */
+  youtubeOembedUrl: string;
 };
 
 export class ConfigError extends Error {
@@ -174,6 +177,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     embedded: embeddedDb && embeddedAuth,
     devMailbox: embeddedAuth && (e.AUTH_DEV_MAILBOX ?? (embeddedDb && !e.SMTP_URL)),
     youtubeEmbedOrigin: new URL(e.YOUTUBE_EMBED_ORIGIN ?? "https://www.youtube-nocookie.com").origin,
+    youtubeOembedUrl: e.YOUTUBE_OEMBED_URL ?? "https://www.youtube.com/oembed",
   };
 }
 

@@ -39,6 +39,7 @@ export type VideoCardRow = {
   targetLanguage: string;
   status: VideoStatus;
   processingProgress: number;
+  errorReason: string | null;
   durationMs: number | null;
   mediaPath: string | null;
   totalWords: number;
@@ -72,6 +73,7 @@ function cardColumns(userId: string) {
     targetLanguage: videos.targetLanguage,
     status: videos.status,
     processingProgress: videos.processingProgress,
+    errorReason: videos.errorReason,
     durationMs: videos.durationMs,
     mediaPath: videos.mediaPath,
     totalWords: sql<number>`(select count(*)::int from ${words} w where w.video_id = ${videos.id})`,

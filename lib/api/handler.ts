@@ -32,7 +32,7 @@ type Options<TBody, TQuery, TParams, TAuth extends boolean> = {
   /** Require a signed-in user (default true); false: a public route, whose handler gets no user. */
   auth?: TAuth;
   /** Roles allowed; implies auth. */
-  roles?: Role[];
+  roles?: readonly Role[];
   params?: TParams;
   body?: TBody;
   query?: TQuery;

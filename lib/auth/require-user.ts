@@ -38,7 +38,7 @@ export async function appUserFromClaims(claims: AccessClaims): Promise<User> {
 export const mfaRequired = () =>
   new ApiError("mfa_required", "Enter the 6-digit code from your authenticator app to finish signing in");
 
-export async function requireAppUser(request: Request, roles?: Role[]): Promise<AuthenticatedUser> {
+export async function requireAppUser(request: Request, roles?: readonly Role[]): Promise<AuthenticatedUser> {
   const auth = await authenticateRequest(request);
   if (!auth) throw unauthorized();
   if (auth.mfaRequired) throw mfaRequired();

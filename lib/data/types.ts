@@ -46,6 +46,8 @@ export type VideoCard = {
   targetLanguage: string;
   status: string;
   processingProgress: number;
+  /** Why processing failed, while the video is failed. */
+  errorReason: string | null;
   /** Whole seconds. */
   duration: number | null;
   /** Percent of the video's vocabulary the caller has learned. */

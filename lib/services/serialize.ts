@@ -56,6 +56,8 @@ export function toVideoCard(row: VideoCardRow): VideoCard {
     targetLanguage: row.targetLanguage,
     status: row.status,
     processingProgress: row.processingProgress,
+    // Why processing failed, for the admin's directory (only while it is failed).
+    errorReason: row.status === "failed" || row.status === "error" ? row.errorReason : null,
     duration: row.durationMs === null ? null : Math.round(row.durationMs / 1000),
     progress: row.progressPercent,
     wordsLearned: row.wordsLearned,

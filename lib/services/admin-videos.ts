@@ -1,0 +1,180 @@
+/**
+ * The admin's content management (SPEC §2 "Admin", §4 "Video status"): add, edit, categorise and
+ * delete videos, and hand processing, vocabulary, translation and quiz work to the worker.
+ * Routes allow admins and owners only; these functions trust that.
+ */
+import type { Db, DbOrTx } from "@/db/client";
+import {
+  deleteVideoRow,
+  insertCategory,
+  insertVideo,
+  languageExists,
+  listVideoCategories,
+  missingCategories,
+  replaceVideoCategories,
+  translationCounts,
+  updateVideoRow,
+} from "@/db/queries/admin-videos";
+import { listWords } from "@/db/queries/content";
+import { getVideoById, getVideoCard } from "@/db/queries/videos";
+import type { User } from "@/db/schema";
+import { ApiError, badRequest, conflict } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { sendJob } from "@/lib/jobs/send";
+import { QUEUES, type TranslationAction } from "@/lib/jobs/queues";
+import type { CreateVideoInput, UpdateVideoInput } from "@/lib/validation/admin-videos";
+import { fetchYoutubeTitle } from "@/lib/youtube/oembed";
+import { toVideoCard } from "./serialize";
+import { videoNotFound } from "./videos";
+
+/** An uploaded file already in storage, to attach to the new video. */
+export type AttachedMedia = { key: string; contentType: string };
+
+async function checkReferences(db: DbOrTx, input: { categoryIds?: number[]; targetLanguage?: string }) {
+  const missing = await missingCategories(db, input.categoryIds ?? []);
+  if (missing.length) throw badRequest(`Category ${missing[0]} does not exist`);
+  if (input.targetLanguage && !(await languageExists(db, input.targetLanguage))) {
+    throw badRequest(`targetLanguage: unknown language "${input.targetLanguage}"`);
+  }
+}
+
+async function existing(db: DbOrTx, id: number) {
+  const video = await getVideoById(db, { id });
+  if (!video) throw videoNotFound();
+  return video;
+}
+
+async function card(db: DbOrTx, user: User, id: number) {
+  const row = await getVideoCard(db, { id, userId: user.id });
+  if (!row) throw videoNotFound();
+  return toVideoCard(row);
+}
+
+/** Queues work; a queue that cannot take it marks the video failed with the reason rather than losing it. */
+async function queue(db: DbOrTx, send: () => Promise<unknown>, videoId: number) {
+  try {
+    await send();
+  } catch (error) {
+    console.error("[jobs] could not queue work for video", videoId, error);
+    await updateVideoRow(db, videoId, { status: "failed", errorReason: "The processing queue is not available; retry later." });
+    throw new ApiError("unavailable", "The processing queue is not available; try again shortly");
+  }
+}
+
+/** POST /api/videos: the video appears as processing at 0 % and its processing job is queued. */
+export async function createVideo(db: Db, user: User, input: CreateVideoInput, media?: AttachedMedia) {
+  const categoryIds = [...new Set([...(input.categoryId ? [input.categoryId] : []), ...input.categoryIds])];
+  await checkReferences(db, { categoryIds, targetLanguage: input.targetLanguage });
+  const title = input.title || (await fetchYoutubeTitle(input.youtubeId, env().youtubeOembedUrl)) || `YouTube video ${input.youtubeId}`;
+  const video = await db.transaction(async (tx) => {
+    const row = await insertVideo(tx, {
+      youtubeId: input.youtubeId,
+      title,
+      description: input.description || null,
+      thumbnail: input.thumbnail ?? null,
+      categoryId: categoryIds[0] ?? null,
+      targetLanguage: input.targetLanguage,
+      status: "processing",
+      processingProgress: 0,
+      mediaPath: media?.key ?? null,
+      mediaType: media?.contentType ?? null,
+      createdBy: user.id,
+    });
+    await replaceVideoCategories(tx, row.id, categoryIds);
+    return row;
+  });
+  await queue(db, () => sendJob(QUEUES.processVideo, { videoId: video.id }), video.id);
+  return card(db, user, video.id);
+}
+
+/** PUT /api/videos/{id}: title, description, category, language and publication. */
+export async function updateVideo(db: Db, user: User, id: number, input: UpdateVideoInput) {
+  await existing(db, id);
+  await checkReferences(db, { categoryIds: input.categoryId ? [input.categoryId] : [], targetLanguage: input.targetLanguage });
+  await db.transaction(async (tx) => {
+    await updateVideoRow(tx, id, {
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.description !== undefined ? { description: input.description || null } : {}),
+      ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
+      ...(input.targetLanguage !== undefined ? { targetLanguage: input.targetLanguage } : {}),
+      ...(input.status !== undefined ? { status: input.status } : {}),
+    });
+    // The primary category is one of the video's categories.
+    if (input.categoryId) {
+      const current = (await listVideoCategories(tx, id)).map((c) => c.categoryId);
+      if (!current.includes(input.categoryId)) await replaceVideoCategories(tx, id, [input.categoryId, ...current]);
+    }
+  });
+  return card(db, user, id);
+}
+
+/** DELETE /api/videos/{id}: the video and everything made from it. */
+export async function deleteVideo(db: DbOrTx, id: number) {
+  const row = await deleteVideoRow(db, id);
+  if (!row) throw videoNotFound();
+  return { id: row.id, deleted: true as const };
+}
+
+export async function getVideoCategoryLinks(db: DbOrTx, id: number) {
+  await existing(db, id);
+  return listVideoCategories(db, id);
+}
+
+/** PUT /api/videos/{id}/categories: the whole set; the primary category follows the first. */
+export async function setVideoCategories(db: Db, id: number, categoryIds: number[]) {
+  const video = await existing(db, id);
+  const ids = [...new Set(categoryIds)];
+  await checkReferences(db, { categoryIds: ids });
+  await db.transaction(async (tx) => {
+    await replaceVideoCategories(tx, id, ids);
+    const primary = video.categoryId && ids.includes(video.categoryId) ? video.categoryId : (ids[0] ?? null);
+    if (primary !== video.categoryId) await updateVideoRow(tx, id, { categoryId: primary });
+  });
+  return listVideoCategories(db, id);
+}
+
+/** POST /api/categories: a new category; a name taken in any case is a conflict. */
+export async function createCategory(db: DbOrTx, name: string) {
+  const row = await insertCategory(db, name);
+  if (!row) throw conflict(`A category named "${name}" already exists`);
+  return row;
+}
+
+/** POST extract-vocabulary: the worker chooses the words again; the answer is the vocabulary as it stands. */
+export async function requestVocabulary(db: DbOrTx, id: number) {
+  await existing(db, id);
+  await queue(db, () => sendJob(QUEUES.extractVocabulary, { videoId: id }), id);
+  return listWords(db, { videoId: id });
+}
+
+/** POST retry: only a failed video; it goes back to processing at 0 %. */
+export async function retryVideo(db: Db, user: User, id: number) {
+  const video = await existing(db, id);
+  if (video.status !== "failed" && video.status !== "error") throw conflict("Only a video whose processing failed can be retried");
+  await updateVideoRow(db, id, { status: "processing", processingProgress: 0, errorReason: null });
+  await queue(db, () => sendJob(QUEUES.processVideo, { videoId: id }), id);
+  return card(db, user, id);
+}
+
+/**
+ * POST generate-translations. Without an action, a video that already has translations answers
+ * with what exists and asks for confirmation (SPEC §4: 'Fill Missing Only' or 'Regenerate All').
+ */
+export async function requestTranslations(db: DbOrTx, id: number, action: TranslationAction | undefined) {
+  await existing(db, id);
+  const existingData = await translationCounts(db, id);
+  if (!action && existingData.segmentTranslations + existingData.wordTranslations > 0) {
+    return { requiresConfirmation: true as const, videoId: id, existingData };
+  }
+  const chosen = action ?? "fill_missing";
+  await queue(db, () => sendJob(QUEUES.generateTranslations, { videoId: id, action: chosen }), id);
+  return { queued: true as const, videoId: id, action: chosen, segmentTranslationCount: existingData.segmentTranslations, totalSegments: existingData.totalSegments };
+}
+
+/** POST regenerate-quizzes: the worker rebuilds every word's quizzes from its translations. */
+export async function requestQuizzes(db: DbOrTx, id: number) {
+  await existing(db, id);
+  const words = await listWords(db, { videoId: id });
+  await queue(db, () => sendJob(QUEUES.regenerateQuizzes, { videoId: id }), id);
+  return { queued: true as const, videoId: id, wordCount: words.length };
+}

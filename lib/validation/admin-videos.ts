@@ -1,0 +1,59 @@
+/** Body schemas of the admin's video and category calls (SPEC §3, §5, §7 "Videos and categories"). */
+import { z } from "zod";
+import { YOUTUBE_ID } from "@/lib/youtube/url";
+import { idNumberSchema } from "./videos";
+import { languageCodeSchema } from "./settings";
+
+const noNul = (value: string) => !value.includes("\u0000");
+const text = (name: string, max: number) =>
+  z
+    .string({ message: `${name} must be text` })
+    .max(max, `${name} must be at most ${max} characters`)
+    .refine(noNul, `${name} must not contain NUL characters`)
+    .transform((v) => v.trim());
+
+const categoryIdsSchema = z.array(idNumberSchema("categoryIds"), { message: "categoryIds must be a list of numbers" }).max(20, "At most 20 categories");
+
+/** The publication choices an admin has (SPEC §4); processing states are the worker's. */
+export const PUBLICATION_STATUSES = ["active", "unpublished"] as const;
+
+export const createVideoSchema = z
+  .object({
+    youtubeId: z.string({ message: "Invalid YouTube URL" }).regex(YOUTUBE_ID, "Invalid YouTube URL"),
+    title: text("title", 200).optional(),
+    description: text("description", 5000).optional(),
+    categoryId: idNumberSchema("categoryId").nullish(),
+    categoryIds: categoryIdsSchema.default([]),
+    targetLanguage: languageCodeSchema.default("en"),
+    thumbnail: z.url({ protocol: /^https?$/, message: "thumbnail must be an http(s) address" }).max(2000).nullish(),
+  })
+  .strict();
+export type CreateVideoInput = z.infer<typeof createVideoSchema>;
+
+export const updateVideoSchema = z
+  .object({
+    title: text("title", 200).refine((v) => v.length > 0, "title must not be empty").optional(),
+    description: text("description", 5000).nullish(),
+    categoryId: idNumberSchema("categoryId").nullish(),
+    targetLanguage: languageCodeSchema.optional(),
+    status: z.enum(PUBLICATION_STATUSES, { message: 'status must be "active" or "unpublished"' }).optional(),
+  })
+  .strict();
+export type UpdateVideoInput = z.infer<typeof updateVideoSchema>;
+
+export const videoCategoriesSchema = z.object({ categoryIds: categoryIdsSchema }).strict();
+
+export const createCategorySchema = z
+  .object({
+    name: text("name", 60).refine((v) => v.length > 0, "Category name is required"),
+  })
+  .strict();
+
+export const generateTranslationsSchema = z
+  .object({
+    action: z.enum(["fill_missing", "regenerate"], { message: 'action must be "fill_missing" or "regenerate"' }).optional(),
+  })
+  .strict();
+
+/** extract-vocabulary, retry and regenerate-quizzes take no body (an empty object is fine too). */
+export const emptyBodySchema = z.object({}).strict().optional();

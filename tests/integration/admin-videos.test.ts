@@ -1,0 +1,232 @@
+/**
+ * The admin's video and category API (SPEC §7 "Videos and categories"): admins and owners only,
+ * validation with clear messages, and work handed to the worker's queues.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as postCategory } from "@/app/api/categories/route";
+import { GET as getVideoCategories, PUT as putVideoCategories } from "@/app/api/videos/[id]/categories/route";
+import { POST as extractVocabulary } from "@/app/api/videos/[id]/extract-vocabulary/route";
+import { POST as generateTranslations } from "@/app/api/videos/[id]/generate-translations/route";
+import { POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quizzes/route";
+import { POST as retry } from "@/app/api/videos/[id]/retry/route";
+import { DELETE as deleteVideo, GET as getVideo, PUT as putVideo } from "@/app/api/videos/[id]/route";
+import { GET as listVideos, POST as postVideo } from "@/app/api/videos/route";
+import { GET as getMe } from "@/app/api/users/route";
+import { resultRows } from "@/db/client";
+import { captions, categories, users, videos } from "@/db/schema";
+import { seedDemoContent } from "@/db/seed";
+import { getBoss } from "@/lib/jobs/boss";
+import { signedInUser } from "../helpers/app";
+import { testDbKinds, useTestDb } from "../helpers/db";
+import { call } from "../helpers/learner-api";
+
+type Who = { id: string; token: string };
+const ENV_CACHE = Symbol.for("lingoreel.env");
+
+/** A local stand-in for YouTube's oEmbed endpoint: knows one video, fails for the rest. */
+let oembed: Server;
+let oembedCalls = 0;
+beforeAll(async () => {
+  oembed = createServer((req, res) => {
+    oembedCalls++;
+    const url = new URL(req.url ?? "/", "http://x").searchParams.get("url") ?? "";
+    if (url.endsWith("v=Kn0wnVide0x")) {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ title: "  Learn Spanish at the Café  ", author_name: "x" }));
+    } else res.writeHead(404).end("Not Found");
+  });
+  await new Promise<void>((resolve) => oembed.listen(0, "127.0.0.1", resolve));
+  process.env.YOUTUBE_OEMBED_URL = `http://127.0.0.1:${(oembed.address() as AddressInfo).port}/oembed`;
+  delete (globalThis as Record<symbol, unknown>)[ENV_CACHE];
+});
+afterAll(async () => {
+  delete process.env.YOUTUBE_OEMBED_URL;
+  delete (globalThis as Record<symbol, unknown>)[ENV_CACHE];
+  await new Promise((resolve) => oembed.close(resolve));
+});
+
+describe.each(testDbKinds)("admin video API on %s", (kind) => {
+  const t = useTestDb(kind, { app: true });
+  let owner: Who, admin: Who, learner: Who, other: Who;
+  let drinks: number, travel: number, demoId: number;
+
+  beforeAll(async () => {
+    const db = t().db;
+    await seedDemoContent(db);
+    owner = await signedInUser("owner@example.com");
+    admin = await signedInUser("admin@example.com");
+    learner = await signedInUser("learner@example.com");
+    other = await signedInUser("other@example.com");
+    for (const who of [owner, admin, learner, other]) await call(getMe, "/api/users", { token: who.token });
+    await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+    [{ id: drinks }, { id: travel }] = await db.insert(categories).values([{ name: "Drinks" }, { name: "Road trips" }]).returning();
+    [{ id: demoId }] = await db.select({ id: videos.id }).from(videos).where(eq(videos.title, "Ordering Coffee in Madrid"));
+    await getBoss(t());
+  });
+
+  const jobs = async () =>
+    resultRows<{ name: string; data: Record<string, unknown> }>(await t().db.execute(sql`select name, data from pgboss.job order by created_on`));
+  const add = (who: Who | null, body: unknown) => call(postVideo, "/api/videos", { method: "POST", token: who?.token, body });
+  const onVideo = (handler: Parameters<typeof call>[0], id: number | string, suffix: string, who: Who | null, init: { method?: string; body?: unknown } = {}) =>
+    call(handler, `/api/videos/${id}${suffix}`, { method: init.method ?? "POST", token: who?.token, body: init.body, params: { id: String(id) } });
+
+  it("adds a video by YouTube id: processing at 0 %, its categories, the processing job queued; learners cannot", async () => {
+    expect((await add(null, { youtubeId: "Kn0wnVide0x" })).status).toBe(401);
+    for (const who of [learner, other]) expect((await add(who, { youtubeId: "Kn0wnVide0x" })).status).toBe(403);
+    expect(await jobs()).toEqual([]);
+
+    const created = await add(admin, { youtubeId: "abcdefghijk", title: " Tapas night ", categoryId: drinks, categoryIds: [travel, drinks], targetLanguage: "es", description: "At the bar" });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      title: "Tapas night",
+      youtubeId: "abcdefghijk",
+      status: "processing",
+      processingProgress: 0,
+      wordCount: 0,
+      categoryId: drinks,
+      targetLanguage: "es",
+      thumbnail: "https://i.ytimg.com/vi/abcdefghijk/hqdefault.jpg",
+    });
+    expect([...created.body.categoryIds].sort()).toEqual([drinks, travel].sort());
+    expect(await jobs()).toEqual([{ name: "video-process", data: { videoId: created.body.id } }]);
+    // The owner adds too; the language defaults to English.
+    const byOwner = await add(owner, { youtubeId: "zyxwvutsrqp", title: "Owner's pick" });
+    expect(byOwner).toMatchObject({ status: 201, body: { targetLanguage: "en", categoryIds: [] } });
+    // Staff see it in the list at once; learners do not (it is not published).
+    expect((await call(listVideos, "/api/videos?search=Tapas", { token: admin.token })).body).toHaveLength(1);
+    expect((await call(listVideos, "/api/videos?search=Tapas", { token: learner.token })).body).toHaveLength(0);
+  });
+
+  it("takes a blank title from YouTube's oEmbed answer, and never fails the add when it cannot", async () => {
+    const before = oembedCalls;
+    expect((await add(admin, { youtubeId: "Kn0wnVide0x", title: "  " })).body.title).toBe("Learn Spanish at the Café");
+    expect((await add(admin, { youtubeId: "UnknownVid1" })).body).toMatchObject({ title: "YouTube video UnknownVid1", status: "processing" });
+    expect(oembedCalls - before).toBe(2);
+  });
+
+  it("refuses bad videos with 4xx and the reason, adding nothing", async () => {
+    const count = async () => (await t().db.select({ id: videos.id }).from(videos)).length;
+    const before = await count();
+    for (const [body, status, message] of [
+      [{}, 400, "youtubeId: Invalid YouTube URL"],
+      [{ youtubeId: "https://youtu.be/abcdefghijk" }, 400, "youtubeId: Invalid YouTube URL"],
+      [{ youtubeId: "short" }, 400, "youtubeId: Invalid YouTube URL"],
+      [{ youtubeId: 12345678901 }, 400, "youtubeId: Invalid YouTube URL"],
+      [{ youtubeId: "abcdefghijk", categoryId: "one" }, 400, "categoryId: categoryId must be a number"],
+      [{ youtubeId: "abcdefghijk", categoryId: 999999 }, 400, "Category 999999 does not exist"],
+      [{ youtubeId: "abcdefghijk", categoryIds: [drinks, 999998] }, 400, "Category 999998 does not exist"],
+      [{ youtubeId: "abcdefghijk", categoryIds: "1,2" }, 400, "categoryIds: categoryIds must be a list of numbers"],
+      [{ youtubeId: "abcdefghijk", targetLanguage: "xx" }, 400, 'targetLanguage: unknown language "xx"'],
+      [{ youtubeId: "abcdefghijk", title: "x".repeat(201) }, 400, "title: title must be at most 200 characters"],
+      [{ youtubeId: "abcdefghijk", thumbnail: "javascript:alert(1)" }, 400, "thumbnail: thumbnail must be an http(s) address"],
+      [{ youtubeId: "abcdefghijk", status: "active" }, 400, undefined],
+    ] as const) {
+      const result = await add(admin, body);
+      expect(result.status, JSON.stringify(body)).toBe(status);
+      if (message) expect(result.body.message).toBe(message);
+    }
+    const nul = await call(postVideo, "/api/videos", { method: "POST", token: admin.token, rawBody: '{"youtubeId":"abcdefghijk","title":"a\\u0000b"}' });
+    expect(nul.status).toBe(400);
+    const huge = await call(postVideo, "/api/videos", { method: "POST", token: admin.token, rawBody: JSON.stringify({ youtubeId: "abcdefghijk", description: "x".repeat(100_000) }) });
+    expect(huge.status).toBe(413);
+    expect(await count()).toBe(before);
+  });
+
+  it("edits and publishes a video; learners then see it; refuses other statuses and strangers", async () => {
+    const { body: video } = await add(admin, { youtubeId: "EditMe12345", title: "Draft" });
+    const edit = (who: Who | null, body: unknown, id: number = video.id) => onVideo(putVideo, id, "", who, { method: "PUT", body });
+    expect((await edit(null, { title: "x" })).status).toBe(401);
+    expect((await edit(learner, { status: "active" })).status).toBe(403);
+    const saved = await edit(admin, { title: "Final cut", description: "Now with subtitles", categoryId: travel, targetLanguage: "fr", status: "active" });
+    expect(saved).toMatchObject({ status: 200, body: { title: "Final cut", description: "Now with subtitles", categoryId: travel, targetLanguage: "fr", status: "active" } });
+    expect(saved.body.categoryIds).toContain(travel);
+    expect((await onVideo(getVideo, video.id, "", learner, { method: "GET" })).status).toBe(200);
+    expect((await edit(owner, { status: "unpublished" })).body.status).toBe("unpublished");
+    expect((await onVideo(getVideo, video.id, "", learner, { method: "GET" })).status).toBe(404);
+
+    expect((await edit(admin, { status: "processing" })).body.message).toBe('status: status must be "active" or "unpublished"');
+    expect((await edit(admin, { title: "" })).body.message).toBe("title: title must not be empty");
+    expect((await edit(admin, { categoryId: 999999 })).status).toBe(400);
+    expect((await edit(admin, { youtubeId: "zzzzzzzzzzz" })).status).toBe(400);
+    expect((await edit(admin, { title: "x" }, 999999)).status).toBe(404);
+    expect((await onVideo(putVideo, "abc", "", admin, { method: "PUT", body: { title: "x" } })).status).toBe(404);
+  });
+
+  it("reads and replaces a video's categories", async () => {
+    const { body: video } = await add(admin, { youtubeId: "Categories1", categoryId: drinks });
+    expect((await onVideo(getVideoCategories, video.id, "/categories", learner, { method: "GET" })).status).toBe(403);
+    const put = await onVideo(putVideoCategories, video.id, "/categories", owner, { method: "PUT", body: { categoryIds: [travel] } });
+    expect(put).toMatchObject({ status: 200, body: [{ videoId: video.id, categoryId: travel, name: "Road trips" }] });
+    // The primary category follows: Drinks is gone, so Road trips leads.
+    expect((await onVideo(getVideo, video.id, "", admin, { method: "GET" })).body).toMatchObject({ categoryId: travel, categoryName: "Road trips" });
+    expect((await onVideo(putVideoCategories, video.id, "/categories", admin, { method: "PUT", body: { categoryIds: [999999] } })).status).toBe(400);
+    expect((await onVideo(putVideoCategories, video.id, "/categories", admin, { method: "PUT", body: { categoryIds: "x" } })).status).toBe(400);
+    expect((await onVideo(getVideoCategories, 999999, "/categories", admin, { method: "GET" })).status).toBe(404);
+  });
+
+  it("creates categories: trimmed, unique in any case, staff only", async () => {
+    const create = (who: Who | null, body: unknown) => call(postCategory, "/api/categories", { method: "POST", token: who?.token, body });
+    expect((await create(null, { name: "Food" })).status).toBe(401);
+    expect((await create(learner, { name: "Food" })).status).toBe(403);
+    const food = await create(admin, { name: "  Food  " });
+    expect(food).toMatchObject({ status: 201, body: { name: "Food" } });
+    expect(typeof food.body.id).toBe("number");
+    expect(await create(owner, { name: "FOOD" })).toMatchObject({ status: 409, body: { message: 'A category named "FOOD" already exists' } });
+    expect(await create(admin, { name: "   " })).toMatchObject({ status: 400, body: { message: "name: Category name is required" } });
+    expect((await create(admin, { name: 3 })).status).toBe(400);
+  });
+
+  it("retries only failed videos: back to processing at 0 % with the job queued", async () => {
+    const { body: video } = await add(admin, { youtubeId: "RetryMe1234" });
+    expect(await onVideo(retry, video.id, "/retry", admin)).toMatchObject({ status: 409, body: { message: "Only a video whose processing failed can be retried" } });
+    await t().db.update(videos).set({ status: "failed", processingProgress: 40, errorReason: "Transcription failed: 502" }).where(eq(videos.id, video.id));
+    expect((await onVideo(getVideo, video.id, "", admin, { method: "GET" })).body).toMatchObject({ status: "failed", errorReason: "Transcription failed: 502" });
+    expect((await onVideo(retry, video.id, "/retry", learner)).status).toBe(403);
+    const before = (await jobs()).length;
+    // The processing job from the add is still waiting: retrying does not queue a second one.
+    expect(await onVideo(retry, video.id, "/retry", owner)).toMatchObject({ status: 200, body: { status: "processing", processingProgress: 0, errorReason: null } });
+    expect((await jobs()).length).toBe(before);
+    expect((await onVideo(retry, 999999, "/retry", owner)).status).toBe(404);
+  });
+
+  it("queues vocabulary, translation and quiz work; translations ask first when some exist", async () => {
+    for (const [handler, suffix] of [[extractVocabulary, "/extract-vocabulary"], [generateTranslations, "/generate-translations"], [regenerateQuizzes, "/regenerate-quizzes"]] as const) {
+      expect((await onVideo(handler, demoId, suffix, null)).status).toBe(401);
+      expect((await onVideo(handler, demoId, suffix, learner)).status).toBe(403);
+      expect((await onVideo(handler, 999999, suffix, admin)).status).toBe(404);
+    }
+    const words = await onVideo(extractVocabulary, demoId, "/extract-vocabulary", admin);
+    expect(words.status).toBe(200);
+    expect(words.body.map((w: { word: string }) => w.word)).toContain("café");
+
+    const ask = await onVideo(generateTranslations, demoId, "/generate-translations", admin);
+    const segments = (await t().db.select({ id: captions.id }).from(captions).where(eq(captions.videoId, demoId))).length;
+    expect(ask.body).toMatchObject({ requiresConfirmation: true, videoId: demoId, existingData: { totalSegments: segments } });
+    expect(ask.body.existingData.segmentTranslations).toBeGreaterThan(0);
+    expect(ask.body.existingData.wordTranslations).toBeGreaterThan(0);
+    expect((await onVideo(generateTranslations, demoId, "/generate-translations", admin, { body: { action: "everything" } })).status).toBe(400);
+    expect((await onVideo(generateTranslations, demoId, "/generate-translations", owner, { body: { action: "regenerate" } })).body).toMatchObject({ queued: true, action: "regenerate" });
+    expect((await onVideo(regenerateQuizzes, demoId, "/regenerate-quizzes", owner)).body).toMatchObject({ queued: true, wordCount: 7 });
+    expect((await onVideo(regenerateQuizzes, demoId, "/regenerate-quizzes", owner, { body: { extra: 1 } })).status).toBe(400);
+
+    const queued = (await jobs()).filter((j) => j.data.videoId === demoId).map((j) => [j.name, j.data.action ?? null]);
+    expect(queued).toEqual([
+      ["video-extract-vocabulary", null],
+      ["video-generate-translations", "regenerate"],
+      ["video-regenerate-quizzes", null],
+    ]);
+  });
+
+  it("deletes a video and everything made from it; learners cannot", async () => {
+    const { body: video } = await add(admin, { youtubeId: "DeleteMe123", categoryId: drinks });
+    expect((await onVideo(deleteVideo, video.id, "", null, { method: "DELETE" })).status).toBe(401);
+    expect((await onVideo(deleteVideo, video.id, "", learner, { method: "DELETE" })).status).toBe(403);
+    expect(await onVideo(deleteVideo, video.id, "", owner, { method: "DELETE" })).toMatchObject({ status: 200, body: { id: video.id, deleted: true } });
+    expect((await onVideo(getVideo, video.id, "", admin, { method: "GET" })).status).toBe(404);
+    expect((await onVideo(deleteVideo, video.id, "", admin, { method: "DELETE" })).status).toBe(404);
+    // The category stays.
+    expect((await t().db.select().from(categories).where(eq(categories.id, drinks))).length).toBe(1);
+  });
+});
