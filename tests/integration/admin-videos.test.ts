@@ -61,8 +61,9 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
     other = await signedInUser("other@example.com");
     for (const who of [owner, admin, learner, other]) await call(getMe, "/api/users", { token: who.token });
     await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
-    [{ id: drinks }, { id: travel }] = await db.insert(categories).values([{ name: "Drinks" }, { name: "Road trips" }]).returning();
-    [{ id: demoId }] = await db.select({ id: videos.id }).from(videos).where(eq(videos.title, "Ordering Coffee in Madrid"));
+    const made = await db.insert(categories).values([{ name: "Drinks" }, { name: "Road trips" }]).returning();
+    [drinks, travel] = [made[0]!.id, made[1]!.id];
+    demoId = (await db.select({ id: videos.id }).from(videos).where(eq(videos.title, "Ordering Coffee in Madrid")))[0]!.id;
     await getBoss(t());
   });
 
