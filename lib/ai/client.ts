@@ -1,0 +1,34 @@
+/**
+ * The OpenAI-compatible API the worker uses for transcription and chat (OpenAI itself, or a
+ * local server such as speaches or whisper.cpp behind OPENAI_BASE_URL).
+ */
+import OpenAI from "openai";
+import { env } from "@/lib/env";
+
+export class NoAiProviderError extends Error {
+  constructor() {
+    super("No AI provider configured: set OPENAI_API_KEY");
+    this.name = "NoAiProviderError";
+  }
+}
+
+export type AiConfig = { client: OpenAI; transcribeModel: string; chatModel: string };
+
+let cached: { key: string; config: AiConfig } | undefined;
+
+export function getAi(): AiConfig {
+  const openai = env().openai;
+  if (!openai) throw new NoAiProviderError();
+  const key = `${openai.baseUrl ?? ""}|${openai.apiKey}`;
+  if (cached?.key !== key) {
+    const client = new OpenAI({
+      apiKey: openai.apiKey,
+      baseURL: openai.baseUrl,
+      // Transient failures (429, 5xx, timeouts) are retried with backoff by the client.
+      maxRetries: 3,
+      timeout: 10 * 60 * 1000,
+    });
+    cached = { key, config: { client, transcribeModel: openai.transcribeModel, chatModel: openai.chatModel } };
+  }
+  return cached.config;
+}

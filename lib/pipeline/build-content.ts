@@ -1,0 +1,56 @@
+/**
+ * From a transcript to everything the player reads: word timings by line, the vocabulary, and
+ * translations and quizzes in every other supported language.
+ */
+import { buildQuiz } from "@/lib/quiz/build";
+import type { ProcessedContent, ProcessedQuiz, ProcessedTiming } from "./content";
+import { segmentOfWords, type Transcript } from "./transcript";
+import { translateInto } from "./translate";
+import { chooseVocabulary } from "./vocabulary";
+
+export type BuildOptions = {
+  targetLanguage: string;
+  /** Every supported language; translations go into each one but the target. */
+  languages: string[];
+  /** Where this stage is, from 0 to 1 (the caller maps it onto the progress bar). */
+  onProgress?: (fraction: number) => Promise<void> | void;
+};
+
+export async function buildContent(transcript: Transcript, options: BuildOptions): Promise<ProcessedContent> {
+  const { segments } = transcript;
+  const owners = segmentOfWords(segments, transcript.words);
+  const timings: ProcessedTiming[] = transcript.words.map((w, i) => ({ word: w.word, startMs: w.startMs, endMs: w.endMs, segmentIndex: owners[i]! }));
+  const chosen = segments.length ? await chooseVocabulary(segments, timings, options.targetLanguage, transcript.durationMs) : [];
+  await options.onProgress?.(0.3);
+
+  const languages = options.languages.filter((l) => l !== options.targetLanguage);
+  const content: ProcessedContent = {
+    durationMs: transcript.durationMs,
+    segments: segments.map((s) => ({ ...s, translations: {} })),
+    timings,
+    words: chosen.map((w) => ({ ...w, translations: {} })),
+    quizzes: [],
+  };
+  const lines = segments.map((s, index) => ({ index, text: s.text }));
+  const words = chosen.map((w, index) => ({ index, word: w.word, context: segments[w.segmentIndex]?.text ?? "", lineIndex: w.segmentIndex }));
+  for (const [n, language] of languages.entries()) {
+    const translated = await translateInto(language, options.targetLanguage, lines, words);
+    for (const [index, text] of translated.lines) content.segments[index]!.translations[language] = text;
+    for (const [index, { translation }] of translated.words) content.words[index]!.translations[language] = translation;
+    content.quizzes.push(...quizzesFor(language, chosen.map((w) => w.word), translated.words));
+    await options.onProgress?.(0.3 + (0.7 * (n + 1)) / languages.length);
+  }
+  return content;
+}
+
+/** One quiz per translated word: the model's wrong options first, the video's other words' translations as a fallback. */
+function quizzesFor(language: string, words: string[], translated: Map<number, { translation: string; wrongOptions: string[] }>): ProcessedQuiz[] {
+  const all = [...translated.values()].map((t) => t.translation);
+  const quizzes: ProcessedQuiz[] = [];
+  for (const [wordIndex, { translation, wrongOptions }] of translated) {
+    const own = buildQuiz(`${wordIndex}:${language}:${words[wordIndex]}`, translation, wrongOptions);
+    const quiz = own ?? buildQuiz(`${wordIndex}:${language}:${words[wordIndex]}`, translation, [...wrongOptions, ...all]);
+    if (quiz) quizzes.push({ wordIndex, language, question: words[wordIndex]!, ...quiz });
+  }
+  return quizzes;
+}

@@ -1,0 +1,58 @@
+/**
+ * Translations and quiz options: every line and every vocabulary word into each other
+ * supported language, many lines per call, with three plausible wrong answers per word for its
+ * quiz. One structured call per batch and language: a 10-minute video needs tens of calls.
+ */
+import { z } from "zod";
+import { chatJson } from "@/lib/ai/chat";
+
+export const BATCH_LINES = 40;
+
+export const translationAnswer = z.object({
+  lines: z.array(z.object({ index: z.number().int(), text: z.string() })),
+  words: z.array(z.object({ index: z.number().int(), translation: z.string(), wrongOptions: z.array(z.string()) })),
+});
+
+export type Translated = {
+  lines: Map<number, string>;
+  words: Map<number, { translation: string; wrongOptions: string[] }>;
+};
+
+type Line = { index: number; text: string };
+type Word = { index: number; word: string; context: string };
+
+/** Lines and words in batches of BATCH_LINES (the words ride with the first batch that holds their line). */
+export function batches(lines: Line[], words: (Word & { lineIndex: number })[]): { lines: Line[]; words: Word[] }[] {
+  const out: { lines: Line[]; words: Word[] }[] = [];
+  for (let i = 0; i < Math.max(lines.length, 1); i += BATCH_LINES) {
+    const chunk = lines.slice(i, i + BATCH_LINES);
+    const held = new Set(chunk.map((l) => l.index));
+    out.push({ lines: chunk, words: words.filter((w) => held.has(w.lineIndex)).map((w) => ({ index: w.index, word: w.word, context: w.context })) });
+  }
+  return out;
+}
+
+export async function translateInto(
+  language: string,
+  from: string,
+  lines: Line[],
+  words: (Word & { lineIndex: number })[],
+): Promise<Translated> {
+  const result: Translated = { lines: new Map(), words: new Map() };
+  for (const batch of batches(lines, words)) {
+    if (!batch.lines.length && !batch.words.length) continue;
+    const answer = await chatJson(
+      translationAnswer,
+      "translations",
+      `Translate a video's lines and vocabulary words from language "${from}" into language "${language}" for learners. Keep each line's meaning and tone. For each word give its translation as used in its line and three plausible but wrong translations (same part of speech, clearly different meaning).`,
+      JSON.stringify({ from, to: language, lines: batch.lines, words: batch.words }),
+    );
+    const wanted = new Set(batch.lines.map((l) => l.index));
+    for (const l of answer.lines) if (wanted.has(l.index) && l.text.trim()) result.lines.set(l.index, l.text.trim());
+    const wantedWords = new Set(batch.words.map((w) => w.index));
+    for (const w of answer.words) {
+      if (wantedWords.has(w.index) && w.translation.trim()) result.words.set(w.index, { translation: w.translation.trim(), wrongOptions: w.wrongOptions });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,89 @@
+/**
+ * A local server that speaks the OpenAI API the worker calls: multipart
+ * `POST /v1/audio/transcriptions` answering verbose_json, and `POST /v1/chat/completions`
+ * answering with JSON that a test-supplied function builds for the named response schema.
+ * Failures can be queued (a status for the next calls) to test retries.
+ */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type ChatRequest = { schemaName: string; schema: unknown; messages: { role: string; content: string }[]; model: string };
+export type TranscriptionRequest = { model: string; responseFormat: string | null; granularities: string[]; file: { name: string; size: number; bytes: Buffer } };
+
+export type FakeOpenAi = {
+  url: string;
+  chats: ChatRequest[];
+  transcriptions: TranscriptionRequest[];
+  /** Statuses to answer the next requests with, before answering normally again. */
+  failNext: (...statuses: number[]) => void;
+  close: () => Promise<void>;
+};
+
+export type FakeHandlers = {
+  transcribe: (request: TranscriptionRequest) => unknown;
+  chat: (request: ChatRequest) => unknown;
+};
+
+async function toWebRequest(req: IncomingMessage): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+  return new Request(`http://localhost${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) });
+}
+
+export async function startFakeOpenAi(handlers: FakeHandlers): Promise<FakeOpenAi> {
+  const chats: ChatRequest[] = [];
+  const transcriptions: TranscriptionRequest[] = [];
+  const failures: number[] = [];
+  const server: Server = createServer(async (req, res) => {
+    const send = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    try {
+      const request = await toWebRequest(req);
+      const failure = failures.shift();
+      if (failure) return send(failure, { error: { message: `fake failure ${failure}`, type: "server_error" } });
+      if (req.url?.startsWith("/v1/audio/transcriptions")) {
+        const form = await request.formData();
+        const file = form.get("file") as File;
+        const entry: TranscriptionRequest = {
+          model: String(form.get("model")),
+          responseFormat: form.get("response_format") as string | null,
+          granularities: form.getAll("timestamp_granularities[]").map(String),
+          file: { name: file.name, size: file.size, bytes: Buffer.from(await file.arrayBuffer()) },
+        };
+        transcriptions.push(entry);
+        return send(200, handlers.transcribe(entry));
+      }
+      if (req.url?.startsWith("/v1/chat/completions")) {
+        const body = (await request.json()) as { model: string; messages: ChatRequest["messages"]; response_format?: { json_schema?: { name: string; schema: unknown } } };
+        const entry: ChatRequest = {
+          model: body.model,
+          messages: body.messages,
+          schemaName: body.response_format?.json_schema?.name ?? "",
+          schema: body.response_format?.json_schema?.schema,
+        };
+        chats.push(entry);
+        const answer = handlers.chat(entry);
+        return send(200, {
+          id: `chatcmpl-${chats.length}`,
+          object: "chat.completion",
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: typeof answer === "string" ? answer : JSON.stringify(answer), refusal: null } }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        });
+      }
+      send(404, { error: { message: "not found" } });
+    } catch (error) {
+      send(500, { error: { message: String(error) } });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    chats,
+    transcriptions,
+    failNext: (...statuses) => failures.push(...statuses),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

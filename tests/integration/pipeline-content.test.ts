@@ -1,0 +1,141 @@
+/**
+ * From a transcript to a playable video, against a local server speaking the OpenAI API:
+ * vocabulary, translations and quizzes by structured chat calls, saved in one transaction that
+ * replaces an earlier run, and read back through the player's endpoints.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getCaptions } from "@/app/api/videos/[id]/captions/route";
+import { GET as getTranslations } from "@/app/api/videos/[id]/segment-translations/route";
+import { GET as getTimings } from "@/app/api/videos/[id]/word-timings/route";
+import { GET as getWords } from "@/app/api/videos/[id]/words/route";
+import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
+import { GET as getMe } from "@/app/api/users/route";
+import { saveProcessedContent } from "@/db/queries/processed";
+import { languages, videos } from "@/db/schema";
+import { seedDemoContent } from "@/db/seed";
+import { buildContent } from "@/lib/pipeline/build-content";
+import { normalizeTranscript } from "@/lib/pipeline/transcript";
+import { signedInUser } from "../helpers/app";
+import { testDbKinds, useTestDb } from "../helpers/db";
+import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from "../helpers/fake-openai";
+import { call } from "../helpers/learner-api";
+
+const ENV_CACHE = Symbol.for("lingoreel.env");
+const resetEnv = () => delete (globalThis as Record<symbol, unknown>)[ENV_CACHE];
+
+/** The stand-in model: proposes each line's longest word, and "translates" by tagging the text with the language. */
+let garble = 0;
+function answer(request: ChatRequest): unknown {
+  if (garble > 0) {
+    garble--;
+    return request.schemaName === "vocabulary" ? "{not json" : { lines: "wrong shape" };
+  }
+  const input = JSON.parse(request.messages.at(-1)!.content);
+  if (request.schemaName === "vocabulary") {
+    return {
+      words: input.lines.map((l: { index: number; text: string }) => {
+        const word = l.text.split(" ").sort((a: string, b: string) => b.length - a.length)[0]!.replace(/[.,!?]/g, "");
+        return { word, lemma: word.toLowerCase(), partOfSpeech: "noun", cefr: "A2", segmentIndex: l.index };
+      }),
+    };
+  }
+  return {
+    lines: input.lines.map((l: { index: number; text: string }) => ({ index: l.index, text: `${input.to}: ${l.text}` })),
+    words: input.words.map((w: { index: number; word: string }) => ({
+      index: w.index,
+      translation: `${input.to}-${w.word}`,
+      wrongOptions: [`${input.to}-not-${w.word}-1`, `${input.to}-not-${w.word}-2`, `${input.to}-not-${w.word}-3`],
+    })),
+  };
+}
+
+/** Four lines over 80 s, words evenly timed: room for four quizzes 20 s apart. */
+function transcript(lines: string[]) {
+  const segments = lines.map((text, i) => ({ start: i * 20, end: i * 20 + 15, text }));
+  const words = segments.flatMap((s) => s.text.split(" ").map((word, j, all) => ({ word, start: s.start + (j * 15) / all.length, end: s.start + ((j + 1) * 15) / all.length })));
+  return normalizeTranscript({ language: "es", duration: 80, segments, words });
+}
+
+let ai: FakeOpenAi;
+beforeAll(async () => {
+  ai = await startFakeOpenAi({ transcribe: () => ({}), chat: answer });
+  process.env.OPENAI_API_KEY = "test-key";
+  process.env.OPENAI_BASE_URL = ai.url;
+  resetEnv();
+});
+afterAll(async () => {
+  delete process.env.OPENAI_API_KEY;
+  delete process.env.OPENAI_BASE_URL;
+  resetEnv();
+  await ai.close();
+});
+
+describe.each(testDbKinds)("processed content on %s", (kind) => {
+  const t = useTestDb(kind, { app: true });
+  let owner: { id: string; token: string };
+  let videoId: number;
+  let codes: string[];
+
+  beforeAll(async () => {
+    const db = t().db;
+    await seedDemoContent(db);
+    owner = await signedInUser("owner@example.com");
+    await call(getMe, "/api/users", { token: owner.token });
+    codes = (await db.select({ code: languages.code }).from(languages)).map((l) => l.code);
+    const [video] = await db.insert(videos).values({ youtubeId: "abcdefghijk", title: "Mercado", targetLanguage: "es", status: "processing" }).returning();
+    videoId = video!.id;
+  });
+
+  const read = async (handler: Parameters<typeof call>[0], suffix: string) =>
+    (await call(handler, `/api/videos/${videoId}${suffix}`, { token: owner.token, params: { id: String(videoId) } })).body;
+
+  it("saves captions, timings, vocabulary, translations and quizzes the player reads", async () => {
+    const lines = ["Buenos días en el mercado.", "Quiero comprar manzanas rojas.", "¿Cuánto cuestan las naranjas?", "Muchas gracias, hasta mañana."];
+    const progress: number[] = [];
+    const chatsBefore = ai.chats.length;
+    const content = await buildContent(transcript(lines), { targetLanguage: "es", languages: codes, onProgress: (f) => void progress.push(f) });
+    await saveProcessedContent(t().db, videoId, content);
+
+    expect((await read(getCaptions, "/captions")).map((c: { text: string }) => c.text)).toEqual(lines);
+    const timings = await read(getTimings, "/word-timings");
+    expect(timings).toHaveLength(lines.join(" ").split(" ").length);
+    expect(timings[0]).toMatchObject({ word: "Buenos", start: 0 });
+    const words = await read(getWords, "/words");
+    expect(words.map((w: { word: string }) => w.word)).toEqual(["mercado", "manzanas", "naranjas", "gracias"]);
+    // Each word is timed by its spoken timing; its quiz comes once its line has been said.
+    expect(words[1]).toMatchObject({ timestamp: timings.find((t: { word: string }) => t.word === "manzanas").start, quizTime: 35000 });
+    const french = (await call(getTranslations, `/api/videos/${videoId}/segment-translations?language=fr`, { token: owner.token, params: { id: String(videoId) } })).body;
+    expect(french.map((t: { translatedText: string }) => t.translatedText)).toEqual(lines.map((l) => `fr: ${l}`));
+    const quiz = (await call(getQuiz, `/api/words/${words[1].id}/quiz?nativeLanguage=en`, { token: owner.token, params: { id: String(words[1].id) } })).body;
+    expect(quiz.options).toHaveLength(4);
+    expect(quiz.options[quiz.correctIndex]).toBe("en-manzanas");
+    // One vocabulary call, then one translation call per other language; progress reaches the end.
+    const otherLanguages = codes.length - 1;
+    const chats = ai.chats.slice(chatsBefore);
+    expect(chats.filter((c) => c.schemaName === "vocabulary")).toHaveLength(1);
+    expect(chats.filter((c) => c.schemaName === "translations")).toHaveLength(otherLanguages);
+    expect(progress.at(-1)).toBe(1);
+  });
+
+  it("asks again after a malformed answer or a server error, and stores only valid answers", async () => {
+    const before = ai.chats.length;
+    garble = 2;
+    ai.failNext(500);
+    const content = await buildContent(transcript(["Vamos a la playa mañana temprano."]), { targetLanguage: "es", languages: ["es", "en"] });
+    expect(content.words.map((w) => w.word)).toEqual(["temprano"]);
+    expect(content.segments[0]!.translations).toEqual({ en: "en: Vamos a la playa mañana temprano." });
+    // The 500 was retried by the client; the two malformed answers were asked again.
+    expect(ai.chats.length - before).toBe(4);
+  });
+
+  it("a second run replaces the first: no duplicates, nothing left of the old lines", async () => {
+    const lines = ["Hola amigos del barrio.", "Hoy cocinamos paella valenciana."];
+    await saveProcessedContent(t().db, videoId, await buildContent(transcript(lines), { targetLanguage: "es", languages: ["es", "en"] }));
+    expect((await read(getCaptions, "/captions")).map((c: { text: string }) => c.text)).toEqual(lines);
+    expect((await read(getWords, "/words")).map((w: { word: string }) => w.word)).toEqual(["barrio", "valenciana"]);
+    expect(await read(getTranslations, "/segment-translations")).toHaveLength(2);
+    const [video] = await t().db.select().from(videos).where(eq(videos.id, videoId));
+    expect(video!.durationMs).toBe(80_000);
+  });
+});
