@@ -35,4 +35,14 @@ export async function bootstrap(): Promise<void> {
     console.error(`\n${(error as Error).message}\n`);
     process.exit(1);
   }
+
+  if (config.runWorker) {
+    try {
+      const { startInProcessWorker } = await import("@/lib/jobs/in-process");
+      await startInProcessWorker();
+    } catch (error) {
+      // The site still serves; new videos wait in the queue until a worker runs.
+      console.error("The processing worker could not start:", (error as Error).message);
+    }
+  }
 }

@@ -1,0 +1,77 @@
+/**
+ * The processing worker: one pg-boss worker per queue, payloads checked with zod, each job
+ * bounded by its expiry (its child processes stop with it). A failure an admin must act on
+ * (no AI provider, no yt-dlp, no speech) fails the video at once with the reason; a transient
+ * one is retried by pg-boss and fails the video only when the retries run out.
+ */
+import type PgBoss from "pg-boss";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { NoAiProviderError } from "@/lib/ai/client";
+import { MediaToolError } from "@/lib/media/ffmpeg";
+import { markFailed, recordError } from "@/lib/pipeline/progress";
+import { processVideo, type AudioSource } from "@/lib/pipeline/process-video";
+import { QUEUES, type QueueName } from "./queues";
+
+export const JOB_TIMEOUT_MS = 60 * 60 * 1000;
+
+const videoPayload = z.object({ videoId: z.number().int().positive() });
+export const payloadSchemas = {
+  [QUEUES.processVideo]: videoPayload,
+  [QUEUES.extractVocabulary]: videoPayload,
+  [QUEUES.generateTranslations]: videoPayload.extend({ action: z.enum(["fill_missing", "regenerate"]) }),
+  [QUEUES.regenerateQuizzes]: videoPayload,
+} satisfies Record<QueueName, z.ZodType>;
+
+export class PermanentJobError extends Error {}
+
+/** Errors retrying cannot fix. */
+export function isPermanent(error: unknown): boolean {
+  if (error instanceof NoAiProviderError || error instanceof MediaToolError || error instanceof PermanentJobError) return true;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === "number" && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+export type JobHandler<Q extends QueueName> = (db: Db, data: z.infer<(typeof payloadSchemas)[Q]>, signal: AbortSignal) => Promise<unknown>;
+
+export type WorkerDeps = { db: Db; audio: AudioSource; handlers?: Partial<{ [Q in QueueName]: JobHandler<Q> }> };
+
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message || "Processing failed";
+}
+
+export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<string[]> {
+  const handlers: { [Q in QueueName]?: JobHandler<Q> } = {
+    [QUEUES.processVideo]: (db, data, signal) => processVideo(db, data.videoId, { audio: deps.audio, signal }),
+    ...deps.handlers,
+  };
+  const ids: string[] = [];
+  for (const queue of Object.keys(handlers) as QueueName[]) {
+    const handle = handlers[queue] as JobHandler<QueueName>;
+    const id = await boss.work(queue, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+      if (!job) return;
+      const parsed = payloadSchemas[queue].safeParse(job.data);
+      if (!parsed.success) {
+        console.error(`[worker] ${queue}: dropping a job with a bad payload`, job.data);
+        return;
+      }
+      const signal = AbortSignal.timeout(JOB_TIMEOUT_MS);
+      try {
+        await handle(deps.db, parsed.data, signal);
+      } catch (error) {
+        const lastTry = job.retryCount >= job.retryLimit;
+        console.error(`[worker] ${queue} video ${parsed.data.videoId} (try ${job.retryCount + 1}):`, reasonOf(error));
+        if (isPermanent(error) || lastTry) {
+          // A failed processing run fails the video; a failed extra (translations, quizzes) leaves it as it is, with the reason.
+          if (queue === QUEUES.processVideo) await markFailed(deps.db, parsed.data.videoId, reasonOf(error));
+          else await recordError(deps.db, parsed.data.videoId, reasonOf(error));
+          return;
+        }
+        throw error;
+      }
+    });
+    ids.push(id);
+  }
+  return ids;
+}

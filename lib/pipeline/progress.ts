@@ -1,0 +1,35 @@
+/** The stages of SPEC §4 and the progress each one ends at. */
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { videos } from "@/db/schema";
+
+export const STAGE_END = {
+  preparing: 5,
+  extracting: 15,
+  transcribing: 50,
+  vocabulary: 85,
+  saving: 95,
+  finalizing: 99,
+  complete: 100,
+} as const;
+
+export async function setProgress(db: DbOrTx, videoId: number, progress: number): Promise<void> {
+  await db
+    .update(videos)
+    .set({ status: "processing", processingProgress: Math.max(0, Math.min(100, Math.round(progress))), updatedAt: new Date() })
+    .where(eq(videos.id, videoId));
+}
+
+export async function markProcessed(db: DbOrTx, videoId: number): Promise<void> {
+  await db.update(videos).set({ status: "processed", processingProgress: 100, errorReason: null, updatedAt: new Date() }).where(eq(videos.id, videoId));
+}
+
+/** A failure an admin can read and act on; retry starts over. */
+export async function markFailed(db: DbOrTx, videoId: number, reason: string): Promise<void> {
+  await db.update(videos).set({ status: "failed", errorReason: reason.slice(0, 1000), updatedAt: new Date() }).where(eq(videos.id, videoId));
+}
+
+/** Keeps why an extra job (vocabulary, translations, quizzes) failed, without touching the video's status. */
+export async function recordError(db: DbOrTx, videoId: number, reason: string): Promise<void> {
+  await db.update(videos).set({ errorReason: reason.slice(0, 1000), updatedAt: new Date() }).where(eq(videos.id, videoId));
+}

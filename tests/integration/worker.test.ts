@@ -1,0 +1,144 @@
+/**
+ * The processing worker end to end on real speech (espeak-ng through ffmpeg) against a local
+ * OpenAI-compatible server: a queued video goes through every stage to 'processed' and plays;
+ * without an AI provider it fails at once with the fix in the reason; a failed run is retried
+ * from the admin's Retry and then succeeds.
+ */
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type PgBoss from "pg-boss";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as retry } from "@/app/api/videos/[id]/retry/route";
+import { GET as getCaptions } from "@/app/api/videos/[id]/captions/route";
+import { GET as getWords } from "@/app/api/videos/[id]/words/route";
+import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
+import { GET as getMe } from "@/app/api/users/route";
+import { videos } from "@/db/schema";
+import { seedDemoContent } from "@/db/seed";
+import { getBoss } from "@/lib/jobs/boss";
+import { QUEUES } from "@/lib/jobs/queues";
+import { sendJob } from "@/lib/jobs/send";
+import { startWorkers } from "@/lib/jobs/worker";
+import { signedInUser } from "../helpers/app";
+import { testDbKinds, useTestDb } from "../helpers/db";
+import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from "../helpers/fake-openai";
+import { call } from "../helpers/learner-api";
+
+const ENV_CACHE = Symbol.for("lingoreel.env");
+const setAi = (url: string | undefined) => {
+  if (url) Object.assign(process.env, { OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: url });
+  else for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL"]) delete process.env[name];
+  delete (globalThis as Record<symbol, unknown>)[ENV_CACHE];
+};
+
+const LINES = ["Buenos días, quiero un café.", "El mercado abre temprano.", "Compramos naranjas y manzanas."];
+
+/** The stand-in recogniser hears our three lines, 3 s apart; the stand-in model tags translations. */
+function transcribe() {
+  const segments = LINES.map((text, i) => ({ start: i * 25, end: i * 25 + 3, text }));
+  const words = segments.flatMap((s) => s.text.split(" ").map((word, j, all) => ({ word, start: s.start + (j * 3) / all.length, end: s.start + ((j + 1) * 3) / all.length })));
+  return { language: "spanish", duration: 60, text: LINES.join(" "), segments, words };
+}
+function chat(request: ChatRequest) {
+  const input = JSON.parse(request.messages.at(-1)!.content);
+  if (request.schemaName === "vocabulary") {
+    return { words: input.lines.map((l: { index: number; text: string }) => ({ word: l.text.split(" ")[1]!.replace(/[.,]/g, ""), lemma: l.text.split(" ")[1]!, partOfSpeech: "noun", cefr: "A1", segmentIndex: l.index })) };
+  }
+  return {
+    lines: input.lines.map((l: { index: number; text: string }) => ({ index: l.index, text: `${input.to}: ${l.text}` })),
+    words: input.words.map((w: { index: number; word: string }) => ({ index: w.index, translation: `${input.to}-${w.word}`, wrongOptions: ["uno", "dos", "tres"] })),
+  };
+}
+
+let ai: FakeOpenAi;
+let dir: string;
+let clip: string;
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "lingoreel-worker-"));
+  clip = path.join(dir, "clip.wav");
+  execFileSync("espeak-ng", ["-v", "es", "-w", clip, LINES.join(" ")]);
+  ai = await startFakeOpenAi({ transcribe, chat });
+});
+afterAll(async () => {
+  setAi(undefined);
+  await ai.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe.each(testDbKinds)("processing worker on %s", (kind) => {
+  const t = useTestDb(kind, { app: true });
+  let boss: PgBoss | undefined;
+  // After-hooks run in reverse: the workers stop (letting a running job finish) before the database closes.
+  afterAll(async () => {
+    await boss?.stop({ graceful: true, close: false, wait: true, timeout: 15_000 });
+  });
+  let admin: { id: string; token: string };
+
+  beforeAll(async () => {
+    await seedDemoContent(t().db);
+    admin = await signedInUser("owner@example.com");
+    await call(getMe, "/api/users", { token: admin.token });
+    boss = await getBoss(t());
+    await startWorkers(boss, {
+      db: t().db,
+      audio: async (_video, workDir) => {
+        const copy = path.join(workDir, "upload.wav");
+        copyFileSync(clip, copy);
+        return copy;
+      },
+    });
+  });
+  const addVideo = async () =>
+    (await t().db.insert(videos).values({ youtubeId: "abcdefghijk", title: "Mercado", targetLanguage: "es", status: "processing" }).returning())[0]!.id;
+
+  async function settled(id: number) {
+    for (let i = 0; i < 600; i++) {
+      const [video] = await t().db.select().from(videos).where(eq(videos.id, id));
+      if (video && video.status !== "processing") return video;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error("the video is still processing");
+  }
+
+  it("takes a queued video through every stage to processed, and it plays with captions and quizzes", async () => {
+    setAi(ai.url);
+    const id = await addVideo();
+    await sendJob(QUEUES.processVideo, { videoId: id });
+    const video = await settled(id);
+    expect(video).toMatchObject({ status: "processed", processingProgress: 100, errorReason: null, durationMs: 60_000 });
+    const params = { id: String(id) };
+    expect((await call(getCaptions, `/api/videos/${id}/captions`, { token: admin.token, params })).body.map((c: { text: string }) => c.text)).toEqual(LINES);
+    const words = (await call(getWords, `/api/videos/${id}/words`, { token: admin.token, params })).body;
+    expect(words.map((w: { word: string }) => w.word)).toEqual(["días", "mercado", "naranjas"]);
+    const quiz = (await call(getQuiz, `/api/words/${words[0].id}/quiz?nativeLanguage=en`, { token: admin.token, params: { id: String(words[0].id) } })).body;
+    expect(quiz.options[quiz.correctIndex]).toBe("en-días");
+    expect(quiz.options).toHaveLength(4);
+    // The recogniser got 16 kHz mono speech.
+    const wav = ai.transcriptions.at(-1)!.file.bytes;
+    expect(wav.readUInt16LE(22)).toBe(1);
+    expect(wav.readUInt32LE(24)).toBe(16_000);
+  });
+
+  it("fails at once without an AI provider, saying how to fix it", async () => {
+    setAi(undefined);
+    const id = await addVideo();
+    await sendJob(QUEUES.processVideo, { videoId: id });
+    expect(await settled(id)).toMatchObject({ status: "failed", errorReason: "No AI provider configured: set OPENAI_API_KEY" });
+  });
+
+  it("a run that fails on an API that is down is failed with the reason; Retry then processes it", async () => {
+    setAi(ai.url);
+    const id = await addVideo();
+    ai.failNext(503, 503, 503, 503);
+    await boss!.send(QUEUES.processVideo, { videoId: id }, { retryLimit: 0, singletonKey: `video:${id}` });
+    const failed = await settled(id);
+    expect(failed.status).toBe("failed");
+    expect(failed.errorReason).toMatch(/503/);
+    const retried = await call(retry, `/api/videos/${id}/retry`, { method: "POST", token: admin.token, params: { id: String(id) } });
+    expect(retried.body).toMatchObject({ status: "processing", processingProgress: 0 });
+    expect(await settled(id)).toMatchObject({ status: "processed", processingProgress: 100, errorReason: null });
+  });
+});

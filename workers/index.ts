@@ -1,0 +1,40 @@
+/**
+ * `npm run worker`: processing workers against DATABASE_URL. Run as many as you like; pg-boss
+ * gives each job to one of them. SIGTERM drains: running jobs finish, nothing new starts.
+ */
+import { closeDb, getDbHandle } from "@/db/client";
+import { env } from "@/lib/env";
+import { getBoss } from "@/lib/jobs/boss";
+import { startWorkers } from "@/lib/jobs/worker";
+import { defaultAudioSource } from "@/lib/pipeline/audio-source";
+
+const HEALTH_EVERY_MS = 60_000;
+
+async function main() {
+  const config = env();
+  const handle = await getDbHandle();
+  // This process owns maintenance: expired jobs of a dead worker are retried.
+  const boss = await getBoss(handle, { supervise: true, schedule: false });
+  await startWorkers(boss, { db: handle.db, audio: defaultAudioSource });
+  const started = Date.now();
+  console.log(`[worker] ready on ${handle.kind}; AI provider ${config.openai ? "configured" : "missing (set OPENAI_API_KEY)"}`);
+  const health = setInterval(() => console.log(`[worker] healthy, up ${Math.round((Date.now() - started) / 1000)} s`), HEALTH_EVERY_MS);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(health);
+    console.log(`[worker] ${signal}: finishing running jobs, taking no new ones`);
+    await boss.stop({ graceful: true, wait: true, close: false, timeout: 10 * 60 * 1000 });
+    await closeDb();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error("[worker] could not start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});
