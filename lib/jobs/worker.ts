@@ -9,7 +9,9 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { NoAiProviderError } from "@/lib/ai/client";
 import { MediaToolError } from "@/lib/media/ffmpeg";
+import { PermanentJobError } from "@/lib/pipeline/errors";
 import { markFailed, recordError } from "@/lib/pipeline/progress";
+import { extractVocabulary, generateTranslations, regenerateQuizzes } from "@/lib/pipeline/rework";
 import { processVideo, type AudioSource } from "@/lib/pipeline/process-video";
 import { QUEUES, type QueueName } from "./queues";
 
@@ -23,7 +25,6 @@ export const payloadSchemas = {
   [QUEUES.regenerateQuizzes]: videoPayload,
 } satisfies Record<QueueName, z.ZodType>;
 
-export class PermanentJobError extends Error {}
 
 /** Errors retrying cannot fix. */
 export function isPermanent(error: unknown): boolean {
@@ -44,6 +45,9 @@ function reasonOf(error: unknown): string {
 export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<string[]> {
   const handlers: { [Q in QueueName]?: JobHandler<Q> } = {
     [QUEUES.processVideo]: (db, data, signal) => processVideo(db, data.videoId, { audio: deps.audio, signal }),
+    [QUEUES.extractVocabulary]: (db, data) => extractVocabulary(db, data.videoId),
+    [QUEUES.generateTranslations]: (db, data) => generateTranslations(db, data.videoId, data.action),
+    [QUEUES.regenerateQuizzes]: (db, data) => regenerateQuizzes(db, data.videoId),
     ...deps.handlers,
   };
   const ids: string[] = [];

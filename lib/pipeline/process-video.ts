@@ -13,6 +13,7 @@ import { languages, type Video } from "@/db/schema";
 import { getAi } from "@/lib/ai/client";
 import { toSpeechWav } from "@/lib/media/ffmpeg";
 import { buildContent } from "./build-content";
+import { PermanentJobError } from "./errors";
 import { markProcessed, setProgress, STAGE_END } from "./progress";
 import { transcribeAudio } from "./transcribe";
 
@@ -37,7 +38,7 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
     await setProgress(db, videoId, STAGE_END.extracting);
 
     const transcript = await transcribeAudio(wav, { workDir, signal: options.signal, limitBytes: options.transcribeLimitBytes, language: video.targetLanguage });
-    if (!transcript.segments.length) throw new Error("No speech was found in the audio");
+    if (!transcript.segments.length) throw new PermanentJobError("No speech was found in the audio");
     await setProgress(db, videoId, STAGE_END.transcribing);
 
     const codes = (await db.select({ code: languages.code }).from(languages)).map((l) => l.code);

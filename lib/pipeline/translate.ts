@@ -21,14 +21,23 @@ export type Translated = {
 type Line = { index: number; text: string };
 type Word = { index: number; word: string; context: string };
 
-/** Lines and words in batches of BATCH_LINES (the words ride with the first batch that holds their line). */
+/**
+ * Lines and words in batches of BATCH_LINES: a word rides with the batch that holds its line;
+ * words whose line is not being translated go in batches of their own.
+ */
 export function batches(lines: Line[], words: (Word & { lineIndex: number })[]): { lines: Line[]; words: Word[] }[] {
+  const strip = (w: Word & { lineIndex: number }): Word => ({ index: w.index, word: w.word, context: w.context });
   const out: { lines: Line[]; words: Word[] }[] = [];
-  for (let i = 0; i < Math.max(lines.length, 1); i += BATCH_LINES) {
+  const placed = new Set<number>();
+  for (let i = 0; i < lines.length; i += BATCH_LINES) {
     const chunk = lines.slice(i, i + BATCH_LINES);
     const held = new Set(chunk.map((l) => l.index));
-    out.push({ lines: chunk, words: words.filter((w) => held.has(w.lineIndex)).map((w) => ({ index: w.index, word: w.word, context: w.context })) });
+    const riding = words.filter((w) => held.has(w.lineIndex));
+    for (const w of riding) placed.add(w.index);
+    out.push({ lines: chunk, words: riding.map(strip) });
   }
+  const alone = words.filter((w) => !placed.has(w.index));
+  for (let i = 0; i < alone.length; i += BATCH_LINES) out.push({ lines: [], words: alone.slice(i, i + BATCH_LINES).map(strip) });
   return out;
 }
 

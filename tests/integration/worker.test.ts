@@ -8,15 +8,18 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as retry } from "@/app/api/videos/[id]/retry/route";
+import { POST as generateTranslations } from "@/app/api/videos/[id]/generate-translations/route";
+import { POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quizzes/route";
+import { POST as extractVocabulary } from "@/app/api/videos/[id]/extract-vocabulary/route";
 import { GET as getCaptions } from "@/app/api/videos/[id]/captions/route";
 import { GET as getWords } from "@/app/api/videos/[id]/words/route";
 import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
 import { GET as getMe } from "@/app/api/users/route";
-import { videos } from "@/db/schema";
+import { captions, quizzes, segmentTranslations, videos, words } from "@/db/schema";
 import { seedDemoContent } from "@/db/seed";
 import { getBoss } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
@@ -141,4 +144,45 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     expect(retried.body).toMatchObject({ status: "processing", processingProgress: 0 });
     expect(await settled(id)).toMatchObject({ status: "processed", processingProgress: 100, errorReason: null });
   });
+
+  it("runs the admin's extra jobs: missing translations filled, quizzes rebuilt, vocabulary chosen again", async () => {
+    setAi(ai.url);
+    const id = await addVideo();
+    await sendJob(QUEUES.processVideo, { videoId: id });
+    await settled(id);
+    const db = t().db;
+    const lineIds = (await db.select({ id: captions.id }).from(captions).where(eq(captions.videoId, id))).map((l) => l.id);
+    const french = () => db.select().from(segmentTranslations).where(and(inArray(segmentTranslations.captionId, lineIds), eq(segmentTranslations.language, "fr")));
+    const until = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 300 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await check()).toBe(true);
+    };
+    const post = (handler: Parameters<typeof call>[0], suffix: string, body?: unknown) =>
+      call(handler, `/api/videos/${id}${suffix}`, { method: "POST", token: admin.token, body, params: { id: String(id) } });
+
+    // Fill missing: only the French line that went missing is asked for, in one call.
+    await db.delete(segmentTranslations).where(and(eq(segmentTranslations.captionId, lineIds[0]!), eq(segmentTranslations.language, "fr")));
+    const before = ai.chats.length;
+    expect((await post(generateTranslations, "/generate-translations", { action: "fill_missing" })).body).toMatchObject({ queued: true });
+    await until(async () => (await french()).length === lineIds.length);
+    const asked = ai.chats.slice(before).map((c) => JSON.parse(c.messages.at(-1)!.content));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ to: "fr", lines: [{ index: 0 }], words: [] });
+
+    // Quizzes rebuilt: every word's quiz is made again (new rows), answers unchanged.
+    const wordIds = (await db.select({ id: words.id }).from(words).where(eq(words.videoId, id))).map((w) => w.id);
+    const quizRows = () => db.select().from(quizzes).where(and(inArray(quizzes.wordId, wordIds), eq(quizzes.nativeLanguage, "en")));
+    const oldIds = (await quizRows()).map((q) => q.id);
+    await post(regenerateQuizzes, "/regenerate-quizzes");
+    await until(async () => (await quizRows()).every((q) => !oldIds.includes(q.id)) && (await quizRows()).length === wordIds.length);
+    for (const q of await quizRows()) expect(q.options[q.correctIndex]).toMatch(/^en-/);
+
+    // Vocabulary chosen again: new word rows, translated, with quizzes.
+    await post(extractVocabulary, "/extract-vocabulary");
+    await until(async () => {
+      const now = await db.select().from(words).where(eq(words.videoId, id));
+      if (!now.length || now.some((w) => wordIds.includes(w.id))) return false;
+      return (await db.select().from(quizzes).where(inArray(quizzes.wordId, now.map((w) => w.id)))).length > 0;
+    });
+  }, 60_000);
 });

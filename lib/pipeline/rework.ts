@@ -1,0 +1,95 @@
+/**
+ * The admin's extra jobs on a processed video: choose the vocabulary again, generate
+ * translations (only the missing ones, or all again), and rebuild the quizzes.
+ */
+import type { Db } from "@/db/client";
+import { loadVideoText, replaceVocabulary, upsertQuiz, upsertSegmentTranslation, upsertWordTranslation } from "@/db/queries/rework";
+import { getVideoById } from "@/db/queries/videos";
+import { languages } from "@/db/schema";
+import type { TranslationAction } from "@/lib/jobs/queues";
+import { buildQuiz } from "@/lib/quiz/build";
+import { PermanentJobError } from "./errors";
+import { translateInto } from "./translate";
+import { chooseVocabulary } from "./vocabulary";
+
+async function prepared(db: Db, videoId: number) {
+  const video = await getVideoById(db, { id: videoId });
+  if (!video) return null;
+  const text = await loadVideoText(db, videoId);
+  if (!text.lines.length) throw new PermanentJobError("The video has no captions yet: process it first");
+  const codes = (await db.select({ code: languages.code }).from(languages)).map((l) => l.code).filter((c) => c !== video.targetLanguage);
+  return { video, text, codes };
+}
+
+/** Translates the chosen lines and words into `language` and saves them, with the words' quizzes. */
+async function translateAndSave(
+  db: Db,
+  ctx: NonNullable<Awaited<ReturnType<typeof prepared>>>,
+  language: string,
+  lineIds: Set<number>,
+  wordIds: Set<number>,
+) {
+  const { video, text } = ctx;
+  const indexOfLine = new Map(text.lines.map((l, i) => [l.id, i]));
+  const lines = text.lines.filter((l) => lineIds.has(l.id)).map((l) => ({ index: indexOfLine.get(l.id)!, text: l.text }));
+  const words = text.vocabulary
+    .map((w, index) => ({ w, index }))
+    .filter(({ w }) => wordIds.has(w.id))
+    .map(({ w, index }) => ({ index, word: w.word, context: w.context ?? "", lineIndex: w.captionId !== null ? (indexOfLine.get(w.captionId) ?? 0) : 0 }));
+  if (!lines.length && !words.length) return 0;
+  const translated = await translateInto(language, video.targetLanguage, lines, words);
+  await db.transaction(async (tx) => {
+    for (const [index, translatedText] of translated.lines) await upsertSegmentTranslation(tx, { captionId: text.lines[index]!.id, language, translatedText });
+    const all = [...translated.words.values()].map((t) => t.translation);
+    for (const [index, { translation, wrongOptions }] of translated.words) {
+      const word = text.vocabulary[index]!;
+      await upsertWordTranslation(tx, { wordId: word.id, language, translation });
+      const quiz = buildQuiz(`${word.id}:${language}`, translation, wrongOptions) ?? buildQuiz(`${word.id}:${language}`, translation, [...wrongOptions, ...all]);
+      if (quiz) await upsertQuiz(tx, { wordId: word.id, nativeLanguage: language, question: word.word, ...quiz });
+    }
+  });
+  return translated.lines.size + translated.words.size;
+}
+
+export async function generateTranslations(db: Db, videoId: number, action: TranslationAction): Promise<number> {
+  const ctx = await prepared(db, videoId);
+  if (!ctx) return 0;
+  let total = 0;
+  for (const language of ctx.codes) {
+    const haveLine = new Set(ctx.text.lineTranslations.filter((t) => t.language === language).map((t) => t.captionId));
+    const haveWord = new Set(ctx.text.translations.filter((t) => t.language === language).map((t) => t.wordId));
+    const lineIds = new Set(ctx.text.lines.filter((l) => action === "regenerate" || !haveLine.has(l.id)).map((l) => l.id));
+    const wordIds = new Set(ctx.text.vocabulary.filter((w) => action === "regenerate" || !haveWord.has(w.id)).map((w) => w.id));
+    total += await translateAndSave(db, ctx, language, lineIds, wordIds);
+  }
+  return total;
+}
+
+/** New quizzes for every word, with fresh wrong options from the model (translations are kept as they are). */
+export async function regenerateQuizzes(db: Db, videoId: number): Promise<number> {
+  const ctx = await prepared(db, videoId);
+  if (!ctx) return 0;
+  let total = 0;
+  for (const language of ctx.codes) total += await translateAndSave(db, ctx, language, new Set(), new Set(ctx.text.vocabulary.map((w) => w.id)));
+  return total;
+}
+
+/** Chooses the vocabulary again from the captions, then translates the new words and makes their quizzes. */
+export async function extractVocabulary(db: Db, videoId: number): Promise<number> {
+  const ctx = await prepared(db, videoId);
+  if (!ctx) return 0;
+  const { text, video } = ctx;
+  const index = new Map(text.lines.map((l, i) => [l.id, i]));
+  const segments = text.lines.map((l) => ({ text: l.text, startMs: l.startTime, endMs: l.endTime }));
+  const timings = text.timings.map((t) => ({ word: t.word, startMs: t.start, endMs: t.end, segmentIndex: t.captionId !== null ? (index.get(t.captionId) ?? 0) : 0 }));
+  const durationMs = video.durationMs ?? Math.max(0, ...segments.map((s) => s.endMs));
+  const chosen = await chooseVocabulary(segments, timings, video.targetLanguage, durationMs);
+  const rows = await replaceVocabulary(
+    db,
+    videoId,
+    chosen.map((w) => ({ captionId: text.lines[w.segmentIndex]?.id ?? null, word: w.word, context: segments[w.segmentIndex]?.text ?? null, timestamp: w.timestampMs, quizTime: w.quizTimeMs })),
+  );
+  const fresh = await prepared(db, videoId);
+  if (fresh) for (const language of fresh.codes) await translateAndSave(db, fresh, language, new Set(), new Set(rows.map((r) => r.id)));
+  return rows.length;
+}
