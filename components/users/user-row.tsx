@@ -48,11 +48,11 @@ export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf:
             <AvatarFallback className="bg-primary/15 text-xs font-semibold text-foreground">{initials(user)}</AvatarFallback>
           </Avatar>
           <div className="min-w-0">
-            <p className="flex min-w-0 items-center gap-2 font-semibold">
-              <span className="truncate" data-testid="user-name">{name}</span>
+            <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 font-semibold">
+              <span className="min-w-0 break-words" data-testid="user-name">{name}</span>
               {isSelf ? <Badge variant="secondary">You</Badge> : null}
             </p>
-            <p className="truncate text-xs text-muted-foreground sm:text-sm" data-testid="user-email">{user.email}</p>
+            <p className="truncate text-xs text-muted-foreground sm:text-sm" title={user.email} data-testid="user-email">{user.email}</p>
             <p className="text-xs text-muted-foreground md:hidden">Joined {joined}</p>
           </div>
         </div>

@@ -141,10 +141,6 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.waitForLoadState("load");
       await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
       await expectNoViolations(page, "/users");
-      await rowOf(page, DEMO_OWNER).getByRole("combobox").click();
-      await expect(page.getByRole("option", { name: "Admin" })).toBeVisible();
-      await expectNoViolations(page, "/users with a role select open");
-      await page.keyboard.press("Escape");
     });
   });
 }
