@@ -8,8 +8,7 @@ import { adminKeys } from "./keys";
 import type { AdminUser } from "./types";
 
 export function useAdminUsers(options: { enabled?: boolean } = {}) {
-  // A refusal (403) is the answer, not a hiccup worth asking again.
-  return useQuery<AdminUser[]>({ queryKey: adminKeys.users, enabled: options.enabled, retry: false });
+  return useQuery<AdminUser[]>({ queryKey: adminKeys.users, enabled: options.enabled });
 }
 
 const userPath = (userId: string) => `${adminKeys.users[0]}/${encodeURIComponent(userId)}`;
