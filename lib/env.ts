@@ -52,6 +52,7 @@ const rawEnvSchema = z.object({
   NEXT_PUBLIC_SUPABASE_URL: optionalUrl("NEXT_PUBLIC_SUPABASE_URL"),
   NEXT_PUBLIC_SUPABASE_ANON_KEY: optionalText,
   SUPABASE_JWT_SECRET: optionalText,
+  SUPABASE_SERVICE_ROLE_KEY: optionalText,
   SMTP_URL: optionalUrl("SMTP_URL"),
   SMTP_FROM: optionalText,
   OPENAI_API_KEY: optionalText,
@@ -76,7 +77,14 @@ export type AppEnv = {
   database: { kind: "pglite"; dir: string } | { kind: "postgres"; url: string; poolSize: number };
   auth:
     | { kind: "embedded"; anonKey: string }
-    | { kind: "supabase"; url: string; anonKey: string; jwtSecret: string | undefined };
+    | {
+        kind: "supabase";
+        url: string;
+        anonKey: string;
+        jwtSecret: string | undefined;
+        /** Server-only: lets an owner delete accounts through the auth server's admin API. */
+        serviceRoleKey: string | undefined;
+      };
   smtp: { url: string; from: string } | undefined;
   openai: { apiKey: string; baseUrl: string | undefined; transcribeModel: string; chatModel: string } | undefined;
   uploadMaxBytes: number;
@@ -139,6 +147,9 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   if (e.SMTP_URL && e.NEXT_PUBLIC_SUPABASE_URL) {
     problems.push("SMTP_URL is for the embedded auth server; hosted Supabase sends its own email (unset SMTP_URL)");
   }
+  if (e.SUPABASE_SERVICE_ROLE_KEY && !e.NEXT_PUBLIC_SUPABASE_URL) {
+    problems.push("SUPABASE_SERVICE_ROLE_KEY is for hosted Supabase: set NEXT_PUBLIC_SUPABASE_URL too, or unset it");
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR ?? ".data");
@@ -161,6 +172,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
           url: e.NEXT_PUBLIC_SUPABASE_URL!.replace(/\/+$/, ""),
           anonKey: e.NEXT_PUBLIC_SUPABASE_ANON_KEY!,
           jwtSecret: e.SUPABASE_JWT_SECRET,
+          serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY,
         },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? "LingoReel <no-reply@localhost>" } : undefined,
     openai: e.OPENAI_API_KEY

@@ -19,6 +19,8 @@ export type { AuthServer, CreateUserInput, SessionState, UpdateUserInput } from 
 export type { AuthServerOptions, RateLimits } from "./config";
 export type { RequestSource } from "./context";
 export { defaultRateLimits } from "./config";
+export { deleteAuthUser } from "./sessions";
+export { findUserById as findAuthUserById } from "./users";
 export { AuthServerError } from "./errors";
 export { authEnvVarNames } from "./env-overrides";
 export type { Jwks } from "./keys";

@@ -22,7 +22,7 @@ import { deliverMail, listMailbox, type CodeKind, type MailboxMessage, type Mail
 import { purgeExpired } from "./maintenance";
 import { checkPasswordStrength, comparePassword, hashPassword, warmUpPasswordHashing } from "./passwords";
 import { RateLimiter } from "./rate-limit";
-import { deleteSessions } from "./sessions";
+import { deleteAuthUser, deleteSessions } from "./sessions";
 import {
   findUserByEmail,
   findUserById,
@@ -313,11 +313,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     const db = await config.getDb();
     const user = await findUserById(db, id);
     if (!user) return false;
-    await db.transaction(async (tx) => {
-      await deleteSessions(tx, id);
-      await tx.delete(authUsers).where(eq(authUsers.id, id));
-    });
-    return true;
+    return db.transaction((tx) => deleteAuthUser(tx, id));
   }
 
   async function getUserById(id: string): Promise<UserJson | null> {

@@ -114,3 +114,14 @@ export async function deleteSessions(tx: DbOrTx, userId: string, except?: string
     .delete(authSessions)
     .where(except ? and(eq(authSessions.userId, userId), ne(authSessions.id, except)) : eq(authSessions.userId, userId));
 }
+
+/**
+ * Removes an account: its sessions first (their refresh tokens go with them), then the user, whose
+ * factors, challenges, flow states and email links go by their cascades. False when there was none.
+ * Takes the caller's transaction, so the product can remove its own rows of the user in the same one.
+ */
+export async function deleteAuthUser(tx: DbOrTx, userId: string): Promise<boolean> {
+  await deleteSessions(tx, userId);
+  const deleted = await tx.delete(authUsers).where(eq(authUsers.id, userId)).returning({ id: authUsers.id });
+  return deleted.length > 0;
+}

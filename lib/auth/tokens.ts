@@ -133,6 +133,13 @@ async function hostedSession(
   return session;
 }
 
+/** Forgets the remembered answers for a user's tokens, so an account just deleted is refused at once. */
+export function forgetHostedSessions(userId: string): void {
+  for (const [token, answer] of hostedAnswers) {
+    if (answer.session?.claims.sub === userId) hostedAnswers.delete(token);
+  }
+}
+
 /** Forgets cached signing keys and session answers (tests, after the database behind them changed). */
 export function resetTokenCaches(): void {
   delete (globalThis as GlobalWithJwks)[cacheKey];

@@ -27,6 +27,22 @@ export type AppUser = Jsonify<
   >
 >;
 
+/** A row of the owner's Users screen (GET /api/admin/users). */
+export type AdminUser = Pick<
+  AppUser,
+  | "id"
+  | "email"
+  | "username"
+  | "firstName"
+  | "lastName"
+  | "profileImageUrl"
+  | "role"
+  | "nativeLanguage"
+  | "targetLanguage"
+  | "createdAt"
+  | "lastLoginDate"
+>;
+
 /** The four switches of Settings → Learning Preferences (SPEC §3 "Settings"). */
 export type LearningPreferences = Pick<AppUser, "showDefinitions" | "pauseOnHighlight" | "enableNotifications" | "autoplayVideos">;
 

@@ -8,16 +8,17 @@ import { getDb } from "@/db/client";
 import { listLanguages } from "@/db/queries/languages";
 import type { User } from "@/db/schema";
 import { getPageUser } from "@/lib/auth/page-user";
-import { categoryKeys, languageKeys, settingsKeys, userKeys, videoKeys, type ListFilters } from "@/lib/data/keys";
+import { adminKeys, categoryKeys, languageKeys, settingsKeys, userKeys, videoKeys, type ListFilters } from "@/lib/data/keys";
 import { listFavorites } from "@/lib/services/favorites";
 import { getDailyProgress, getStats } from "@/lib/services/progress";
 import { toLearningPreferences } from "@/lib/services/serialize";
+import { listAdminUsers } from "@/lib/services/user-admin";
 import { ApiError } from "@/lib/api/errors";
 import { getCaptions, getSegmentTranslations, getWords, getWordTimings } from "@/lib/services/content";
 import { getVideo, listCategoriesFor, listInProgress, listPopular, listRecommended } from "@/lib/services/videos";
 import { LIST_LIMIT_DEFAULT } from "@/lib/validation/videos";
 
-type Part = "home" | "dailyProgress" | "stats" | "favorites" | "settings" | "languages";
+type Part = "home" | "dailyProgress" | "stats" | "favorites" | "settings" | "languages" | "users";
 
 async function load(queryClient: QueryClient, user: User, part: Part): Promise<void> {
   const db = await getDb();
@@ -39,6 +40,10 @@ async function load(queryClient: QueryClient, user: User, part: Part): Promise<v
         languageKeys.all,
         (await listLanguages(db)).map(({ code, name, nativeName }) => ({ code, name, nativeName })),
       );
+      return;
+    case "users":
+      // The same rule as GET /api/admin/users: owners only.
+      if (user.role === "owner") queryClient.setQueryData(adminKeys.users, await listAdminUsers(db));
       return;
     case "home": {
       // The lists as the home screen first asks for them: all categories, the learner's own language left out.

@@ -1,7 +1,7 @@
 /** The JSON the API returns for app users and videos. */
 import type { VideoCardRow } from "@/db/queries/videos";
 import type { User } from "@/db/schema";
-import type { AppUser, LearningPreferences, VideoCard } from "@/lib/data/types";
+import type { AdminUser, AppUser, LearningPreferences, VideoCard } from "@/lib/data/types";
 import { videoThumbnail } from "@/lib/format";
 import { currentStreak, localDay } from "@/lib/progress/days";
 
@@ -36,6 +36,22 @@ export function toAppUser(user: User, now = new Date()): AppUser {
     createdAt: user.createdAt.toISOString(),
     lastLoginDate: user.lastLoginDate?.toISOString() ?? null,
     ...toLearningPreferences(user),
+  };
+}
+
+export function toAdminUser(user: Pick<User, keyof AdminUser>): AdminUser {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    role: user.role,
+    nativeLanguage: user.nativeLanguage,
+    targetLanguage: user.targetLanguage,
+    createdAt: user.createdAt.toISOString(),
+    lastLoginDate: user.lastLoginDate?.toISOString() ?? null,
   };
 }
 

@@ -3,9 +3,11 @@
  * The first account in an empty database becomes the owner.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import type { Db, DbOrTx } from "@/db/client";
 import { countUsers, getUserById, insertUser, updateUser } from "@/db/queries/users";
 import type { User } from "@/db/schema";
+import { unauthorized } from "@/lib/api/errors";
+import { env } from "@/lib/env";
 
 export type AuthIdentity = {
   id: string;
@@ -39,9 +41,15 @@ export async function ensureAppUser(db: Db, identity: AuthIdentity, now = new Da
 
   return db.transaction(async (tx) => {
     // Serialise first-user creation so exactly one account becomes the owner.
-    await tx.execute(sql`select pg_advisory_xact_lock(7224101)`);
+    await lockUserAccounts(tx);
     const again = await getUserById(tx, { id: identity.id });
     if (again) return again;
+    // A request already past its token check when an owner deleted the account must not bring
+    // the user back (the deletion holds the same lock). Hosted accounts live elsewhere.
+    if (env().auth.kind === "embedded") {
+      const { findAuthUserById } = await import("@/lib/auth-server");
+      if (!(await findAuthUserById(tx, identity.id))) throw unauthorized();
+    }
     const isFirst = (await countUsers(tx)) === 0;
     const meta = identity.userMetadata;
     const created = await insertUser(tx, {
@@ -56,4 +64,13 @@ export async function ensureAppUser(db: Db, identity: AuthIdentity, now = new Da
     if (!created) throw new Error("app user insert returned nothing");
     return created;
   });
+}
+
+/**
+ * Serialises changes to who has which account and role (first-user creation, role changes,
+ * deletions), so concurrent changes cannot leave the product without an owner or bring back a
+ * deleted user.
+ */
+export async function lockUserAccounts(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7224101)`);
 }

@@ -56,6 +56,15 @@ describe("configuration", () => {
     ]);
   });
 
+  it("takes the service-role key (for deleting accounts) only with hosted Supabase", () => {
+    const hosted = { NEXT_PUBLIC_SUPABASE_URL: "https://abc.supabase.co", NEXT_PUBLIC_SUPABASE_ANON_KEY: "k" };
+    expect(parseEnv({ ...hosted, SUPABASE_SERVICE_ROLE_KEY: " service " }).auth).toMatchObject({ kind: "supabase", serviceRoleKey: "service" });
+    expect(parseEnv(hosted).auth).toMatchObject({ kind: "supabase", serviceRoleKey: undefined });
+    expect(problems({ SUPABASE_SERVICE_ROLE_KEY: "service" })).toEqual([
+      "SUPABASE_SERVICE_ROLE_KEY is for hosted Supabase: set NEXT_PUBLIC_SUPABASE_URL too, or unset it",
+    ]);
+  });
+
   it("rejects malformed values with the variable's name", () => {
     expect(problems({ PORT: "eighty" })[0]).toMatch(/^PORT/);
     expect(problems({ DATABASE_URL: "mysql://x" })[0]).toMatch(/^DATABASE_URL must start with postgres/);

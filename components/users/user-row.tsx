@@ -1,0 +1,124 @@
+"use client";
+/** One person on the Users screen: who they are, their role (a select), and deletion for anyone but oneself. */
+import { Trash2 } from "lucide-react";
+import { toast } from "sonner";
+import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { TableCell, TableRow } from "@/components/ui/table";
+import type { AdminUser } from "@/lib/data/types";
+import { roleLabel, useChangeUserRole, useDeleteUser } from "@/lib/data/use-admin-users";
+import { displayName, initials } from "@/lib/users/display";
+import { cn } from "@/lib/utils";
+import { OWN_ROLE_MESSAGE, USER_ROLES, type UserRoleName } from "@/lib/validation/users";
+
+export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf: boolean; formatDate: (iso: string) => string }) {
+  const changeRole = useChangeUserRole();
+  const deleteUser = useDeleteUser();
+  const name = displayName(user);
+  // While a change is on its way, the select shows what was chosen.
+  const role = changeRole.isPending ? changeRole.variables.role : user.role;
+
+  function onRoleChange(value: string) {
+    const next = value as UserRoleName;
+    if (next === user.role) return;
+    if (isSelf && next !== "owner") {
+      toast.error("Cannot Change Own Role", { description: OWN_ROLE_MESSAGE });
+      return;
+    }
+    changeRole.mutate({ user, role: next });
+  }
+
+  function onDelete() {
+    const question = `Delete ${name} (${user.email})? Their account, progress and favourites will be removed. This cannot be undone.`;
+    if (!window.confirm(question)) return;
+    deleteUser.mutate({ user });
+  }
+
+  const joined = formatDate(user.createdAt);
+  const lastSignIn = user.lastLoginDate ? formatDate(user.lastLoginDate) : "Never";
+  return (
+    <TableRow data-testid="user-row" data-user-id={user.id} className={cn(deleteUser.isPending && "opacity-50")} aria-busy={deleteUser.isPending || undefined}>
+      <TableCell className="max-w-0 w-full whitespace-normal">
+        <div className="flex min-w-0 items-center gap-3">
+          <Avatar className="hidden size-9 sm:flex">
+            {user.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
+            <AvatarFallback className="bg-primary/15 text-xs font-semibold text-foreground">{initials(user)}</AvatarFallback>
+          </Avatar>
+          <div className="min-w-0">
+            <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 font-semibold">
+              <span className="min-w-0 break-words" data-testid="user-name">{name}</span>
+              {isSelf ? <Badge variant="secondary">You</Badge> : null}
+            </p>
+            <p className="truncate text-xs text-muted-foreground sm:text-sm" title={user.email} data-testid="user-email">{user.email}</p>
+            <p className="text-xs text-muted-foreground md:hidden">Joined {joined}</p>
+          </div>
+        </div>
+      </TableCell>
+      <TableCell>
+        <Select value={role} onValueChange={onRoleChange} disabled={deleteUser.isPending}>
+          <SelectTrigger size="sm" className="w-[6.5rem] sm:w-28" aria-label={`Role of ${name}`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {USER_ROLES.map((value) => (
+              <SelectItem key={value} value={value}>
+                {roleLabel(value)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </TableCell>
+      <TableCell className="hidden text-muted-foreground md:table-cell">
+        <time dateTime={user.createdAt}>{joined}</time>
+      </TableCell>
+      <TableCell className="hidden text-muted-foreground lg:table-cell">
+        {user.lastLoginDate ? <time dateTime={user.lastLoginDate}>{lastSignIn}</time> : lastSignIn}
+      </TableCell>
+      <TableCell className="w-10 pl-0 text-right sm:pl-3">
+        {isSelf ? null : (
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            aria-label={`Delete ${name}`}
+            onClick={onDelete}
+            disabled={deleteUser.isPending}
+          >
+            <Trash2 aria-hidden />
+          </Button>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+export function UserRowSkeleton() {
+  return (
+    <TableRow data-testid="user-row-skeleton">
+      <TableCell className="w-full">
+        <div className="flex items-center gap-3">
+          <Skeleton className="hidden size-9 rounded-full sm:block" />
+          <div className="space-y-2">
+            <Skeleton className="h-4 w-28 sm:w-36" />
+            <Skeleton className="h-3 w-36 sm:w-48" />
+          </div>
+        </div>
+      </TableCell>
+      <TableCell>
+        <Skeleton className="h-8 w-[6.5rem] sm:w-28" />
+      </TableCell>
+      <TableCell className="hidden md:table-cell">
+        <Skeleton className="h-4 w-24" />
+      </TableCell>
+      <TableCell className="hidden lg:table-cell">
+        <Skeleton className="h-4 w-24" />
+      </TableCell>
+      <TableCell className="w-10">
+        <Skeleton className="ml-auto size-8 rounded-md" />
+      </TableCell>
+    </TableRow>
+  );
+}

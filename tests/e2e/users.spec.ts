@@ -1,0 +1,146 @@
+/** The owner's Users screen: role changes, deletion with a confirm, the own-row rules, and that nobody else gets it. */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { confirmedAccount, onboard, signIn, type Account } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+import { DEMO_ADMIN, DEMO_OWNER, LoginPage } from "./support/pages";
+
+async function signInAs(page: Page, who: { email: string; password: string }) {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(who.email, who.password);
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+async function openUsers(page: Page) {
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Users" }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+  await expect(page.getByTestId("user-row-skeleton")).toHaveCount(0);
+}
+
+const rowOf = (page: Page, account: Pick<Account, "email">) => page.getByTestId("user-row").filter({ hasText: account.email });
+
+async function member(request: Parameters<typeof confirmedAccount>[0], prefix: string): Promise<Account> {
+  const account = await confirmedAccount(request, { prefix, firstName: "Rita", lastName: prefix });
+  await onboard(request, account);
+  return account;
+}
+
+test("the owner changes a person's role, and deletes a person after confirming", async ({ page, request }) => {
+  const promoted = await member(request, "promoted");
+  const doomed = await member(request, "doomed");
+  await signInAs(page, DEMO_OWNER);
+  await openUsers(page);
+
+  // Newest accounts first: the two just made are on the first rows.
+  const row = rowOf(page, promoted);
+  await expect(row.getByTestId("user-name")).toHaveText("Rita promoted");
+  const role = row.getByRole("combobox", { name: "Role of Rita promoted" });
+  await expect(role).toHaveText("User");
+  await role.click();
+  await page.getByRole("option", { name: "Admin" }).click();
+  await expect(page.getByText("Role Updated")).toBeVisible();
+  await expect(page.getByText(`${promoted.email} is now an admin.`)).toBeVisible();
+  await expect(role).toHaveText("Admin");
+  await page.reload();
+  await expect(rowOf(page, promoted).getByRole("combobox")).toHaveText("Admin");
+
+  // Dismissing the confirm keeps the person; accepting deletes them.
+  const doomedRow = rowOf(page, doomed);
+  const confirms: string[] = [];
+  page.once("dialog", async (dialog) => {
+    confirms.push(`${dialog.type()}: ${dialog.message()}`);
+    await dialog.dismiss();
+  });
+  await doomedRow.getByRole("button", { name: "Delete Rita doomed" }).click();
+  expect(confirms[0]).toMatch(/^confirm: Delete Rita doomed \(doomed-.*\)\? .*cannot be undone\.$/);
+  await expect(doomedRow).toBeVisible();
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await doomedRow.getByRole("button", { name: "Delete Rita doomed" }).click();
+  await expect(page.getByText("User Deleted")).toBeVisible();
+  await expect(doomedRow).toHaveCount(0);
+  await page.reload();
+  await expect(rowOf(page, promoted)).toBeVisible();
+  await expect(rowOf(page, doomed)).toHaveCount(0);
+  // Their account is gone: they cannot sign in again.
+  expect((await signIn(request, doomed.email, doomed.password)).status()).toBe(400);
+});
+
+test("on their own row the owner keeps the owner role and has no delete button", async ({ page }) => {
+  await signInAs(page, DEMO_OWNER);
+  await openUsers(page);
+  const own = rowOf(page, DEMO_OWNER);
+  await expect(own.getByText("You", { exact: true })).toBeVisible();
+  await expect(own.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
+
+  const patches: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "PATCH") patches.push(r.url());
+  });
+  const role = own.getByRole("combobox");
+  await expect(role).toHaveText("Owner");
+  await role.click();
+  await page.getByRole("option", { name: "User" }).click();
+  await expect(page.getByText("Cannot Change Own Role")).toBeVisible();
+  await expect(page.getByText("You cannot remove your own owner privileges.")).toBeVisible();
+  await expect(role).toHaveText("Owner");
+  expect(patches).toEqual([]);
+});
+
+test("a learner has no Users entry and is sent away from /users", async ({ signedInPage: page }) => {
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Users" })).toHaveCount(0);
+  await expect(page.getByRole("menuitem", { name: "Admin Panel" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await page.goto("/users");
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toHaveCount(0);
+  expect((await page.request.get("/api/admin/users")).status()).toBe(403);
+});
+
+test("an admin has Admin Panel but no Users entry, and is sent away from /users", async ({ page }) => {
+  await signInAs(page, DEMO_ADMIN);
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByRole("menuitem", { name: "Admin Panel" })).toHaveAttribute("href", "/admin");
+  await expect(page.getByRole("menuitem", { name: "Users" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await page.goto("/users");
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toHaveCount(0);
+});
+
+test("fits a phone: no sideways scrolling, the role and delete controls in reach", async ({ page, request }) => {
+  const someone = await member(request, "phone");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInAs(page, DEMO_OWNER);
+  await page.goto("/users");
+  const row = rowOf(page, someone);
+  await expect(row.getByRole("combobox")).toBeInViewport();
+  await expect(row.getByRole("button", { name: "Delete Rita phone" })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+async function expectNoViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, screen).toEqual([]);
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+
+    test("the Users screen passes axe's WCAG 2 A/AA checks", async ({ page }) => {
+      await signInAs(page, DEMO_OWNER);
+      await page.goto("/users");
+      await expect(page.getByTestId("user-row").first()).toBeVisible();
+      await page.waitForLoadState("load");
+      await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+      await expectNoViolations(page, "/users");
+    });
+  });
+}
