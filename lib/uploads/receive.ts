@@ -85,10 +85,17 @@ export async function receiveVideoUpload(request: Request, options: ReceiveOptio
   const upload = new UploadInProgress(options, limits);
   const source = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
   const closed = new Promise<void>((resolve) => parser.once("close", resolve));
+  // The parts are capped one by one; this also caps what the parser skips (preamble, epilogue,
+  // parts past a limit) when no Content-Length said how much would come.
+  let received = 0;
+  source.on("data", (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > ceiling) upload.fail(audioTooLarge(options.maxBytes));
+  });
   upload.onFail = () => {
     source.unpipe(parser);
     parser.destroy();
-    drain(source, ceiling);
+    drain(source, ceiling - received);
   };
 
   parser.on("field", (name, value, info) => upload.field(name, value, info));
@@ -109,6 +116,10 @@ export async function receiveVideoUpload(request: Request, options: ReceiveOptio
  * error response rather than a reset connection; a body that goes on past `limit` is cut off.
  */
 function drain(source: Readable, limit: number): void {
+  if (limit <= 0) {
+    source.destroy();
+    return;
+  }
   let seen = 0;
   source.on("data", (chunk: Buffer) => {
     seen += chunk.length;

@@ -243,6 +243,29 @@ describe("receiving an upload: the form's own rules", () => {
     expect(error.status).toBe(413);
   });
 
+  it("caps the whole body when no Content-Length announced it", async () => {
+    const boundary = "----chunked";
+    const form = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHola\r\n--${boundary}--\r\n`);
+    let sent = 0;
+    // A valid form followed by an endless epilogue, which the parser would skip.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(sent === 0 ? form : new Uint8Array(256 * 1024).fill(0x61));
+        sent++;
+      },
+    });
+    const request = new Request("http://localhost/", {
+      method: "POST",
+      body,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      duplex: "half",
+    } as RequestInit);
+    const error = await failure(receiveVideoUpload(request, options({ maxBytes: 1 * MB })));
+    expect(error.status).toBe(413);
+    // Stopped soon after the ceiling (1 MB of audio, 2 MB of subtitles, 2 MB of fields).
+    expect(sent * 256 * 1024).toBeLessThan(8 * MB);
+  });
+
   it("accepts a form without files, and an empty file input as no file", async () => {
     expect(await receiveVideoUpload(post(await videoForm()), options())).toEqual({ fields: expect.objectContaining({ title: "Un paseo por Madrid" }) });
     // FormData leaves out an empty name; a browser sends filename="": both mean "no file chosen".
