@@ -60,6 +60,27 @@ const rawEnvSchema = z.object({
   OPENAI_TRANSCRIBE_MODEL: z.string().trim().min(1).default("whisper-1"),
   OPENAI_CHAT_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
   UPLOAD_MAX_BYTES: positiveInt("UPLOAD_MAX_BYTES").default(200 * 1024 * 1024),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens")
+        .optional(),
+    )
+    .optional(),
+  S3_REGION: optionalText,
+  S3_ENDPOINT: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.url({ protocol: /^https?$/, message: "S3_ENDPOINT must be an http(s) URL, for example http://minio:9000" }).optional())
+    .optional(),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: boolish.optional(),
   RUN_WORKER: boolish.optional(),
   SEED_DEMO: boolish.optional(),
   AUTH_DEV_MAILBOX: boolish.optional(),
@@ -88,6 +109,8 @@ export type AppEnv = {
   smtp: { url: string; from: string } | undefined;
   openai: { apiKey: string; baseUrl: string | undefined; transcribeModel: string; chatModel: string } | undefined;
   uploadMaxBytes: number;
+  /** Where uploaded files live: a directory under DATA_DIR, or an S3-compatible bucket. */
+  storage: StorageConfig;
   /** Run the job worker inside the web server process. */
   runWorker: boolean;
   /** Seed demo content (and, in embedded mode, demo accounts) into an empty database. */
@@ -105,6 +128,19 @@ export type AppEnv = {
   /** Where a video's title is looked up when an admin adds one without a title. */
   youtubeOembedUrl: string;
 };
+
+export type S3Config = {
+  kind: "s3";
+  bucket: string;
+  region: string;
+  /** A non-AWS service (MinIO, Cloudflare R2, ...); undefined: AWS itself. */
+  endpoint: string | undefined;
+  /** Undefined: the SDK's own chain (instance role, AWS_* variables, shared config). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+};
+
+export type StorageConfig = { kind: "local"; dir: string } | S3Config;
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -150,6 +186,13 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   if (e.SUPABASE_SERVICE_ROLE_KEY && !e.NEXT_PUBLIC_SUPABASE_URL) {
     problems.push("SUPABASE_SERVICE_ROLE_KEY is for hosted Supabase: set NEXT_PUBLIC_SUPABASE_URL too, or unset it");
   }
+  for (const name of ["S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const) {
+    if (e[name] !== undefined && e.S3_BUCKET === undefined) problems.push(`S3_BUCKET is required when ${name} is set`);
+  }
+  requirePair("S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY");
+  if (e.S3_BUCKET !== undefined && e.S3_REGION === undefined && e.S3_ENDPOINT === undefined) {
+    problems.push("S3_REGION is required when S3_BUCKET is set (or set S3_ENDPOINT for an S3-compatible service)");
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR ?? ".data");
@@ -184,6 +227,21 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
         }
       : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    storage: e.S3_BUCKET
+      ? {
+          kind: "s3",
+          bucket: e.S3_BUCKET,
+          // S3-compatible services ignore the region or accept AWS's default one.
+          region: e.S3_REGION ?? "us-east-1",
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ""),
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          // Self-hosted services (MinIO) rarely have a DNS name per bucket; AWS prefers the bucket in the host.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+        }
+      : { kind: "local", dir: path.join(dataDir, "uploads") },
     runWorker: e.RUN_WORKER ?? embeddedDb,
     seedDemo: e.SEED_DEMO ?? embeddedDb,
     embedded: embeddedDb && embeddedAuth,

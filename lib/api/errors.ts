@@ -42,6 +42,8 @@ export const unauthorized = (message = "Authentication required") => new ApiErro
 export const forbidden = (message = "You do not have permission to do this") => new ApiError("forbidden", message);
 export const notFound = (message = "Not found") => new ApiError("not_found", message);
 export const conflict = (message: string) => new ApiError("conflict", message);
+export const payloadTooLarge = (message: string) => new ApiError("payload_too_large", message);
+export const unsupportedMediaType = (message: string) => new ApiError("unsupported_media_type", message);
 
 /** The first message of a zod error, prefixed with the field it concerns. */
 export function zodMessage(error: z.ZodError): string {

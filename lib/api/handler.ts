@@ -34,6 +34,10 @@ type Options<TBody, TQuery, TParams, TAuth extends boolean> = {
   /** Roles allowed; implies auth. */
   roles?: readonly Role[];
   params?: TParams;
+  /**
+   * The JSON body's schema. Without one the body is left unread, for a handler that streams
+   * `request` itself (a multipart upload).
+   */
   body?: TBody;
   query?: TQuery;
   /**

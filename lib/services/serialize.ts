@@ -4,6 +4,7 @@ import type { User } from "@/db/schema";
 import type { AdminUser, AppUser, LearningPreferences, VideoCard } from "@/lib/data/types";
 import { videoThumbnail } from "@/lib/format";
 import { currentStreak, localDay } from "@/lib/progress/days";
+import { mediaUrlOf } from "./media-url";
 
 export function toLearningPreferences(user: User): LearningPreferences {
   return {
@@ -79,8 +80,8 @@ export function toVideoCard(row: VideoCardRow): VideoCard {
     wordsLearned: row.wordsLearned,
     totalWords: row.totalWords,
     wordCount: row.totalWords,
-    // Only the app's own public files (demo media, served uploads) are played from a path.
-    mediaUrl: row.mediaPath?.startsWith("/") ? row.mediaPath : null,
+    // Public files (demo media) play from their path; uploads through the media route.
+    mediaUrl: mediaUrlOf(row),
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   };

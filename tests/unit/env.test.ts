@@ -94,4 +94,41 @@ describe("configuration", () => {
   it("treats empty strings as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", NEXT_PUBLIC_SUPABASE_URL: "", NEXT_PUBLIC_SUPABASE_ANON_KEY: "" }).embedded).toBe(true);
   });
+  it("keeps uploads under DATA_DIR unless an S3 bucket is configured", () => {
+    expect(parseEnv({ DATA_DIR: "/srv/lr" }).storage).toEqual({ kind: "local", dir: "/srv/lr/uploads" });
+    expect(parseEnv({ S3_BUCKET: "lingo-media", S3_REGION: "eu-west-1" }).storage).toEqual({
+      kind: "s3",
+      bucket: "lingo-media",
+      region: "eu-west-1",
+      endpoint: undefined,
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      parseEnv({ S3_BUCKET: "media", S3_ENDPOINT: "http://minio:9000/", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" }).storage,
+    ).toEqual({
+      kind: "s3",
+      bucket: "media",
+      region: "us-east-1",
+      endpoint: "http://minio:9000",
+      credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+      forcePathStyle: true,
+    });
+    expect(parseEnv({ S3_BUCKET: "media", S3_ENDPOINT: "https://x.r2.example.com", S3_FORCE_PATH_STYLE: "false" }).storage).toMatchObject({
+      forcePathStyle: false,
+    });
+  });
+
+  it("names what a half-set S3 configuration lacks", () => {
+    expect(problems({ S3_ENDPOINT: "http://minio:9000" })).toEqual(["S3_BUCKET is required when S3_ENDPOINT is set"]);
+    expect(problems({ S3_BUCKET: "media", S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "id" })).toEqual([
+      "S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set",
+    ]);
+    expect(problems({ S3_BUCKET: "media" })).toEqual([
+      "S3_REGION is required when S3_BUCKET is set (or set S3_ENDPOINT for an S3-compatible service)",
+    ]);
+    expect(problems({ S3_BUCKET: "Not A Bucket", S3_REGION: "x" })[0]).toMatch(/^S3_BUCKET must be a bucket name/);
+    expect(problems({ S3_BUCKET: "media", S3_ENDPOINT: "minio:9000" })[0]).toMatch(/^S3_ENDPOINT must be an http\(s\) URL/);
+    expect(problems({ S3_BUCKET: "media", S3_REGION: "x", S3_FORCE_PATH_STYLE: "maybe" })[0]).toMatch(/^S3_FORCE_PATH_STYLE/);
+  });
 });

@@ -1,0 +1,319 @@
+/**
+ * Receives the "add video" form (multipart/form-data) as it streams in: text fields are
+ * collected (capped in size and number), the audio file goes straight to storage once its first
+ * bytes show it is audio, and a subtitle file (SRT or WebVTT, small) is parsed before it is
+ * stored. Nothing is held whole in memory but the subtitle file. Every problem with the input is
+ * an ApiError (4xx), and whatever was stored before a failure is removed.
+ */
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy, { type FileInfo } from "busboy";
+import { ApiError, badRequest, payloadTooLarge, unsupportedMediaType } from "@/lib/api/errors";
+import type { Storage } from "@/lib/storage";
+import { parseSubtitles, SubtitleParseError, type SubtitleFormat } from "@/lib/subtitles/parse";
+import { probeAudio } from "./ffprobe";
+import { sniffAudio } from "./sniff";
+
+export const AUDIO_FIELD = "audioFile";
+export const SUBTITLE_FIELD = "subtitleFile";
+
+export type ReceivedAudio = { key: string; size: number; contentType: string; originalName: string };
+export type ReceivedSubtitles = { key: string; size: number; format: SubtitleFormat; originalName: string };
+export type VideoUpload = { fields: Record<string, string>; audio?: ReceivedAudio; subtitles?: ReceivedSubtitles };
+
+export type UploadLimits = {
+  /** Largest text field value, in bytes. */
+  fieldBytes: number;
+  /** Most text fields. */
+  fields: number;
+  /** Largest subtitle file, in bytes. */
+  subtitleBytes: number;
+};
+
+export type ReceiveOptions = {
+  /** Largest audio file, in bytes (UPLOAD_MAX_BYTES). */
+  maxBytes: number;
+  storage: Storage;
+  /** Prepended to the keys of stored files ("audio/<uuid>.mp3", "subtitles/<uuid>.srt"). */
+  keyPrefix?: string;
+  limits?: Partial<UploadLimits>;
+};
+
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { fieldBytes: 64 * 1024, fields: 32, subtitleBytes: 2 * 1024 * 1024 };
+
+/** Enough to recognise any supported format, and for ffprobe to place most others. */
+const HEAD_BYTES = 256 * 1024;
+
+export const NOT_AUDIO_MESSAGE = "The file is not a supported audio file (MP3, WAV, M4A, AAC, OGG, FLAC or WebM)";
+
+export function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : Number(mb.toFixed(1))} MB`;
+}
+
+export const audioTooLarge = (maxBytes: number) =>
+  payloadTooLarge(`The audio file is larger than the ${formatMegabytes(maxBytes)} upload limit`);
+
+export function isMultipartFormData(contentType: string | null): boolean {
+  return contentType?.split(";")[0]!.trim().toLowerCase() === "multipart/form-data";
+}
+
+export async function receiveVideoUpload(request: Request, options: ReceiveOptions): Promise<VideoUpload> {
+  const contentType = request.headers.get("content-type");
+  if (!isMultipartFormData(contentType)) {
+    throw unsupportedMediaType("Send the video form as multipart/form-data");
+  }
+  const limits = { ...DEFAULT_UPLOAD_LIMITS, ...options.limits };
+  // The whole form may not be much more than its largest parts together.
+  const ceiling = options.maxBytes + limits.subtitleBytes + limits.fields * limits.fieldBytes + 64 * 1024;
+  const declared = Number(request.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > ceiling) throw audioTooLarge(options.maxBytes);
+  if (!request.body) throw badRequest("The form is empty");
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType! },
+      defParamCharset: "utf8",
+      limits: { fieldNameSize: 100, fieldSize: limits.fieldBytes, fields: limits.fields, files: 2, parts: limits.fields + 2 },
+    });
+  } catch {
+    throw badRequest("The form data has no boundary; let the browser set the Content-Type of a FormData body");
+  }
+
+  const upload = new UploadInProgress(options, limits);
+  const source = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
+  const closed = new Promise<void>((resolve) => parser.once("close", resolve));
+  // The parts are capped one by one; this also caps what the parser skips (preamble, epilogue,
+  // parts past a limit) when no Content-Length said how much would come.
+  let received = 0;
+  source.on("data", (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > ceiling) upload.fail(audioTooLarge(options.maxBytes));
+  });
+  upload.onFail = () => {
+    source.unpipe(parser);
+    parser.destroy();
+    drain(source, ceiling - received);
+  };
+
+  parser.on("field", (name, value, info) => upload.field(name, value, info));
+  parser.on("file", (name, stream, info) => upload.file(name, stream, info));
+  parser.on("fieldsLimit", () => upload.fail(badRequest(`The form has more than ${limits.fields} fields`)));
+  parser.on("partsLimit", () => upload.fail(badRequest("The form has too many parts")));
+  parser.on("filesLimit", () => upload.fail(badRequest("Send at most one audio file and one subtitle file")));
+  parser.on("error", () => upload.fail(badRequest("The form data is malformed or incomplete")));
+  source.on("error", () => upload.fail(badRequest("The upload was interrupted")));
+  source.pipe(parser);
+
+  await closed;
+  return upload.finish();
+}
+
+/**
+ * Reads the rest of a refused form and throws it away, so the client, still sending, gets the
+ * error response rather than a reset connection; a body that goes on past `limit` is cut off.
+ */
+function drain(source: Readable, limit: number): void {
+  if (limit <= 0) {
+    source.destroy();
+    return;
+  }
+  let seen = 0;
+  source.on("data", (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > limit) source.destroy();
+  });
+  source.resume();
+}
+
+/** Deletes what an upload stored (for a caller whose own next step failed). */
+export async function discardVideoUpload(upload: VideoUpload, storage: Storage): Promise<void> {
+  await removeAll(storage, [upload.audio?.key, upload.subtitles?.key].filter((k): k is string => k !== undefined));
+}
+
+async function removeAll(storage: Storage, keys: string[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) => storage.delete(key).catch((error: unknown) => console.error("[uploads] could not remove", key, error))),
+  );
+}
+
+class UploadInProgress {
+  readonly fields: Record<string, string> = {};
+  audio?: ReceivedAudio;
+  subtitles?: ReceivedSubtitles;
+  onFail?: () => void;
+  private failure: unknown;
+  private readonly stored: string[] = [];
+  private readonly tasks: Promise<void>[] = [];
+  private seenFiles = new Set<string>();
+
+  constructor(
+    private readonly options: ReceiveOptions,
+    private readonly limits: UploadLimits,
+  ) {}
+
+  fail(error: unknown): void {
+    if (this.failure !== undefined) return;
+    this.failure = error;
+    this.onFail?.();
+  }
+
+  field(name: string, value: string, info: { nameTruncated: boolean; valueTruncated: boolean }): void {
+    if (this.failure !== undefined) return;
+    if (info.nameTruncated) return this.fail(badRequest("A form field name is too long"));
+    if (name.includes("\u0000") || value.includes("\u0000")) return this.fail(badRequest(`${label(name)}: must not contain NUL characters`));
+    if (info.valueTruncated) {
+      return this.fail(badRequest(`${label(name)}: must be at most ${Math.floor(this.limits.fieldBytes / 1024)} KB`));
+    }
+    if (name === AUDIO_FIELD || name === SUBTITLE_FIELD) {
+      // An empty value is what some clients send for "no file"; anything else is a mistake.
+      if (value === "") return;
+      return this.fail(badRequest(`${name}: must be a file`));
+    }
+    if (Object.hasOwn(this.fields, name)) return this.fail(badRequest(`${label(name)}: may be given only once`));
+    this.fields[name] = value;
+  }
+
+  file(name: string, stream: Readable, info: FileInfo): void {
+    // A file stream fails when the form breaks off or is abandoned; the parser's own error (or
+    // the failure that made us abandon it) is the one reported.
+    stream.on("error", () => {});
+    const refuse = (error: ApiError | null) => {
+      stream.resume();
+      if (error) this.fail(error);
+    };
+    if (this.failure !== undefined) return refuse(null);
+    if (name !== AUDIO_FIELD && name !== SUBTITLE_FIELD) return refuse(badRequest(`Unexpected file field "${label(name)}"`));
+    if (this.seenFiles.has(name)) {
+      return refuse(badRequest(name === AUDIO_FIELD ? "Send only one audio file" : "Send only one subtitle file"));
+    }
+    this.seenFiles.add(name);
+    const work = name === AUDIO_FIELD ? this.receiveAudio(stream, info) : this.receiveSubtitles(stream, info);
+    this.tasks.push(work.catch((error: unknown) => this.fail(error)));
+  }
+
+  async finish(): Promise<VideoUpload> {
+    await Promise.all(this.tasks);
+    if (this.failure === undefined) {
+      return { fields: this.fields, ...(this.audio && { audio: this.audio }), ...(this.subtitles && { subtitles: this.subtitles }) };
+    }
+    await removeAll(this.options.storage, this.stored);
+    // An ApiError for bad input; anything else (storage trouble) is ours and becomes a logged 500.
+    throw this.failure;
+  }
+
+  private key(folder: string, extension: string): string {
+    const key = `${this.options.keyPrefix ?? ""}${folder}/${randomUUID()}.${extension}`;
+    // Recorded before the first byte is written, so a failure part-way still removes it.
+    this.stored.push(key);
+    return key;
+  }
+
+  private async receiveAudio(stream: Readable, info: FileInfo): Promise<void> {
+    const { maxBytes, storage } = this.options;
+    const { head, ended } = await readHead(stream, HEAD_BYTES);
+    if (head.length === 0 && ended) {
+      if (info.filename) throw badRequest("The audio file is empty");
+      return; // an empty file input: no file chosen
+    }
+    if (head.length > maxBytes) throw audioTooLarge(maxBytes);
+    const format = await identifyAudio(head);
+    if (this.failure !== undefined) return;
+    const key = this.key("audio", format.extension);
+    const body = Readable.from(withLimit(head, ended ? null : stream, maxBytes));
+    const { size } = await storage.put(key, body, { contentType: format.contentType });
+    this.audio = { key, size, contentType: format.contentType, originalName: cleanName(info.filename, "audio") };
+  }
+
+  private async receiveSubtitles(stream: Readable, info: FileInfo): Promise<void> {
+    const max = this.limits.subtitleBytes;
+    const { head: bytes, ended } = await readHead(stream, max + 1);
+    if (!ended || bytes.length > max) throw payloadTooLarge(`The subtitle file is larger than ${formatMegabytes(max)}`);
+    if (bytes.length === 0) {
+      if (info.filename) throw badRequest("The subtitle file is empty");
+      return;
+    }
+    let format: SubtitleFormat;
+    try {
+      format = parseSubtitles(bytes).format;
+    } catch (error) {
+      if (error instanceof SubtitleParseError) throw badRequest(`The subtitle file cannot be used: ${error.message}`);
+      throw error;
+    }
+    if (this.failure !== undefined) return;
+    const key = this.key("subtitles", format);
+    const contentType = format === "vtt" ? "text/vtt; charset=utf-8" : "application/x-subrip; charset=utf-8";
+    const { size } = await this.options.storage.put(key, Readable.from([bytes]), { contentType, size: bytes.length });
+    this.subtitles = { key, size, format, originalName: cleanName(info.filename, "subtitles") };
+  }
+}
+
+async function identifyAudio(head: Buffer): Promise<{ contentType: string; extension: string }> {
+  const sniffed = sniffAudio(head);
+  if (sniffed.kind === "audio") return sniffed.format;
+  if (sniffed.kind === "not-audio") throw badRequest(NOT_AUDIO_MESSAGE);
+  let probed;
+  try {
+    probed = await probeAudio(head);
+  } catch (error) {
+    // No ffprobe on this server: files the signatures cannot place are refused, not guessed.
+    console.error("[uploads] ffprobe could not run", error);
+    probed = null;
+  }
+  if (!probed) throw badRequest(NOT_AUDIO_MESSAGE);
+  return probed;
+}
+
+/** The head, then the rest of the stream, failing with 413 once past `maxBytes`. */
+async function* withLimit(head: Buffer, rest: Readable | null, maxBytes: number): AsyncGenerator<Buffer> {
+  let total = head.length;
+  yield head;
+  if (!rest) return;
+  for await (const chunk of rest) {
+    total += (chunk as Buffer).length;
+    if (total > maxBytes) throw audioTooLarge(maxBytes);
+    yield chunk as Buffer;
+  }
+}
+
+/**
+ * Reads until `limit` bytes (or the end) and pauses the stream there, so the rest can still be
+ * read from it. `ended`: the stream had no more.
+ */
+function readHead(stream: Readable, limit: number): Promise<{ head: Buffer; ended: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (ended: boolean) => {
+      stream.off("data", onData);
+      stream.off("end", onEnd);
+      stream.off("error", onError);
+      if (!ended) stream.pause();
+      resolve({ head: Buffer.concat(chunks), ended });
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= limit) done(false);
+    };
+    const onEnd = () => done(true);
+    const onError = (error: Error) => {
+      stream.off("data", onData);
+      stream.off("end", onEnd);
+      reject(error);
+    };
+    stream.on("data", onData);
+    stream.once("end", onEnd);
+    stream.once("error", onError);
+  });
+}
+
+const label = (name: string) => (name.length > 60 ? `${name.slice(0, 60)}...` : name) || "(unnamed field)";
+
+/** The file name as the user's computer called it: no path, no control characters, not too long. */
+function cleanName(filename: string | undefined, fallback: string): string {
+  const base = (filename ?? "").split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return base.slice(0, 255) || fallback;
+}
