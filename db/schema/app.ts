@@ -129,6 +129,8 @@ export const videos = pgTable(
     /** A media file served by the app (uploaded audio under DATA_DIR, or a bundled demo file). */
     mediaPath: text("media_path"),
     mediaType: text("media_type"),
+    /** An uploaded SRT or WebVTT file (a storage key): its lines become the captions. */
+    subtitlePath: text("subtitle_path"),
     durationMs: integer("duration_ms"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),

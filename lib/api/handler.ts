@@ -100,7 +100,7 @@ export function route<
   };
 }
 
-function parse<T extends z.ZodType>(schema: T, raw: unknown, where: "path" | "query" | "body"): z.infer<T> {
+export function parse<T extends z.ZodType>(schema: T, raw: unknown, where: "path" | "query" | "body"): z.infer<T> {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   // An id that cannot exist is an unknown resource, not a malformed request.
@@ -119,7 +119,8 @@ function queryObject(request: Request): Record<string, string> {
   return result;
 }
 
-async function readBody(request: Request, maxBytes: number): Promise<unknown> {
+/** A JSON body read as route() reads it (capped, JSON media type, no NUL), for handlers that also take other formats. */
+export async function readBody(request: Request, maxBytes: number): Promise<unknown> {
   try {
     return await readJsonBody(request, { maxBytes, emptyValue: {}, requireMediaType: true });
   } catch (error) {

@@ -1,10 +1,23 @@
-/** Where a video's audio comes from: its uploaded file, a bundled demo file, or YouTube through yt-dlp. */
+/** Where a video's audio comes from: its upload in storage, a bundled demo file, or YouTube through yt-dlp. */
+import { createWriteStream } from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { downloadYoutubeAudio } from "@/lib/media/yt-dlp";
+import { isStorageKey } from "@/lib/services/media-url";
+import { getStorage } from "@/lib/storage";
 import type { AudioSource } from "./process-video";
 
+/** A stored object copied into the job's own folder (from S3 or the local directory alike). */
+export async function copyFromStorage(key: string, workDir: string, name: string, signal?: AbortSignal): Promise<string> {
+  const target = path.join(workDir, name);
+  const { body } = await getStorage().get(key);
+  await pipeline(body, createWriteStream(target), { signal });
+  return target;
+}
+
 export const defaultAudioSource: AudioSource = async (video, workDir, signal) => {
-  if (video.mediaPath?.startsWith("/")) return path.join(process.cwd(), "public", path.normalize(video.mediaPath).replace(/^(\.\.[/\\])+/, ""));
+  if (isStorageKey(video.mediaPath)) return copyFromStorage(video.mediaPath, workDir, "upload", signal);
+  if (video.mediaPath) return path.join(process.cwd(), "public", path.normalize(video.mediaPath).replace(/^(\.\.[/\\])+/, ""));
   if (video.youtubeId) return downloadYoutubeAudio(video.youtubeId, workDir, signal);
   throw new Error("The video has neither an audio file nor a YouTube link");
 };

@@ -11,11 +11,14 @@ import { saveProcessedContent } from "@/db/queries/processed";
 import { getVideoById } from "@/db/queries/videos";
 import { languages, type Video } from "@/db/schema";
 import { getAi } from "@/lib/ai/client";
-import { toSpeechWav } from "@/lib/media/ffmpeg";
+import { MediaToolError, toSpeechWav } from "@/lib/media/ffmpeg";
+import { getStorage } from "@/lib/storage";
+import { parseSubtitles, type SubtitleCue } from "@/lib/subtitles/parse";
 import { buildContent } from "./build-content";
 import { PermanentJobError } from "./errors";
 import { markProcessed, setProgress, STAGE_END } from "./progress";
 import { transcribeAudio } from "./transcribe";
+import { estimateWords, type Transcript } from "./transcript";
 
 /** Puts the video's source audio (upload or download) into `workDir`; returns its path. */
 export type AudioSource = (video: Video, workDir: string, signal?: AbortSignal) => Promise<string>;
@@ -30,14 +33,16 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
   const workDir = await mkdtemp(path.join(tmpdir(), `lingoreel-video-${videoId}-`));
   try {
     await setProgress(db, videoId, 1);
-    const source = await options.audio(video, workDir, options.signal);
-    await setProgress(db, videoId, STAGE_END.preparing);
-
-    const wav = path.join(workDir, "speech.wav");
-    await toSpeechWav(source, wav, options.signal);
-    await setProgress(db, videoId, STAGE_END.extracting);
-
-    const transcript = await transcribeAudio(wav, { workDir, signal: options.signal, limitBytes: options.transcribeLimitBytes, language: video.targetLanguage });
+    const cues = video.subtitlePath ? await loadCues(video.subtitlePath) : null;
+    let transcript: Transcript;
+    if (cues) {
+      // The subtitle file's lines are the captions; a transcription, when the audio can be had, times their words.
+      const spoken = await transcribeIfAudio(db, video, workDir, options);
+      transcript = captionsFromCues(cues, spoken);
+    } else {
+      const source = await options.audio(video, workDir, options.signal);
+      transcript = await transcribe(db, video, source, workDir, options);
+    }
     if (!transcript.segments.length) throw new PermanentJobError("No speech was found in the audio");
     await setProgress(db, videoId, STAGE_END.transcribing);
 
@@ -58,4 +63,43 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+async function transcribe(db: Db, video: Video, source: string, workDir: string, options: ProcessOptions): Promise<Transcript> {
+  await setProgress(db, video.id, STAGE_END.preparing);
+  const wav = path.join(workDir, "speech.wav");
+  await toSpeechWav(source, wav, options.signal);
+  await setProgress(db, video.id, STAGE_END.extracting);
+  return transcribeAudio(wav, { workDir, signal: options.signal, limitBytes: options.transcribeLimitBytes, language: video.targetLanguage });
+}
+
+/** With subtitles the audio is optional: without it (no upload, no yt-dlp), word times are estimated. */
+async function transcribeIfAudio(db: Db, video: Video, workDir: string, options: ProcessOptions): Promise<Transcript | null> {
+  let source: string;
+  try {
+    source = await options.audio(video, workDir, options.signal);
+  } catch (error) {
+    if (error instanceof MediaToolError || !video.mediaPath) return null;
+    throw error;
+  }
+  return transcribe(db, video, source, workDir, options);
+}
+
+async function loadCues(key: string): Promise<SubtitleCue[]> {
+  const { body } = await getStorage().get(key);
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  try {
+    return parseSubtitles(Buffer.concat(chunks)).cues;
+  } catch (error) {
+    throw new PermanentJobError(`The subtitle file cannot be used: ${(error as Error).message}`);
+  }
+}
+
+/** The cues as segments; the transcription's words (or estimates) as their word timings. */
+export function captionsFromCues(cues: SubtitleCue[], spoken: Transcript | null): Transcript {
+  const segments = cues.map((c) => ({ text: c.text, startMs: c.startMs, endMs: c.endMs })).filter((s) => s.text.trim());
+  const words = spoken?.words.length ? spoken.words : segments.flatMap(estimateWords);
+  const end = Math.max(0, ...segments.map((s) => s.endMs));
+  return { language: spoken?.language ?? null, durationMs: Math.max(end, spoken?.durationMs ?? 0), segments, words };
 }

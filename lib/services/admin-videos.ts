@@ -21,14 +21,16 @@ import type { User } from "@/db/schema";
 import { ApiError, badRequest, conflict } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { sendJob } from "@/lib/jobs/send";
+import { getStorage } from "@/lib/storage";
+import { isStorageKey } from "./media-url";
 import { QUEUES, type TranslationAction } from "@/lib/jobs/queues";
 import type { CreateVideoInput, UpdateVideoInput } from "@/lib/validation/admin-videos";
 import { fetchYoutubeTitle } from "@/lib/youtube/oembed";
 import { toVideoCard } from "./serialize";
 import { videoNotFound } from "./videos";
 
-/** An uploaded file already in storage, to attach to the new video. */
-export type AttachedMedia = { key: string; contentType: string };
+/** Uploaded files already in storage, to attach to the new video. */
+export type AttachedFiles = { media?: { key: string; contentType: string }; subtitles?: string };
 
 async function checkReferences(db: DbOrTx, input: { categoryIds?: number[]; targetLanguage?: string }) {
   const missing = await missingCategories(db, input.categoryIds ?? []);
@@ -62,7 +64,7 @@ async function queue(db: DbOrTx, send: () => Promise<unknown>, videoId: number) 
 }
 
 /** POST /api/videos: the video appears as processing at 0 % and its processing job is queued. */
-export async function createVideo(db: Db, user: User, input: CreateVideoInput, media?: AttachedMedia) {
+export async function createVideo(db: Db, user: User, input: CreateVideoInput, files: AttachedFiles = {}) {
   const categoryIds = [...new Set([...(input.categoryId ? [input.categoryId] : []), ...input.categoryIds])];
   await checkReferences(db, { categoryIds, targetLanguage: input.targetLanguage });
   const title = input.title || (await fetchYoutubeTitle(input.youtubeId, env().youtubeOembedUrl)) || `YouTube video ${input.youtubeId}`;
@@ -76,8 +78,9 @@ export async function createVideo(db: Db, user: User, input: CreateVideoInput, m
       targetLanguage: input.targetLanguage,
       status: "processing",
       processingProgress: 0,
-      mediaPath: media?.key ?? null,
-      mediaType: media?.contentType ?? null,
+      mediaPath: files.media?.key ?? null,
+      mediaType: files.media?.contentType ?? null,
+      subtitlePath: files.subtitles ?? null,
       createdBy: user.id,
     });
     await replaceVideoCategories(tx, row.id, categoryIds);
@@ -108,10 +111,15 @@ export async function updateVideo(db: Db, user: User, id: number, input: UpdateV
   return card(db, user, id);
 }
 
-/** DELETE /api/videos/{id}: the video and everything made from it. */
+/** DELETE /api/videos/{id}: the video, everything made from it, and its uploaded files. */
 export async function deleteVideo(db: DbOrTx, id: number) {
   const row = await deleteVideoRow(db, id);
   if (!row) throw videoNotFound();
+  const storage = getStorage();
+  for (const key of [row.mediaPath, row.subtitlePath]) {
+    // Demo media is a public file of the app, not an upload.
+    if (key && isStorageKey(key)) await storage.delete(key).catch((error) => console.error("[storage] could not delete", key, error));
+  }
   return { id: row.id, deleted: true as const };
 }
 

@@ -2,7 +2,9 @@
  * The admin's video and category API (SPEC §7 "Videos and categories"): admins and owners only,
  * validation with clear messages, and work handed to the worker's queues.
  */
+import { readdir, readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,11 +21,19 @@ import { resultRows } from "@/db/client";
 import { captions, categories, users, videos } from "@/db/schema";
 import { seedDemoContent } from "@/db/seed";
 import { getBoss } from "@/lib/jobs/boss";
+import { createLocalStorage, installStorage } from "@/lib/storage";
 import { signedInUser } from "../helpers/app";
+import { makeAudio, makeAudioDir } from "../helpers/audio-files";
 import { testDbKinds, useTestDb } from "../helpers/db";
 import { call } from "../helpers/learner-api";
 
 type Who = { id: string; token: string };
+
+/** The stored files under `dir` (not the storage's own bookkeeping in dot-folders). */
+async function readdirDeep(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true }).catch(() => [] as string[]);
+  return entries.filter((name) => /^(audio|subtitles)\/.+\.\w+$/.test(name));
+}
 const ENV_CACHE = Symbol.for("lingoreel.env");
 
 /** A local stand-in for YouTube's oEmbed endpoint: knows one video, fails for the rest. */
@@ -218,6 +228,54 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
       ["video-generate-translations", "regenerate"],
       ["video-regenerate-quizzes", null],
     ]);
+  });
+
+  it("adds a video with an audio file and subtitles as multipart form data; both are stored, and removed with the video", async () => {
+    const dir = await makeAudioDir();
+    const storage = createLocalStorage(path.join(dir, "uploads"));
+    installStorage(storage);
+    try {
+      const audio = await readFile(await makeAudio(dir, "tone.mp3"));
+      const form = new FormData();
+      form.set("youtubeId", "Upl0adedVid");
+      form.set("title", "Recorded at home");
+      form.set("categoryId", String(drinks));
+      form.set("categoryIds", JSON.stringify([drinks, travel]));
+      form.set("targetLanguage", "fr");
+      form.set("audioFile", new File([audio], "lesson.mp3", { type: "audio/mpeg" }));
+      form.set("subtitleFile", new File(["1\n00:00:00,000 --> 00:00:01,000\nBonjour !\n"], "lesson.srt"));
+      const send = (who: Who | null, body: FormData) =>
+        postVideo(new Request("http://localhost:3000/api/videos", { method: "POST", headers: who ? { authorization: `Bearer ${who.token}` } : {}, body }), { params: Promise.resolve({}) });
+      expect((await send(learner, form)).status).toBe(403);
+      const response = await send(admin, form);
+      const video = await response.json();
+      expect(response.status).toBe(201);
+      expect(video).toMatchObject({ title: "Recorded at home", targetLanguage: "fr", status: "processing", mediaUrl: `/api/videos/${video.id}/media` });
+      const [row] = await t().db.select().from(videos).where(eq(videos.id, video.id));
+      expect(await storage.stat(row!.mediaPath!)).toMatchObject({ size: audio.length, contentType: "audio/mpeg" });
+      expect(await storage.stat(row!.subtitlePath!)).not.toBeNull();
+
+      // A text file named like audio is refused and nothing is kept.
+      const fake = new FormData();
+      fake.set("youtubeId", "Upl0adedVi2");
+      fake.set("audioFile", new File(["just some text, not sound"], "song.mp3", { type: "audio/mpeg" }));
+      const refused = await send(admin, fake);
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).message).toMatch(/not a supported audio file/);
+      // A bad field after a good file: the file is removed again.
+      const bad = new FormData();
+      bad.set("audioFile", new File([audio], "lesson.mp3", { type: "audio/mpeg" }));
+      bad.set("youtubeId", "nope");
+      expect((await send(admin, bad)).status).toBe(400);
+      expect(await readdirDeep(path.join(dir, "uploads"))).toHaveLength(2);
+
+      await onVideo(deleteVideo, video.id, "", admin, { method: "DELETE" });
+      expect(await storage.stat(row!.mediaPath!)).toBeNull();
+      expect(await storage.stat(row!.subtitlePath!)).toBeNull();
+    } finally {
+      installStorage(undefined);
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("deletes a video and everything made from it; learners cannot", async () => {

@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { and, eq, inArray } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +25,7 @@ import { seedDemoContent } from "@/db/seed";
 import { getBoss } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 import { sendJob } from "@/lib/jobs/send";
+import { createLocalStorage, installStorage } from "@/lib/storage";
 import { startWorkers } from "@/lib/jobs/worker";
 import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
@@ -123,6 +125,26 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     const wav = ai.transcriptions.at(-1)!.file.bytes;
     expect(wav.readUInt16LE(22)).toBe(1);
     expect(wav.readUInt32LE(24)).toBe(16_000);
+  });
+
+  it("an uploaded subtitle file becomes the captions, its words timed by the transcription", async () => {
+    setAi(ai.url);
+    const storage = createLocalStorage(path.join(dir, `uploads-${kind}`));
+    installStorage(storage);
+    try {
+      const srt = "1\r\n00:00:00,500 --> 00:00:03,000\r\n<i>Buenos días</i>, quiero un café.\r\n\r\n2\r\n00:00:25,000 --> 00:00:28,000\r\nEl mercado abre temprano.\r\n";
+      await storage.put("subtitles/test.srt", Readable.from([Buffer.from(srt)]), { contentType: "application/x-subrip" });
+      const [video] = await t().db.insert(videos).values({ youtubeId: "abcdefghijk", title: "Con subtítulos", targetLanguage: "es", status: "processing", subtitlePath: "subtitles/test.srt" }).returning();
+      await sendJob(QUEUES.processVideo, { videoId: video!.id });
+      expect(await settled(video!.id)).toMatchObject({ status: "processed" });
+      const lines = (await call(getCaptions, `/api/videos/${video!.id}/captions`, { token: admin.token, params: { id: String(video!.id) } })).body;
+      expect(lines.map((c: { text: string; startTime: number }) => [c.text, c.startTime])).toEqual([
+        ["Buenos días, quiero un café.", 500],
+        ["El mercado abre temprano.", 25_000],
+      ]);
+    } finally {
+      installStorage(undefined);
+    }
   });
 
   it("fails at once without an AI provider, saying how to fix it", async () => {
