@@ -1,14 +1,15 @@
 /**
  * How late caption words light up, for the YouTube browser tests and `npm run bench`
- * (BENCH_ONLY=highlight). In the app's page a MutationObserver notes when each word's element
- * (keyed by data-start-ms) first shows each data-word-state, with the wall time
- * (performance.timeOrigin + performance.now(), comparable with the stand-in embed's) and, for
- * the HTML5 player, the <video>'s currentTime; it also logs every `timeupdate`, the coarse event
- * a player that polled the element would follow.
+ * (BENCH_ONLY=highlight). In the app's page, every animation frame, the probe notes for each word
+ * (keyed by data-start-ms) the first frame it shows each data-word-state, with the wall time
+ * (performance.timeOrigin + performance.now(), comparable with the stand-in embed's) and, for the
+ * HTML5 player, the <video>'s currentTime. Installed after the page's own frame loop, it runs after
+ * it in each frame, so it sees what that frame paints. It also logs every `timeupdate`, the coarse
+ * event a player that did not read the element every frame would follow.
  *
- * A word's lag is the true media time when it turned `speaking` minus the moment it should:
- * 200 ms before its start, but never before its line shows (the first word of a line starts with
- * the line, whose caption only appears at its own start time).
+ * A word's lag is the true media time at the frame it first showed `speaking` minus the moment it
+ * should: 200 ms before its start, but never before its line shows (the first word of a line
+ * starts with the line, whose caption only appears at its own start time).
  */
 import type { Page } from "@playwright/test";
 import type { DemoContent } from "@/db/seed";
@@ -22,9 +23,9 @@ export type ProbeLog = { words: Record<string, ProbeWord>; timeupdates: { wall: 
 // A string, not a function: the bench runs under tsx, whose transform can add helpers a page lacks.
 const PROBE_SCRIPT = `(() => {
   if (window.__highlightProbe) return;
-  const wall = () => performance.timeOrigin + performance.now();
   const probe = (window.__highlightProbe = { words: {}, timeupdates: [] });
-  const note = () => {
+  const wall = () => performance.timeOrigin + performance.now();
+  requestAnimationFrame(function frame() {
     const at = wall();
     const video = document.querySelector("video");
     const videoMs = video ? video.currentTime * 1000 : null;
@@ -32,9 +33,8 @@ const PROBE_SCRIPT = `(() => {
       const word = (probe.words[el.dataset.startMs] ??= { text: el.textContent });
       word[el.dataset.wordState] ??= { wall: at, videoMs };
     }
-  };
-  note();
-  new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-word-state"] });
+    requestAnimationFrame(frame);
+  });
   document.addEventListener("timeupdate", (event) => {
     if (event.target instanceof HTMLMediaElement) probe.timeupdates.push({ wall: wall(), ms: event.target.currentTime * 1000 });
   }, true);
