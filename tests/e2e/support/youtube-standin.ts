@@ -30,7 +30,7 @@ export type StandinState = {
   anchors: StandinAnchor[];
 };
 
-// The page's script: plain ES2020, no build step, as small as the protocol allows.
+// The page's script: plain browser JavaScript, no build step, as small as the protocol allows.
 const EMBED_SCRIPT = String.raw`
 const origin = new URLSearchParams(location.search).get("origin");
 const S = { unstarted: -1, ended: 0, playing: 1, paused: 2, buffering: 3, cued: 5 };
@@ -53,10 +53,10 @@ function post(event, info) {
   parent.postMessage(JSON.stringify({ event, info, id: listenerId, channel: "widget" }), origin);
 }
 
-function report(extra) {
+function report() {
   const currentTime = mediaMs() / 1000;
   standin.reports.push({ wall: wall(), currentTimeMs: currentTime * 1000, playerState: standin.playerState });
-  post("infoDelivery", { currentTime, playerState: standin.playerState, playbackRate: anchor.rate, ...extra });
+  post("infoDelivery", { currentTime, playerState: standin.playerState, playbackRate: anchor.rate });
 }
 
 function setState(state) {
@@ -64,14 +64,14 @@ function setState(state) {
   standin.playerState = state;
   setClock({ playing: state === S.playing });
   post("onStateChange", state);
-  report({});
+  report();
   clearInterval(timer);
   if (state === S.playing) timer = setInterval(tick, ${STANDIN_REPORT_MS});
 }
 
 function tick() {
   if (mediaMs() >= DURATION_S * 1000) setState(S.ended);
-  else report({});
+  else report();
 }
 
 function play() {
@@ -91,7 +91,7 @@ const commands = {
   seekTo: (seconds) => {
     setClock({ mediaMs: Math.max(0, Math.min(DURATION_S, Number(seconds) || 0)) * 1000 });
     // A paused player stays paused; from any other state seeking starts playback (IFrame API reference).
-    if (standin.playerState === S.paused || standin.playerState === S.playing) report({});
+    if (standin.playerState === S.paused || standin.playerState === S.playing) report();
     else play();
   },
   setPlaybackRate: (rate) => {
@@ -99,7 +99,7 @@ const commands = {
     if (!(next > 0) || next === anchor.rate) return;
     setClock({ rate: next });
     post("onPlaybackRateChange", next);
-    report({});
+    report();
   },
 };
 
