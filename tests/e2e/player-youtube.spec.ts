@@ -63,11 +63,10 @@ test("captions light up on time between the embed's reports, the quiz pauses it,
   const reported = paused.reports.filter((r) => r.playerState === 1).map((r) => r.currentTimeMs);
   const lags = wordLags(log, litFromTimes(demo), (seen) => mediaAt(paused.anchors, seen.wall), reported).filter((w) => w.startMs < 5485);
   expect(lags.map((w) => w.text)).toEqual(demo.segments[0]!.words.map((w) => w.word));
-  const sorted = lags.map((w) => w.lag).sort((a, b) => a - b);
   test.info().annotations.push({ type: "highlight lag (ms)", description: lags.map((w) => `${w.text} ${w.lag.toFixed(0)} (polling ${w.baseline.toFixed(0)})`).join(", ") });
-  expect(sorted[0]).toBeGreaterThan(-30);
-  expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(80);
-  expect(sorted.at(-1)).toBeLessThan(200);
+  expect(Math.min(...lags.map((w) => w.lag))).toBeGreaterThan(-30);
+  // Within 60 ms a polling player would light about one word in four; allow two slow frames on a busy machine.
+  expect(lags.filter((w) => w.lag < 60).length).toBeGreaterThanOrEqual(lags.length - 2);
   // Each word speaks, then is spoken (or, for vocabulary, stays highlighted), in order.
   const speaking = lags.map((w) => log.words[w.startMs]!.speaking!.wall);
   expect(speaking).toEqual([...speaking].sort((a, b) => a - b));
