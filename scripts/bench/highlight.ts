@@ -123,7 +123,9 @@ const readStandin = (frame: Frame) =>
   frame.evaluate("({ ...window.standin, time: window.standin.time() })") as Promise<StandinView>;
 
 /** One pass from the start at `rate` until the last word has ended; returns each word's lag. */
-async function pass(page: Page, player: Player, videoId: number, rate: number, untilMs: number, litFrom: Map<number, number>): Promise<WordLag[]> {
+type PassResult = { lags: WordLag[]; frameGaps: number[] };
+
+async function pass(page: Page, player: Player, videoId: number, rate: number, untilMs: number, litFrom: Map<number, number>): Promise<PassResult> {
   await page.goto(`/video/${videoId}`);
   await page.getByRole("heading", { level: 1, name: player.title }).waitFor();
   let frame: Frame | null = null;
@@ -138,10 +140,11 @@ async function pass(page: Page, player: Player, videoId: number, rate: number, u
   if (frame) await frame.waitForFunction(`window.standin.time() >= ${untilMs}`, undefined, { timeout, polling: 100 });
   else await page.waitForFunction(`document.querySelector("video").currentTime * 1000 >= ${untilMs}`, undefined, { timeout, polling: 100 });
   const log = await readProbe(page);
-  if (!frame) return wordLags(log, litFrom, (seen) => seen.videoMs ?? NaN, log.timeupdates.map((t) => t.ms));
+  const frameGaps = log.frames.slice(1).map((f, i) => f - log.frames[i]!);
+  if (!frame) return { lags: wordLags(log, litFrom, (seen) => seen.videoMs ?? NaN, log.timeupdates.map((t) => t.ms)), frameGaps };
   const standin = await readStandin(frame);
   const reported = standin.reports.filter((r) => r.playerState === 1).map((r) => r.currentTimeMs);
-  return wordLags(log, litFrom, (seen) => mediaAt(standin.anchors, seen.wall), reported);
+  return { lags: wordLags(log, litFrom, (seen) => mediaAt(standin.anchors, seen.wall), reported), frameGaps };
 }
 
 const triple = (s: Stats) => `${ms(s.p50, 6)} /${ms(s.p95, 6)} /${ms(s.max, 6)}`;
@@ -175,7 +178,12 @@ export async function benchHighlight(targetP95: number): Promise<void> {
     for (const player of PLAYERS) {
       const videoId = idOf(player.title);
       const lags: WordLag[] = [];
-      for (const rate of passRates) lags.push(...(await pass(page, player, videoId, rate, lastEnd + 100, litFrom)));
+      const frameGaps: number[] = [];
+      for (const rate of passRates) {
+        const result = await pass(page, player, videoId, rate, lastEnd + 100, litFrom);
+        lags.push(...result.lags);
+        frameGaps.push(...result.frameGaps);
+      }
       const measured = stats(lags.map((w) => w.lag));
       const baseline = stats(lags.map((w) => w.baseline).filter(Number.isFinite));
       const v = verdict("Chromium", "highlight", player.name, measured, targetP95);
@@ -184,8 +192,10 @@ export async function benchHighlight(targetP95: number): Promise<void> {
         `  ${player.name.padEnd(26)} ${String(lags.length).padStart(5)}  ${triple(measured)}  ${"".padStart(6)}${triple(baseline)}  p95 < ${targetP95} ms ${v}` +
           (missed > 0 ? `  (${missed} words never seen speaking)` : ""),
       );
+      // Lag can be no finer than the frames the page drew: a busy machine draws fewer.
+      const gaps = stats(frameGaps);
       const earliest = Math.min(...lags.map((w) => w.lag));
-      if (earliest < 0) console.log(`  ${"".padEnd(26)} earliest word ${earliest.toFixed(1)} ms (lit before its time)`);
+      console.log(`  ${"".padEnd(26)} frames every ${gaps.p50.toFixed(1)} ms (p95 ${gaps.p95.toFixed(1)} ms); earliest word ${earliest.toFixed(1)} ms`);
     }
   } finally {
     await browser?.close();

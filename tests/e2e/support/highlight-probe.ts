@@ -18,15 +18,16 @@ import type { StandinAnchor } from "./youtube-standin";
 
 export type StateSeen = { wall: number; videoMs: number | null };
 export type ProbeWord = { text: string } & Partial<Record<"upcoming" | "speaking" | "spoken" | "highlighted", StateSeen>>;
-export type ProbeLog = { words: Record<string, ProbeWord>; timeupdates: { wall: number; ms: number }[] };
+export type ProbeLog = { words: Record<string, ProbeWord>; timeupdates: { wall: number; ms: number }[]; frames: number[] };
 
 // A string, not a function: the bench runs under tsx, whose transform can add helpers a page lacks.
 const PROBE_SCRIPT = `(() => {
   if (window.__highlightProbe) return;
-  const probe = (window.__highlightProbe = { words: {}, timeupdates: [] });
+  const probe = (window.__highlightProbe = { words: {}, timeupdates: [], frames: [] });
   const wall = () => performance.timeOrigin + performance.now();
   requestAnimationFrame(function frame() {
     const at = wall();
+    probe.frames.push(at);
     const video = document.querySelector("video");
     const videoMs = video ? video.currentTime * 1000 : null;
     for (const el of document.querySelectorAll("[data-word-state]")) {
@@ -45,7 +46,7 @@ export async function installProbe(page: Page): Promise<void> {
 }
 
 export function readProbe(page: Page): Promise<ProbeLog> {
-  return page.evaluate("({ words: window.__highlightProbe.words, timeupdates: window.__highlightProbe.timeupdates })") as Promise<ProbeLog>;
+  return page.evaluate("({ ...window.__highlightProbe })") as Promise<ProbeLog>;
 }
 
 /** When each word of a demo video should light up, by its start (ms): max(start − 200, its line's start). */
@@ -63,6 +64,26 @@ export function mediaAt(anchors: readonly StandinAnchor[], wall: number): number
   for (const anchor of anchors) if (anchor.wall <= wall) current = anchor;
   if (!current) return NaN;
   return current.mediaMs + (current.playing ? (wall - current.wall) * current.rate : 0);
+}
+
+/** When the stand-in's clock reached `mediaMs` while playing (NaN if it never did). */
+export function wallAt(anchors: readonly StandinAnchor[], mediaMs: number): number {
+  for (const [i, anchor] of anchors.entries()) {
+    if (!anchor.playing || anchor.mediaMs > mediaMs) continue;
+    const wall = anchor.wall + (mediaMs - anchor.mediaMs) / anchor.rate;
+    const next = anchors[i + 1];
+    if (!next || wall <= next.wall) return wall;
+  }
+  return NaN;
+}
+
+/**
+ * Frames the page drew after a word was due and before the frame it lit in: 0 when it lit in the
+ * first frame after its time. Counting frames, not milliseconds, keeps the judgement fair on a
+ * busy machine, where frames come slowly for any player.
+ */
+export function framesLate(frames: readonly number[], dueWall: number, litWall: number): number {
+  return frames.filter((f) => f > dueWall && f < litWall).length;
 }
 
 /** A player that only moved on coarse reports: the first reported time at or after `from`, minus `from`. */
