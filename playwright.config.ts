@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { YOUTUBE_APP_PORT, YOUTUBE_EMBED_ORIGIN, YOUTUBE_EMBED_PORT } from "./tests/e2e/support/youtube-video";
 
 const PORT = Number(process.env.E2E_PORT ?? 3917);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -70,6 +71,33 @@ export default defineConfig({
         AUTH_RATE_LIMIT_EMAIL_PER_IP: "1000",
         AUTH_RATE_LIMIT_OTP: "1000",
         AUTH_EMAIL_MAX_FREQUENCY: "0",
+      },
+    },
+    {
+      // A local stand-in for YouTube's embed page, for tests/e2e/player-youtube.spec.ts.
+      command: `npx tsx tests/e2e/support/youtube-standin.ts --port ${YOUTUBE_EMBED_PORT}`,
+      url: `${YOUTUBE_EMBED_ORIGIN}/health`,
+      timeout: 30_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      // A database with a YouTube-only copy of a demo video, embedded from the stand-in. The first
+      // server made the build; SKIP_BUILD keeps this one from checking it again.
+      command: "rm -rf .data-e2e-youtube && npx tsx tests/e2e/support/prepare-youtube-db.ts && node scripts/start.mjs",
+      url: `http://127.0.0.1:${YOUTUBE_APP_PORT}/api/health`,
+      timeout: 300_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(YOUTUBE_APP_PORT),
+        DATA_DIR: ".data-e2e-youtube",
+        SKIP_BUILD: "1",
+        YOUTUBE_EMBED_ORIGIN,
+        AUTH_RATE_LIMIT_DISABLED: "1",
+        AUTH_DEV_MAILBOX: "1",
       },
     },
   ],

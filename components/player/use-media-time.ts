@@ -1,6 +1,7 @@
 "use client";
 /** Drives a player adapter: reads its time every animation frame and mirrors playing/paused into React. */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type { PlayerAdapter } from "@/lib/player/adapter";
 
 export type MediaControls = {
@@ -28,7 +29,8 @@ export function useMediaTime(adapter: PlayerAdapter | null, onTime?: (previousMs
     let frame = requestAnimationFrame(function tick() {
       const now = adapter.time();
       if (now !== previous) {
-        setTimeMs(now);
+        // Render inside this frame: a plain update would commit in a later task and paint a frame late.
+        flushSync(() => setTimeMs(now));
         onTimeRef.current?.(previous, now);
         previous = now;
       }

@@ -1,6 +1,7 @@
 /** The video page through the HTML5 adapter: word-timed captions, quizzes at vocabulary words, keyboard control. */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { installProbe, readProbe } from "./support/highlight-probe";
 
 async function openVideo(page: Page, title: string) {
   await page.getByTestId("popular-videos").getByRole("article").filter({ hasText: title }).getByRole("link").click();
@@ -13,23 +14,14 @@ const pauseButton = (page: Page) => page.getByRole("button", { name: "Pause", ex
 
 test("captions light up in time, the quiz pauses playback, and the result reaches home", async ({ signedInPage: page }) => {
   await openVideo(page, "Ordering Coffee in Madrid");
-  // Record, in the page, the media time at which "café" (starts at 2968 ms) turns speaking: its
-  // window opens at 2768 ms, and the media clock agrees within a few frames.
-  await page.evaluate(() => {
-    const w = window as unknown as { speakingAt?: number };
-    new MutationObserver((_, observer) => {
-      const el = document.querySelector('[data-start-ms="2968"]');
-      if (el?.getAttribute("data-word-state") === "speaking") {
-        w.speakingAt = document.querySelector("video")!.currentTime * 1000;
-        observer.disconnect();
-      }
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-word-state"] });
-  });
+  await installProbe(page);
   await playButton(page).click();
   await expect(pauseButton(page)).toBeVisible();
   const cafe = page.locator('[data-start-ms="2968"]');
+  // Any state past upcoming: the assertion's own polling (up to 500 ms) may miss the short speaking window.
   await expect(cafe).toHaveAttribute("data-word-state", /speaking|spoken|highlighted/, { timeout: 8000 });
-  const lag = (await page.evaluate(() => (window as unknown as { speakingAt?: number }).speakingAt ?? NaN)) - 2768;
+  // The media time at the frame it lit in (reading it now would add the assertion's own polling).
+  const lag = (await readProbe(page)).words["2968"]!.speaking!.videoMs! - 2768;
   expect(lag).toBeGreaterThanOrEqual(0);
   expect(lag).toBeLessThan(150);
   await expect(page.getByTestId("caption-translation")).toHaveText("Good morning, I would like a coffee with milk, please.");

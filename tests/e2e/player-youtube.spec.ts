@@ -1,0 +1,158 @@
+/**
+ * The video page through the YouTube adapter, against a local stand-in of the embed
+ * (support/youtube-standin.ts) that reports its time only every 250 ms, like the real one: the
+ * captions must still light up on time, the quiz must pause the embed and Continue resume it.
+ */
+import type { APIRequestContext, Frame, Page } from "@playwright/test";
+import { loadDemoContent } from "@/db/seed";
+import type { Account } from "./support/accounts";
+import { LearnerApi } from "./support/api";
+import { expect, test } from "./support/fixtures";
+import { framesLate, installProbe, litFromTimes, mediaAt, readProbe, wallAt, wordLags } from "./support/highlight-probe";
+import type { StandinState } from "./support/youtube-standin";
+import { YOUTUBE_APP_PORT, YOUTUBE_EMBED_ORIGIN, YOUTUBE_VIDEO } from "./support/youtube-video";
+
+test.use({ baseURL: `http://127.0.0.1:${YOUTUBE_APP_PORT}` });
+
+const playButton = (page: Page) => page.getByRole("button", { name: "Play", exact: true });
+const pauseButton = (page: Page) => page.getByRole("button", { name: "Pause", exact: true });
+
+/** The stand-in's record, read inside its frame; `time` is its true media time now. */
+function standin(frame: Frame): Promise<StandinState & { time: number }> {
+  return frame.evaluate(() => {
+    const state = (window as unknown as { standin: StandinState & { time: () => number } }).standin;
+    return { ...state, time: state.time() };
+  });
+}
+
+/** Opens the YouTube copy and waits until the page is listening to the embed. */
+async function openYouTubeVideo(page: Page, request: APIRequestContext, learner: Account): Promise<Frame> {
+  const api = await LearnerApi.signIn(request, learner);
+  const video = await api.videoByTitle(YOUTUBE_VIDEO.title);
+  await page.goto(`/video/${video.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: YOUTUBE_VIDEO.title })).toBeVisible();
+  const iframe = page.locator("iframe");
+  await expect(iframe).toHaveAttribute("src", new RegExp(`^${YOUTUBE_EMBED_ORIGIN}/embed/${YOUTUBE_VIDEO.youtubeId}\\?`));
+  const frame = await (await iframe.elementHandle())!.contentFrame();
+  expect(frame).toBeTruthy();
+  await expect.poll(async () => (await standin(frame!)).listening).toBe(true);
+  return frame!;
+}
+
+const commandsOf = async (frame: Frame) => (await standin(frame)).commands.map((c) => c.func);
+
+test("captions light up on time between the embed's reports, the quiz pauses it, and the result reaches home", async ({ signedInPage: page, learner, request }) => {
+  const frame = await openYouTubeVideo(page, request, learner);
+  await installProbe(page);
+  await playButton(page).click();
+  await expect(pauseButton(page)).toBeVisible();
+
+  // café's quiz opens 350 ms before 5935 ms: the page pauses the embed there.
+  const quiz = page.getByRole("dialog");
+  await expect(quiz.getByRole("heading", { name: "café" })).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => (await standin(frame)).playerState).toBe(2);
+  const paused = await standin(frame);
+  expect(paused.commands.map((c) => c.func)).toEqual(["playVideo", "pauseVideo"]);
+  expect(paused.time).toBeGreaterThanOrEqual(5585);
+  expect(paused.time).toBeLessThan(6085);
+
+  // The first line's words, timed against the embed's true clock. Reports come every 250 ms, so a
+  // player that only followed them would light a word ~125 ms (several frames) late on average;
+  // interpolating, each word lights in the first frame after its time, or the one after.
+  const demo = loadDemoContent().videos.find((v) => v.slug === YOUTUBE_VIDEO.slug)!;
+  const litFrom = litFromTimes(demo);
+  const log = await readProbe(page);
+  const reported = paused.reports.filter((r) => r.playerState === 1).map((r) => r.currentTimeMs);
+  const lags = wordLags(log, litFrom, (seen) => mediaAt(paused.anchors, seen.wall), reported).filter((w) => w.startMs < 5485);
+  expect(lags.map((w) => w.text)).toEqual(demo.segments[0]!.words.map((w) => w.word));
+  const late = lags.map((w) => framesLate(log.frames, wallAt(paused.anchors, litFrom.get(w.startMs)!), log.words[w.startMs]!.speaking!.wall));
+  test.info().annotations.push({
+    type: "highlight lag",
+    description: lags.map((w, i) => `${w.text} ${w.lag.toFixed(0)} ms, ${late[i]} frames late (polling ${w.baseline.toFixed(0)} ms)`).join("; "),
+  });
+  expect(Math.min(...lags.map((w) => w.lag))).toBeGreaterThan(-30);
+  expect(Math.max(...late)).toBeLessThanOrEqual(1);
+  // Each word speaks, then is spoken (or, for vocabulary, stays highlighted), in order.
+  const speaking = lags.map((w) => log.words[w.startMs]!.speaking!.wall);
+  expect(speaking).toEqual([...speaking].sort((a, b) => a - b));
+  for (const w of lags) {
+    const after = log.words[w.startMs]!.spoken ?? log.words[w.startMs]!.highlighted;
+    if (after) expect(after.wall).toBeGreaterThan(log.words[w.startMs]!.speaking!.wall);
+  }
+  expect(log.words["2968"]?.highlighted).toBeTruthy();
+
+  await quiz.getByRole("button", { name: /coffee/ }).click();
+  await expect(quiz.getByText("Correct!")).toBeVisible();
+  await quiz.getByRole("button", { name: "Continue" }).click();
+  await expect(quiz).toHaveCount(0);
+  // Continue resumes the embed 300 ms later.
+  await expect.poll(async () => (await standin(frame)).playerState).toBe(1);
+  expect(await commandsOf(frame)).toEqual(["playVideo", "pauseVideo", "playVideo"]);
+  await expect(pauseButton(page)).toBeVisible();
+
+  // A wrong answer at the next word, with the keyboard.
+  await expect(quiz.getByRole("heading", { name: "llevar" })).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => (await standin(frame)).playerState).toBe(2);
+  const options = await quiz.getByRole("group", { name: "Options" }).getByRole("button").allTextContents();
+  await page.keyboard.press(String(options.findIndex((o) => !o.includes("to take away")) + 1));
+  await expect(quiz.getByText("Try again")).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(quiz).toHaveCount(0);
+  await expect.poll(async () => (await standin(frame)).playerState).toBe(1);
+
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId("today-progress-count")).toHaveText("2 / 30 quizzes");
+});
+
+test("a forward seek through the embed brings up the skipped quiz as catch-up", async ({ signedInPage: page, learner, request }) => {
+  const frame = await openYouTubeVideo(page, request, learner);
+  await playButton(page).click();
+  await expect(pauseButton(page)).toBeVisible();
+  await expect(page.getByTestId("captions")).toBeVisible();
+
+  // The third line starts at 10967 ms, past café's quiz (5585 ms) and llevar's (10167 ms): café comes up.
+  await page.getByTestId("transcript").getByRole("button").nth(2).click();
+  const quiz = page.getByRole("dialog");
+  await expect(quiz.getByRole("heading", { name: "café" })).toBeVisible();
+  await expect.poll(async () => (await standin(frame)).playerState).toBe(2);
+  const state = await standin(frame);
+  const seek = state.commands.find((c) => c.func === "seekTo");
+  expect(seek?.args).toEqual([10.967, true]);
+  expect(state.time).toBeGreaterThanOrEqual(10_967);
+  expect(state.time).toBeLessThan(11_500);
+  expect(state.commands.at(-1)?.func).toBe("pauseVideo");
+
+  await page.keyboard.press("Escape");
+  await expect(quiz).toHaveCount(0);
+  await expect.poll(async () => (await standin(frame)).playerState).toBe(1);
+});
+
+test("messages from another origin or another frame do not move the player", async ({ signedInPage: page, learner, request }) => {
+  const frame = await openYouTubeVideo(page, request, learner);
+  const fake = JSON.stringify({ event: "infoDelivery", info: { currentTime: 20, playerState: 1, playbackRate: 1 }, id: 1, channel: "widget" });
+
+  // From the page itself (its own origin) ...
+  await page.evaluate((message) => window.postMessage(message, "*"), fake);
+  // ... and from a second frame on the embed's origin that is not the player's.
+  await page.evaluate((src) => {
+    const rogue = document.createElement("iframe");
+    rogue.src = src;
+    rogue.dataset.testid = "rogue";
+    document.body.append(rogue);
+  }, `${YOUTUBE_EMBED_ORIGIN}/embed/Rogue000001?origin=${encodeURIComponent(new URL(page.url()).origin)}`);
+  const rogue = await (await page.getByTestId("rogue").elementHandle())!.contentFrame();
+  await expect.poll(() => rogue!.evaluate(() => document.readyState)).toBe("complete");
+  await rogue!.evaluate((message) => parent.postMessage(message, "*"), fake);
+
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId("player-time")).toHaveText("0:00");
+  await expect(playButton(page)).toBeVisible();
+  await expect(page.getByTestId("captions")).toHaveCount(0);
+
+  // The embed itself still drives it.
+  await playButton(page).click();
+  await expect(pauseButton(page)).toBeVisible();
+  await expect(page.getByTestId("captions")).toBeVisible();
+  expect((await standin(frame)).playerState).toBe(1);
+});

@@ -1,0 +1,114 @@
+/**
+ * How late caption words light up, for the YouTube browser tests and `npm run bench`
+ * (BENCH_ONLY=highlight). In the app's page, every animation frame, the probe notes for each word
+ * (keyed by data-start-ms) the first frame it shows each data-word-state, with the wall time
+ * (performance.timeOrigin + performance.now(), comparable with the stand-in embed's) and, for the
+ * HTML5 player, the <video>'s currentTime. Installed after the page's own frame loop, it runs after
+ * it in each frame, so it sees what that frame paints. It also logs every `timeupdate`, the coarse
+ * event a player that did not read the element every frame would follow.
+ *
+ * A word's lag is the true media time at the frame it first showed `speaking` minus the moment it
+ * should: 200 ms before its start, but never before its line shows (the first word of a line
+ * starts with the line, whose caption only appears at its own start time).
+ */
+import type { Page } from "@playwright/test";
+import type { DemoContent } from "@/db/seed";
+import { HIGHLIGHT_LEAD_MS } from "@/lib/player/timing";
+import type { StandinAnchor } from "./youtube-standin";
+
+export type StateSeen = { wall: number; videoMs: number | null };
+export type ProbeWord = { text: string } & Partial<Record<"upcoming" | "speaking" | "spoken" | "highlighted", StateSeen>>;
+export type ProbeLog = { words: Record<string, ProbeWord>; timeupdates: { wall: number; ms: number }[]; frames: number[] };
+
+// A string, not a function: the bench runs under tsx, whose transform can add helpers a page lacks.
+const PROBE_SCRIPT = `(() => {
+  if (window.__highlightProbe) return;
+  const probe = (window.__highlightProbe = { words: {}, timeupdates: [], frames: [] });
+  const wall = () => performance.timeOrigin + performance.now();
+  requestAnimationFrame(function frame() {
+    const at = wall();
+    probe.frames.push(at);
+    const video = document.querySelector("video");
+    const videoMs = video ? video.currentTime * 1000 : null;
+    for (const el of document.querySelectorAll("[data-word-state]")) {
+      const word = (probe.words[el.dataset.startMs] ??= { text: el.textContent });
+      word[el.dataset.wordState] ??= { wall: at, videoMs };
+    }
+    requestAnimationFrame(frame);
+  });
+  document.addEventListener("timeupdate", (event) => {
+    if (event.target instanceof HTMLMediaElement) probe.timeupdates.push({ wall: wall(), ms: event.target.currentTime * 1000 });
+  }, true);
+})()`;
+
+export async function installProbe(page: Page): Promise<void> {
+  await page.evaluate(PROBE_SCRIPT);
+}
+
+export function readProbe(page: Page): Promise<ProbeLog> {
+  return page.evaluate("({ ...window.__highlightProbe })") as Promise<ProbeLog>;
+}
+
+/** When each word of a demo video should light up, by its start (ms): max(start − 200, its line's start). */
+export function litFromTimes(video: DemoContent["videos"][number]): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const segment of video.segments) {
+    for (const word of segment.words) times.set(word.start, Math.max(word.start - HIGHLIGHT_LEAD_MS, segment.startTime));
+  }
+  return times;
+}
+
+/** The stand-in's true media time at a wall-clock instant, from its clock's anchors. */
+export function mediaAt(anchors: readonly StandinAnchor[], wall: number): number {
+  let current: StandinAnchor | undefined;
+  for (const anchor of anchors) if (anchor.wall <= wall) current = anchor;
+  if (!current) return NaN;
+  return current.mediaMs + (current.playing ? (wall - current.wall) * current.rate : 0);
+}
+
+/** When the stand-in's clock reached `mediaMs` while playing (NaN if it never did). */
+export function wallAt(anchors: readonly StandinAnchor[], mediaMs: number): number {
+  for (const [i, anchor] of anchors.entries()) {
+    if (!anchor.playing || anchor.mediaMs > mediaMs) continue;
+    const wall = anchor.wall + (mediaMs - anchor.mediaMs) / anchor.rate;
+    const next = anchors[i + 1];
+    if (!next || wall <= next.wall) return wall;
+  }
+  return NaN;
+}
+
+/**
+ * Frames the page drew after a word was due and before the frame it lit in: 0 when it lit in the
+ * first frame after its time. Counting frames, not milliseconds, keeps the judgement fair on a
+ * busy machine, where frames come slowly for any player.
+ */
+export function framesLate(frames: readonly number[], dueWall: number, litWall: number): number {
+  return frames.filter((f) => f > dueWall && f < litWall).length;
+}
+
+/** A player that only moved on coarse reports: the first reported time at or after `from`, minus `from`. */
+export function pollingLag(reportedMs: readonly number[], from: number): number {
+  const first = reportedMs.find((ms) => ms >= from);
+  return first === undefined ? NaN : first - from;
+}
+
+export type WordLag = { startMs: number; text: string; lag: number; baseline: number };
+
+/**
+ * Each word's lag and its polling baseline. `trueMs` gives the media time when the word turned
+ * speaking (NaN when unknown); `reportedMs` are the coarse times a polling player would have seen.
+ */
+export function wordLags(
+  log: ProbeLog,
+  litFrom: ReadonlyMap<number, number>,
+  trueMs: (seen: StateSeen) => number,
+  reportedMs: readonly number[],
+): WordLag[] {
+  const lags: WordLag[] = [];
+  for (const [key, word] of Object.entries(log.words)) {
+    const from = litFrom.get(Number(key));
+    if (from === undefined || !word.speaking) continue;
+    lags.push({ startMs: Number(key), text: word.text, lag: trueMs(word.speaking) - from, baseline: pollingLag(reportedMs, from) });
+  }
+  return lags.sort((a, b) => a.startMs - b.startMs);
+}
