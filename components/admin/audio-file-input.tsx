@@ -22,7 +22,11 @@ export function AudioFileInput({ file, onChange, onBlur }: { file: File | null; 
           accept={AUDIO_ACCEPT}
           onBlur={onBlur}
           onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-          className={file ? "sr-only" : "cursor-pointer"}
+          className={
+            file
+              ? "sr-only"
+              : "cursor-pointer py-1.5 text-muted-foreground file:mr-3 file:rounded-md file:bg-secondary file:px-3 file:text-secondary-foreground"
+          }
         />
       </FormControl>
       {file ? (

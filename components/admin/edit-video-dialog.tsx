@@ -132,7 +132,7 @@ function EditVideoForm({ video, onDone }: { video: VideoCard; onDone: () => void
             <FormItem>
               <PublicationChoice value={field.value} onChange={field.onChange} />
               {field.value === null ? (
-                <FormDescription>Now {statusLabel(video.status)}: it stays so unless you choose one.</FormDescription>
+                <FormDescription>Currently {statusLabel(video.status)}; it stays that way unless you choose Active or Ready.</FormDescription>
               ) : null}
               <FormMessage />
             </FormItem>

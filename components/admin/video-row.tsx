@@ -5,6 +5,7 @@
  */
 import { AlertTriangle, RotateCcw } from "lucide-react";
 import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
 import { LanguageFlag, languageDisplayName } from "@/components/language-flag";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -12,7 +13,6 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import type { PendingVideo } from "@/lib/admin/directory";
 import { canRetry, isFailed } from "@/lib/admin/video-status";
 import type { VideoCard } from "@/lib/data/types";
-import { cn } from "@/lib/utils";
 import { VideoActions, type DirectoryActions } from "./video-actions";
 import { ProcessingProgress, StatusBadge } from "./video-status";
 
@@ -25,24 +25,24 @@ type RowProps = { video: DirectoryVideo; actions: DirectoryActions; busy: boolea
 export function DirectoryRow({ video, actions, busy }: RowProps) {
   return (
     <TableRow data-testid="video-row" data-status={video.status} aria-busy={isSaved(video) ? undefined : true}>
-      <TableCell className="max-w-0 min-w-64 whitespace-normal">
+      <TableCell className="min-w-64 whitespace-normal">
         <Identity video={video} />
         <Failure video={video} actions={actions} />
       </TableCell>
-      <TableCell className="hidden max-w-44 whitespace-normal lg:table-cell">
+      <TableCell className="hidden w-40 max-w-44 whitespace-normal lg:table-cell">
         <Categories video={video} />
       </TableCell>
-      <TableCell>
+      <TableCell className="w-px">
         <Language code={video.targetLanguage} />
       </TableCell>
-      <TableCell className="w-48">
+      <TableCell className="w-44">
         <div className="space-y-2">
           <StatusBadge status={video.status} />
           <ProcessingProgress video={video} />
         </div>
       </TableCell>
-      <TableCell className="hidden text-right tabular-nums xl:table-cell">{video.wordCount}</TableCell>
-      <TableCell className="text-right">
+      <TableCell className="hidden w-px text-right tabular-nums xl:table-cell">{video.wordCount}</TableCell>
+      <TableCell className="w-px text-right">
         <Actions video={video} actions={actions} busy={busy} />
       </TableCell>
     </TableRow>
@@ -57,16 +57,16 @@ export function DirectoryCard({ video, actions, busy }: RowProps) {
       data-status={video.status}
       aria-busy={isSaved(video) ? undefined : true}
     >
-      <div className="flex items-start gap-2">
-        <Identity video={video} className="flex-1" />
-        <Actions video={video} actions={actions} busy={busy} />
-      </div>
+      <Identity video={video} />
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm">
         <StatusBadge status={video.status} />
         <Language code={video.targetLanguage} />
         <span className="text-muted-foreground tabular-nums">
           {video.wordCount} {video.wordCount === 1 ? "word" : "words"}
         </span>
+        <div className="ml-auto">
+          <Actions video={video} actions={actions} busy={busy} />
+        </div>
       </div>
       <p className="text-sm">
         <span className="text-muted-foreground">Categories: </span>
@@ -78,17 +78,12 @@ export function DirectoryCard({ video, actions, busy }: RowProps) {
   );
 }
 
-function Identity({ video, className }: { video: DirectoryVideo; className?: string }) {
+function Identity({ video }: { video: DirectoryVideo }) {
   return (
-    <div className={cn("flex min-w-0 items-center gap-3", className)}>
-      <div className="aspect-video w-20 shrink-0 overflow-hidden rounded-md bg-muted sm:w-24">
-        {video.thumbnail ? (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img src={video.thumbnail} alt="" loading="lazy" className="size-full object-cover" />
-        ) : null}
-      </div>
+    <div className="flex min-w-0 items-center gap-3">
+      <Thumbnail src={video.thumbnail} />
       <div className="min-w-0">
-        <p className="line-clamp-2 leading-snug font-semibold break-words">
+        <p className="line-clamp-3 leading-snug font-semibold break-words">
           {isSaved(video) ? (
             <Link href={`/video/${video.id}`} className="underline-offset-4 hover:underline">
               {video.title}
@@ -99,6 +94,25 @@ function Identity({ video, className }: { video: DirectoryVideo; className?: str
         </p>
         <p className="truncate text-xs text-muted-foreground">{video.youtubeId ? `YouTube ${video.youtubeId}` : "Local media"}</p>
       </div>
+    </div>
+  );
+}
+
+/** The video's picture; an empty frame when there is none or it cannot load (YouTube offline). */
+function Thumbnail({ src }: { src: string | null }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  // An image that failed before the page hydrated sent its error event to nobody.
+  useEffect(() => {
+    const img = image.current;
+    if (img && src && img.complete && img.naturalWidth === 0) setFailed(src);
+  }, [src]);
+  return (
+    <div className="aspect-video w-20 shrink-0 overflow-hidden rounded-md bg-muted sm:w-24">
+      {src && failed !== src ? (
+        // eslint-disable-next-line @next/next/no-img-element
+        <img ref={image} src={src} alt="" loading="lazy" className="size-full object-cover" onError={() => setFailed(src)} />
+      ) : null}
     </div>
   );
 }

@@ -66,19 +66,20 @@ function MultiSelect({
         {options.length === 0 ? (
           <p className="px-2 py-3 text-sm text-muted-foreground">{emptyText}</p>
         ) : (
-          <ul role="group" aria-label={listLabel} className="max-h-64 overflow-y-auto">
+          <div role="group" aria-label={listLabel} className="max-h-64 overflow-y-auto">
             {options.map((option) => {
               const checked = value.includes(option.value);
               return (
-                <li key={option.value}>
-                  <label className="flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-2 text-sm hover:bg-accent hover:text-accent-foreground">
-                    <Checkbox checked={checked} onCheckedChange={(state) => toggle(option.value, state === true)} />
-                    <span className="truncate">{option.label}</span>
-                  </label>
-                </li>
+                <label
+                  key={option.value}
+                  className="flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-2 text-sm hover:bg-accent hover:text-accent-foreground"
+                >
+                  <Checkbox checked={checked} onCheckedChange={(state) => toggle(option.value, state === true)} />
+                  <span className="truncate">{option.label}</span>
+                </label>
               );
             })}
-          </ul>
+          </div>
         )}
         {selected.length > 0 ? (
           <div className="mt-1 border-t pt-1">

@@ -121,7 +121,7 @@ test("an admin edits a video and publishes it; a learner can then open it", asyn
   const dialog = page.getByRole("dialog", { name: "Edit video" });
   await expect(dialog.getByLabel("Title")).toHaveValue(title);
   // While processing, no publication is chosen until the admin picks one.
-  await expect(dialog.getByText("Now Processing: it stays so unless you choose one.")).toBeVisible();
+  await expect(dialog.getByText("Currently Processing; it stays that way unless you choose Active or Ready.")).toBeVisible();
   await dialog.getByLabel("Title").fill("");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(dialog.getByText("Title is required")).toBeVisible();
