@@ -1,7 +1,7 @@
 "use client";
 /**
  * The Content Directory (SPEC §2, §4): every video with its status and processing progress,
- * refreshed every 250 ms while any is processing; a table from 768 px, cards below.
+ * refreshed every 250 ms while any is processing; a table from 1024 px, cards below (two abreast from 640 px).
  */
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -87,7 +87,7 @@ export function VideoDirectory() {
                   <Skeleton className="h-4 w-3/5" />
                   <Skeleton className="h-3 w-2/5" />
                 </div>
-                <Skeleton className="hidden h-6 w-24 rounded-full md:block" />
+                <Skeleton className="hidden h-6 w-24 rounded-full lg:block" />
               </li>
             ))}
           </ul>
@@ -104,12 +104,12 @@ export function VideoDirectory() {
           </p>
         ) : (
           <>
-            <div className="hidden md:block">
+            <div className="hidden lg:block">
               <Table>
                 <TableHeader>
                   <TableRow className="hover:bg-transparent">
                     <TableHead>Video</TableHead>
-                    <TableHead className="hidden lg:table-cell">Categories</TableHead>
+                    <TableHead className="hidden xl:table-cell">Categories</TableHead>
                     <TableHead>Language</TableHead>
                     <TableHead>Status</TableHead>
                     <TableHead className="hidden text-right xl:table-cell">Words</TableHead>
@@ -125,7 +125,7 @@ export function VideoDirectory() {
                 </TableBody>
               </Table>
             </div>
-            <ul className="space-y-3 md:hidden" aria-label="Videos">
+            <ul className="grid gap-3 sm:grid-cols-2 lg:hidden" aria-label="Videos">
               {rows.map((video) => (
                 <DirectoryCard key={keyOf(video)} video={video} actions={actions} busy={busy(video)} />
               ))}

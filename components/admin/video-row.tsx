@@ -1,6 +1,6 @@
 "use client";
 /**
- * One video of the Content Directory: a table row from 768 px, a card below. A video still being
+ * One video of the Content Directory: a table row from 1024 px, a card below. A video still being
  * added (no id yet) shows the same way without its actions.
  */
 import { AlertTriangle, RotateCcw } from "lucide-react";
@@ -29,7 +29,7 @@ export function DirectoryRow({ video, actions, busy }: RowProps) {
         <Identity video={video} />
         <Failure video={video} actions={actions} />
       </TableCell>
-      <TableCell className="hidden w-40 max-w-44 whitespace-normal lg:table-cell">
+      <TableCell className="hidden w-40 max-w-44 whitespace-normal xl:table-cell">
         <Categories video={video} />
       </TableCell>
       <TableCell className="w-px">
@@ -58,18 +58,18 @@ export function DirectoryCard({ video, actions, busy }: RowProps) {
       aria-busy={isSaved(video) ? undefined : true}
     >
       <Identity video={video} />
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm">
+      <div className="flex items-center gap-x-3 text-sm">
         <StatusBadge status={video.status} />
         <Language code={video.targetLanguage} />
-        <span className="text-muted-foreground tabular-nums">
-          {video.wordCount} {video.wordCount === 1 ? "word" : "words"}
-        </span>
         <div className="ml-auto">
           <Actions video={video} actions={actions} busy={busy} />
         </div>
       </div>
       <p className="text-sm">
-        <span className="text-muted-foreground">Categories: </span>
+        <span className="tabular-nums">
+          {video.wordCount} {video.wordCount === 1 ? "word" : "words"}
+        </span>
+        <span className="text-muted-foreground"> · Categories: </span>
         <Categories video={video} />
       </p>
       <ProcessingProgress video={video} />
