@@ -192,12 +192,15 @@ test("generating translations for a video that has them asks first: Cancel, 'Fil
   await expect(dialog).toBeHidden();
 });
 
-test("the directory reads well on a phone: cards, no sideways scrolling", async ({ page }) => {
+test("the directory reads well on a phone and a tablet: cards, no sideways scrolling", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await openAdmin(page);
-  await expect(page.getByTestId("video-card").filter({ hasText: "Ordering Coffee in Madrid" })).toBeVisible();
-  await expect(page.getByRole("table")).toBeHidden();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  for (const width of [375, 768]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(page.getByTestId("video-card").filter({ hasText: "Ordering Coffee in Madrid" })).toBeVisible();
+    await expect(page.getByRole("table")).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+  }
 });
 
 test("a learner visiting /admin gets Access Denied, and none of the directory", async ({ signedInPage: page, request, learner }) => {
