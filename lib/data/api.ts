@@ -35,6 +35,13 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** What a toast says went wrong: the server's own message, a network error's, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError) return error.serverMessage ?? fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
 async function throwIfNotOk(response: Response) {
   if (!response.ok) {
     const text = (await response.text()) || response.statusText;

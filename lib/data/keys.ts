@@ -4,6 +4,8 @@
  * every filtered variant of it (react-query matches keys by prefix).
  */
 
+import { LIST_LIMIT_STAFF_MAX } from "@/lib/validation/videos";
+
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 export type ApiKey = readonly [path: string] | readonly [path: string, query: QueryParams];
 
@@ -50,6 +52,8 @@ export const categoryKeys = {
 export const videoKeys = {
   all: ["/api/videos"] as const,
   list: (query?: { search?: string; limit?: number }) => withQuery("/api/videos", query),
+  /** The admin's Content Directory: every video, in every status, in one answer. */
+  directory: ["/api/videos", { limit: LIST_LIMIT_STAFF_MAX }] as const,
   popular: (filters?: ListFilters) => withQuery("/api/videos/popular", filters),
   recommended: (filters?: ListFilters) => withQuery("/api/videos/recommended", filters),
   detail: (id: number) => [`/api/videos/${id}`] as const,

@@ -1,9 +1,27 @@
 "use client";
-/** The categories the caller can browse (GET /api/categories). */
-import { useQuery } from "@tanstack/react-query";
+/** The categories the caller can browse (GET /api/categories), and creating one (admins and owners). */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { apiJson, errorMessage } from "./api";
 import { categoryKeys } from "./keys";
 import type { Category } from "./types";
 
 export function useCategories() {
   return useQuery<Category[]>({ queryKey: categoryKeys.all });
+}
+
+/** POST /api/categories; the new category joins the cached list at once, in name order. */
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiJson<Category>("POST", categoryKeys.all[0], { name: name.trim() }),
+    onSuccess: (category) => {
+      queryClient.setQueryData<Category[]>(categoryKeys.all, (list) =>
+        [...(list ?? []).filter((c) => c.id !== category.id), category].sort((a, b) => a.name.localeCompare(b.name)),
+      );
+      void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
+      toast.success("Category created successfully", { description: `"${category.name}" has been added and selected.` });
+    },
+    onError: (error) => toast.error("Failed to create category", { description: errorMessage(error, "The category could not be created") }),
+  });
 }

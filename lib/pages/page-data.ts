@@ -15,10 +15,10 @@ import { toLearningPreferences } from "@/lib/services/serialize";
 import { listAdminUsers } from "@/lib/services/user-admin";
 import { ApiError } from "@/lib/api/errors";
 import { getCaptions, getSegmentTranslations, getWords, getWordTimings } from "@/lib/services/content";
-import { getVideo, listCategoriesFor, listInProgress, listPopular, listRecommended } from "@/lib/services/videos";
-import { LIST_LIMIT_DEFAULT } from "@/lib/validation/videos";
+import { getVideo, isStaff, listCategoriesFor, listInProgress, listPopular, listRecommended, listVideos } from "@/lib/services/videos";
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_STAFF_MAX } from "@/lib/validation/videos";
 
-type Part = "home" | "dailyProgress" | "stats" | "favorites" | "settings" | "languages" | "users";
+type Part = "home" | "dailyProgress" | "stats" | "favorites" | "settings" | "languages" | "users" | "admin";
 
 async function load(queryClient: QueryClient, user: User, part: Part): Promise<void> {
   const db = await getDb();
@@ -45,6 +45,17 @@ async function load(queryClient: QueryClient, user: User, part: Part): Promise<v
       // The same rule as GET /api/admin/users: owners only.
       if (user.role === "owner") queryClient.setQueryData(adminKeys.users, await listAdminUsers(db));
       return;
+    case "admin": {
+      // The Content Directory and the category choices; never sent to anyone but admins and owners.
+      if (!isStaff(user)) return;
+      const [categories, videos] = await Promise.all([
+        listCategoriesFor(db, user),
+        listVideos(db, user, { limit: LIST_LIMIT_STAFF_MAX }),
+      ]);
+      queryClient.setQueryData(categoryKeys.all, categories);
+      queryClient.setQueryData(videoKeys.directory, videos);
+      return;
+    }
     case "home": {
       // The lists as the home screen first asks for them: all categories, the learner's own language left out.
       const filters: ListFilters = { categoryId: undefined, nativeLanguage: user.nativeLanguage ?? undefined };

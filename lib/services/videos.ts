@@ -15,9 +15,9 @@ import {
 } from "@/db/queries/videos";
 import { listCategories } from "@/db/queries/categories";
 import { PUBLISHED_STATUSES, type User, type Video, type VideoStatus } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { badRequest, notFound } from "@/lib/api/errors";
 import type { Category, VideoCard } from "@/lib/data/types";
-import type { ListQuery, VideoSearchQuery } from "@/lib/validation/videos";
+import { LIST_LIMIT_MAX, type ListQuery, type VideoSearchQuery } from "@/lib/validation/videos";
 import { toVideoCard } from "./serialize";
 
 export const isStaff = (user: Pick<User, "role">) => user.role === "admin" || user.role === "owner";
@@ -35,8 +35,9 @@ function filters(user: User, query: ListQuery, publishedOnly: boolean): CardFilt
   return { userId: user.id, publishedOnly, categoryId: query.categoryId, nativeLanguage: query.nativeLanguage, limit: query.limit };
 }
 
-/** GET /api/videos: every video the caller may see, or those matching `search`. */
+/** GET /api/videos: every video the caller may see, or those matching `search`; staff may ask for longer pages. */
 export async function listVideos(db: DbOrTx, user: User, query: VideoSearchQuery): Promise<VideoCard[]> {
+  if (!isStaff(user) && query.limit > LIST_LIMIT_MAX) throw badRequest(`limit: limit must be at most ${LIST_LIMIT_MAX}`);
   const params = filters(user, query, !isStaff(user));
   const rows = query.search ? await searchVideoCards(db, { ...params, term: query.search }) : await listVideoCards(db, params);
   return rows.map(toVideoCard);

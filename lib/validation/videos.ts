@@ -25,22 +25,32 @@ export const userParamsSchema = z.object({ userId: z.uuid().transform((id) => id
 
 export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MAX = 50;
+/**
+ * GET /api/videos for admins and owners: the admin's Content Directory lists every video in one
+ * answer (it polls while videos process, so one request beats paging); learners keep LIST_LIMIT_MAX.
+ */
+export const LIST_LIMIT_STAFF_MAX = 500;
+
+const limitSchema = (max: number) =>
+  z.coerce
+    .number({ message: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(max, `limit must be at most ${max}`)
+    .default(LIST_LIMIT_DEFAULT);
 
 export const listQuerySchema = z
   .object({
     categoryId: idStringSchema.optional(),
     nativeLanguage: languageCodeSchema.optional(),
-    limit: z.coerce
-      .number({ message: "limit must be a number" })
-      .int("limit must be a whole number")
-      .min(1, "limit must be at least 1")
-      .max(LIST_LIMIT_MAX, `limit must be at most ${LIST_LIMIT_MAX}`)
-      .default(LIST_LIMIT_DEFAULT),
+    limit: limitSchema(LIST_LIMIT_MAX),
   })
   .strict();
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/** The service holds learners to LIST_LIMIT_MAX; the schema allows the staff maximum. */
 export const videoSearchQuerySchema = listQuerySchema.extend({
+  limit: limitSchema(LIST_LIMIT_STAFF_MAX),
   search: z.string().trim().max(200, "search must be at most 200 characters").optional(),
 });
 export type VideoSearchQuery = z.infer<typeof videoSearchQuerySchema>;

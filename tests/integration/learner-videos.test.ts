@@ -139,6 +139,22 @@ describe.each(testDbKinds)("learner video API on %s", (kind) => {
     expect((await call(listVideos, `/api/videos?search=${"x".repeat(201)}`, { token: learner.token })).status).toBe(400);
   });
 
+  it("lets admins and owners list up to 500 videos at once (the admin's directory)", async () => {
+    // The filler videos of the previous case are there: more than 50 in all.
+    for (const who of [admin, owner]) {
+      const all = await call(listVideos, "/api/videos?limit=500", { token: who.token });
+      expect(all.status).toBe(200);
+      expect(all.body.length).toBeGreaterThan(50);
+      expect(titles(all.body)).toContain("Secret Madrid draft");
+      const tooMany = await call(listVideos, "/api/videos?limit=501", { token: who.token });
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.message).toBe("limit: limit must be at most 500");
+    }
+    const learnerAsks = await call(listVideos, "/api/videos?limit=500", { token: learner.token });
+    expect(learnerAsks.status).toBe(400);
+    expect(learnerAsks.body.message).toBe("limit: limit must be at most 50");
+  });
+
   it("shows a video, its captions, words, timings, translations and quizzes to those who may see it", async () => {
     const coffee = (await call(listVideos, "/api/videos?search=Ordering%20Coffee", { token: learner.token })).body[0];
     const id = String(coffee.id);

@@ -21,6 +21,7 @@ describe("query keys", () => {
     expect(keyToUrl(videoKeys.categories(4))).toBe("/api/videos/4/categories");
     expect(keyToUrl(wordKeys.quiz(9, "sv"))).toBe("/api/words/9/quiz?nativeLanguage=sv");
     expect(keyToUrl(adminKeys.users)).toBe("/api/admin/users");
+    expect(keyToUrl(videoKeys.directory)).toBe("/api/videos?limit=500");
   });
 
   it("carry optional filters as query parameters", () => {

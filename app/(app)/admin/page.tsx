@@ -1,0 +1,20 @@
+import { HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { AccessDenied } from "@/components/admin/access-denied";
+import { AdminDashboard } from "@/components/admin/admin-dashboard";
+import { getPageUser } from "@/lib/auth/page-user";
+import { pageData } from "@/lib/pages/page-data";
+import { isStaff } from "@/lib/services/videos";
+
+export const metadata: Metadata = { title: "Admin" };
+
+export default async function AdminPage() {
+  // The layout has already required a session and both languages; the role is checked here, on the server.
+  const user = (await getPageUser())?.user;
+  if (!user || !isStaff(user)) return <AccessDenied />;
+  return (
+    <HydrationBoundary state={await pageData(["admin"])}>
+      <AdminDashboard />
+    </HydrationBoundary>
+  );
+}

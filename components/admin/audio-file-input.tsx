@@ -1,0 +1,52 @@
+"use client";
+/** The optional audio upload of the add-video form: a file picker, the chosen file's name, and a way to drop it. */
+import { FileAudio, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { FormControl } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { AUDIO_ACCEPT } from "@/lib/validation/admin-video-form";
+
+export function AudioFileInput({ file, onChange, onBlur }: { file: File | null; onChange: (file: File | null) => void; onBlur: () => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  // A reset form (or the remove button) empties the picker too.
+  useEffect(() => {
+    if (!file && input.current) input.current.value = "";
+  }, [file]);
+  return (
+    <div className="space-y-2">
+      <FormControl>
+        <Input
+          ref={input}
+          type="file"
+          accept={AUDIO_ACCEPT}
+          onBlur={onBlur}
+          onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+          className={
+            file
+              ? "sr-only"
+              : "cursor-pointer py-1.5 text-muted-foreground file:mr-3 file:rounded-md file:bg-secondary file:px-3 file:text-secondary-foreground"
+          }
+        />
+      </FormControl>
+      {file ? (
+        <div className="flex h-10 items-center gap-2 rounded-lg border bg-muted/40 px-3 text-sm">
+          <FileAudio aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+          <span className="min-w-0 flex-1 truncate" title={file.name}>
+            {file.name}
+          </span>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon-sm"
+            className="-mr-2"
+            aria-label={`Remove ${file.name}`}
+            onClick={() => onChange(null)}
+          >
+            <X aria-hidden />
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+"use client";
+/**
+ * Editing a video (SPEC §3 "Edit-video fields"): title, description, category and categories,
+ * target language, and publication: Active (learners can watch it) or Ready (hidden from them).
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { statusLabel } from "@/lib/admin/video-status";
+import type { VideoCard } from "@/lib/data/types";
+import { useUpdateVideo } from "@/lib/data/use-admin-videos";
+import { useCategories } from "@/lib/data/use-categories";
+import {
+  editFormValues,
+  editLanguageOptions,
+  editVideoFormSchema,
+  videoUpdateRequests,
+  type EditVideoForm as Values,
+} from "@/lib/validation/admin-video-form";
+import { CategoriesMultiSelect, CategorySelect } from "./category-inputs";
+import { LanguageSelect } from "./language-select";
+import { PublicationChoice } from "./publication-choice";
+
+export function EditVideoDialog({ video, onClose }: { video: VideoCard | null; onClose: () => void }) {
+  return (
+    <Dialog open={video !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Edit video</DialogTitle>
+          <DialogDescription>Changes show to learners as soon as they are saved.</DialogDescription>
+        </DialogHeader>
+        {/* Keyed by video, so each opening starts from that video's values. */}
+        {video ? <EditVideoForm key={video.id} video={video} onDone={onClose} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditVideoForm({ video, onDone }: { video: VideoCard; onDone: () => void }) {
+  const update = useUpdateVideo();
+  const categories = useCategories().data ?? [];
+  const form = useForm<Values>({ resolver: zodResolver(editVideoFormSchema), defaultValues: editFormValues(video), mode: "onTouched" });
+
+  async function onSubmit(values: Values) {
+    try {
+      await update.mutateAsync({ id: video.id, ...videoUpdateRequests(video, values) });
+      onDone();
+    } catch {
+      // The toast says why; the dialog keeps the changes.
+    }
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label={`Edit ${video.title}`}>
+        <FormField
+          control={form.control}
+          name="title"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Title</FormLabel>
+              <FormControl>
+                <Input {...field} maxLength={200} autoComplete="off" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Description</FormLabel>
+              <FormControl>
+                <Textarea {...field} rows={3} maxLength={5000} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="categoryId"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Category</FormLabel>
+                <FormControl>
+                  <CategorySelect categories={categories} value={field.value} onChange={field.onChange} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="categoryIds"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Categories</FormLabel>
+                <FormControl>
+                  <CategoriesMultiSelect categories={categories} value={field.value} onChange={field.onChange} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+        <FormField
+          control={form.control}
+          name="targetLanguage"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Target language</FormLabel>
+              <FormControl>
+                <LanguageSelect codes={editLanguageOptions(video.targetLanguage)} value={field.value} onChange={field.onChange} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="status"
+          render={({ field }) => (
+            <FormItem>
+              <PublicationChoice value={field.value} onChange={field.onChange} />
+              {field.value === null ? (
+                <FormDescription>Currently {statusLabel(video.status)}; it stays that way unless you choose Active or Ready.</FormDescription>
+              ) : null}
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? <Spinner label="Saving" /> : null}
+            {update.isPending ? "Saving..." : "Save Changes"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,20 @@
+"use client";
+/** Says when a video the admin is watching finishes processing or fails (SPEC §8), as the polled list shows it. */
+import { useEffect, useRef } from "react";
+import { toast } from "sonner";
+import { processingOutcomes } from "@/lib/admin/directory";
+import type { VideoCard } from "@/lib/data/types";
+
+export function useProcessingToasts(videos: VideoCard[] | undefined) {
+  const previous = useRef<VideoCard[] | undefined>(undefined);
+  useEffect(() => {
+    for (const { video, outcome } of processingOutcomes(previous.current, videos)) {
+      if (outcome === "processed") {
+        toast.success("Video processed successfully", { description: "Vocabulary words have been extracted and quizzes generated" });
+      } else {
+        toast.error("Failed to process video", { description: video.errorReason ?? `"${video.title}" could not be processed.` });
+      }
+    }
+    previous.current = videos;
+  }, [videos]);
+}

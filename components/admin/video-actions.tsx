@@ -1,0 +1,67 @@
+"use client";
+/** A directory row's actions (SPEC §2): edit, and a menu with the processing work, retry (failed only) and delete. */
+import { BookOpenText, Languages, ListChecks, MoreHorizontal, Pencil, RotateCcw, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { Spinner } from "@/components/ui/spinner";
+import { canRetry } from "@/lib/admin/video-status";
+import type { VideoCard } from "@/lib/data/types";
+import { cn } from "@/lib/utils";
+
+export type DirectoryActions = {
+  edit: (video: VideoCard) => void;
+  remove: (video: VideoCard) => void;
+  extract: (video: VideoCard) => void;
+  translate: (video: VideoCard) => void;
+  quizzes: (video: VideoCard) => void;
+  retry: (video: VideoCard) => void;
+};
+
+export function VideoActions({ video, actions, busy, className }: { video: VideoCard; actions: DirectoryActions; busy: boolean; className?: string }) {
+  return (
+    <div className={cn("flex items-center justify-end gap-1", className)}>
+      {busy ? <Spinner className="mr-1 text-muted-foreground" label={`Working on ${video.title}`} /> : null}
+      <Button type="button" variant="ghost" size="icon-sm" aria-label={`Edit ${video.title}`} onClick={() => actions.edit(video)}>
+        <Pencil aria-hidden />
+      </Button>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button type="button" variant="ghost" size="icon-sm" aria-label={`More actions for ${video.title}`}>
+            <MoreHorizontal aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-56">
+          <DropdownMenuLabel className="truncate text-xs text-muted-foreground">{video.title}</DropdownMenuLabel>
+          <DropdownMenuItem onSelect={() => actions.edit(video)}>
+            <Pencil aria-hidden /> Edit
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => actions.extract(video)} disabled={busy}>
+            <BookOpenText aria-hidden /> Extract vocabulary
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => actions.translate(video)}>
+            <Languages aria-hidden /> Generate translations
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => actions.quizzes(video)}>
+            <ListChecks aria-hidden /> Regenerate quizzes
+          </DropdownMenuItem>
+          {canRetry(video.status) ? (
+            <DropdownMenuItem onSelect={() => actions.retry(video)}>
+              <RotateCcw aria-hidden /> Retry processing
+            </DropdownMenuItem>
+          ) : null}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => actions.remove(video)}>
+            <Trash2 aria-hidden /> Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+"use client";
+/**
+ * One video of the Content Directory: a table row from 1024 px, a card below. A video still being
+ * added (no id yet) shows the same way without its actions.
+ */
+import { AlertTriangle, RotateCcw } from "lucide-react";
+import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+import { LanguageFlag, languageDisplayName } from "@/components/language-flag";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { TableCell, TableRow } from "@/components/ui/table";
+import type { PendingVideo } from "@/lib/admin/directory";
+import { canRetry, isFailed } from "@/lib/admin/video-status";
+import type { VideoCard } from "@/lib/data/types";
+import { VideoActions, type DirectoryActions } from "./video-actions";
+import { ProcessingProgress, StatusBadge } from "./video-status";
+
+export type DirectoryVideo = VideoCard | PendingVideo;
+
+const isSaved = (video: DirectoryVideo): video is VideoCard => "id" in video;
+
+type RowProps = { video: DirectoryVideo; actions: DirectoryActions; busy: boolean };
+
+export function DirectoryRow({ video, actions, busy }: RowProps) {
+  return (
+    <TableRow data-testid="video-row" data-status={video.status} aria-busy={isSaved(video) ? undefined : true}>
+      <TableCell className="min-w-64 whitespace-normal">
+        <Identity video={video} />
+        <Failure video={video} actions={actions} />
+      </TableCell>
+      <TableCell className="hidden w-40 max-w-44 whitespace-normal xl:table-cell">
+        <Categories video={video} />
+      </TableCell>
+      <TableCell className="w-px">
+        <Language code={video.targetLanguage} />
+      </TableCell>
+      <TableCell className="w-44">
+        <div className="space-y-2">
+          <StatusBadge status={video.status} />
+          <ProcessingProgress video={video} />
+        </div>
+      </TableCell>
+      <TableCell className="hidden w-px text-right tabular-nums xl:table-cell">{video.wordCount}</TableCell>
+      <TableCell className="w-px text-right">
+        <Actions video={video} actions={actions} busy={busy} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+export function DirectoryCard({ video, actions, busy }: RowProps) {
+  return (
+    <li
+      className="space-y-3 rounded-xl border bg-card p-3 shadow-xs"
+      data-testid="video-card"
+      data-status={video.status}
+      aria-busy={isSaved(video) ? undefined : true}
+    >
+      <Identity video={video} />
+      <div className="flex items-center gap-x-3 text-sm">
+        <StatusBadge status={video.status} />
+        <Language code={video.targetLanguage} />
+        <div className="ml-auto">
+          <Actions video={video} actions={actions} busy={busy} />
+        </div>
+      </div>
+      <p className="text-sm">
+        <span className="tabular-nums">
+          {video.wordCount} {video.wordCount === 1 ? "word" : "words"}
+        </span>
+        <span className="text-muted-foreground"> · Categories: </span>
+        <Categories video={video} />
+      </p>
+      <ProcessingProgress video={video} />
+      <Failure video={video} actions={actions} />
+    </li>
+  );
+}
+
+function Identity({ video }: { video: DirectoryVideo }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <Thumbnail src={video.thumbnail} />
+      <div className="min-w-0">
+        <p className="line-clamp-3 leading-snug font-semibold break-words">
+          {isSaved(video) ? (
+            <Link href={`/video/${video.id}`} className="underline-offset-4 hover:underline">
+              {video.title}
+            </Link>
+          ) : (
+            video.title
+          )}
+        </p>
+        <p className="truncate text-xs text-muted-foreground">{video.youtubeId ? `YouTube ${video.youtubeId}` : "Local media"}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The video's picture; an empty frame when there is none or it cannot load (YouTube offline). */
+function Thumbnail({ src }: { src: string | null }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  // An image that failed before the page hydrated sent its error event to nobody.
+  useEffect(() => {
+    const img = image.current;
+    if (img && src && img.complete && img.naturalWidth === 0) setFailed(src);
+  }, [src]);
+  return (
+    <div className="aspect-video w-20 shrink-0 overflow-hidden rounded-md bg-muted sm:w-24">
+      {src && failed !== src ? (
+        // eslint-disable-next-line @next/next/no-img-element
+        <img ref={image} src={src} alt="" loading="lazy" className="size-full object-cover" onError={() => setFailed(src)} />
+      ) : null}
+    </div>
+  );
+}
+
+function Categories({ video }: { video: DirectoryVideo }) {
+  return video.categoryNames.length ? <span>{video.categoryNames.join(", ")}</span> : <span className="text-muted-foreground">None</span>;
+}
+
+function Language({ code }: { code: string }) {
+  return (
+    <span className="inline-flex items-center gap-2 whitespace-nowrap">
+      <LanguageFlag code={code} label={null} className="h-3.5 w-5 rounded-[2px]" />
+      {languageDisplayName(code)}
+    </span>
+  );
+}
+
+function Actions({ video, actions, busy }: RowProps) {
+  if (!isSaved(video)) {
+    return (
+      <span className="inline-flex items-center gap-2 text-xs text-muted-foreground">
+        <Spinner label={null} /> Adding…
+      </span>
+    );
+  }
+  return <VideoActions video={video} actions={actions} busy={busy} />;
+}
+
+/** Why processing failed, with Retry for a failed video. */
+function Failure({ video, actions }: { video: DirectoryVideo; actions: DirectoryActions }) {
+  if (!isSaved(video) || !isFailed(video.status)) return null;
+  return (
+    <div className="mt-2 flex flex-wrap items-start gap-2 rounded-lg bg-destructive/10 p-2 text-sm text-red-800 dark:text-red-300" data-testid="failure-reason">
+      <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <p className="min-w-0 flex-1 break-words">{video.errorReason ?? "Processing failed."}</p>
+      {canRetry(video.status) ? (
+        <Button type="button" size="sm" variant="outline" className="h-7" aria-label={`Retry ${video.title}`} onClick={() => actions.retry(video)}>
+          <RotateCcw aria-hidden /> Retry
+        </Button>
+      ) : null}
+    </div>
+  );
+}

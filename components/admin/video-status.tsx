@@ -1,0 +1,44 @@
+"use client";
+/** A video's status badge, and its processing stage with a progress bar and percentage (SPEC §4). */
+import { Badge } from "@/components/ui/badge";
+import { Progress } from "@/components/ui/progress";
+import { clampProgress, showsProgress, stageLabel, statusLabel, statusTone, type StatusTone } from "@/lib/admin/video-status";
+import { cn } from "@/lib/utils";
+
+const TONES: Record<StatusTone, string> = {
+  live: "border-transparent bg-success/15 text-emerald-800 dark:bg-success/20 dark:text-success",
+  draft: "border-transparent bg-secondary text-secondary-foreground",
+  working: "border-transparent bg-sky-500/15 text-sky-800 dark:bg-sky-400/15 dark:text-sky-300",
+  done: "border-transparent bg-violet-500/15 text-violet-800 dark:bg-violet-400/15 dark:text-violet-300",
+  failed: "border-transparent bg-destructive/10 text-red-800 dark:bg-destructive/25 dark:text-red-300",
+  other: "text-foreground",
+};
+
+export function StatusBadge({ status, className }: { status: string; className?: string }) {
+  return (
+    <Badge variant="outline" className={cn(TONES[statusTone(status)], className)} data-testid="video-status">
+      {statusLabel(status)}
+    </Badge>
+  );
+}
+
+/** Stage, bar and percent, shown while processing or once any progress is recorded. */
+export function ProcessingProgress({ video, className }: { video: { status: string; processingProgress: number; title: string }; className?: string }) {
+  if (!showsProgress(video)) return null;
+  const percent = clampProgress(video.processingProgress);
+  const stage = stageLabel(percent);
+  return (
+    <div className={cn("w-full min-w-36 space-y-1", className)} data-testid="processing-progress">
+      <div className="flex items-baseline justify-between gap-2 text-xs">
+        <span className="truncate text-muted-foreground">{stage}</span>
+        <span className="font-semibold tabular-nums">{percent}%</span>
+      </div>
+      <Progress
+        value={percent}
+        aria-label={`Processing ${video.title}: ${stage}`}
+        className="h-1.5"
+        indicatorClassName={percent >= 100 ? "bg-success" : undefined}
+      />
+    </div>
+  );
+}

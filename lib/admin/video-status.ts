@@ -1,0 +1,78 @@
+/**
+ * How the admin's directory shows a video's processing (SPEC §4 "Video status"): the status
+ * label, the pipeline stage by progress, when a progress bar shows, and when the list polls.
+ */
+
+/** Labels of the statuses the product knows; any other status is shown as it is. */
+const STATUS_LABELS: Record<string, string> = {
+  active: "Active",
+  ready: "Ready",
+  unpublished: "Ready",
+  processing: "Processing",
+  processed: "Processed",
+  error: "Error",
+  failed: "Error",
+};
+
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status] ?? status;
+}
+
+export type StatusTone = "live" | "draft" | "working" | "done" | "failed" | "other";
+
+/** The colour family of a status badge. */
+export function statusTone(status: string): StatusTone {
+  switch (status) {
+    case "active":
+      return "live";
+    case "ready":
+    case "unpublished":
+      return "draft";
+    case "processing":
+      return "working";
+    case "processed":
+      return "done";
+    case "error":
+    case "failed":
+      return "failed";
+    default:
+      return "other";
+  }
+}
+
+export const isFailed = (status: string) => status === "failed" || status === "error";
+
+/** Only a failed video can be retried (SPEC §2: retry for the failed status only). */
+export const canRetry = (status: string) => status === "failed";
+
+/** Pipeline stages by processingProgress; thresholds 5, 15, 50, 85, 95, 100 (SPEC §9). */
+const STAGES: readonly [upTo: number, label: string][] = [
+  [5, "Preparing Audio"],
+  [15, "Extracting Audio"],
+  [50, "Transcribing with Whisper"],
+  [85, "Processing Vocabulary"],
+  [95, "Saving Data"],
+];
+
+export function stageLabel(progress: number): string {
+  for (const [upTo, label] of STAGES) if (progress <= upTo) return label;
+  return progress < 100 ? "Finalizing" : "Complete";
+}
+
+/** A progress bar and percentage show while processing, or once any progress is recorded. */
+export function showsProgress(video: { status: string; processingProgress: number }): boolean {
+  return video.status === "processing" || video.processingProgress > 0;
+}
+
+/** 0-100, whole numbers, for the bar and its label. */
+export function clampProgress(progress: number): number {
+  if (!Number.isFinite(progress)) return 0;
+  return Math.min(100, Math.max(0, Math.round(progress)));
+}
+
+/** The list refreshes while any video is processing or part-way through (0 < progress < 100). */
+export function shouldPollVideos(videos: readonly { status: string; processingProgress: number }[] | undefined): boolean {
+  return (videos ?? []).some((v) => v.status === "processing" || (v.processingProgress > 0 && v.processingProgress < 100));
+}
+
+export const VIDEO_POLL_INTERVAL_MS = 250;

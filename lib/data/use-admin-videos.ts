@@ -1,0 +1,128 @@
+"use client";
+/**
+ * The admin's Content Directory (SPEC §2 "Admin", §4): every video, polled every 250 ms while
+ * any is processing; adding (optimistic row, then vocabulary extraction), editing, deleting and
+ * retrying, each with the toasts of SPEC §8.
+ */
+import { useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { toast } from "sonner";
+import { type PendingVideo, upsertVideo, withPendingRetries } from "@/lib/admin/directory";
+import { shouldPollVideos, VIDEO_POLL_INTERVAL_MS } from "@/lib/admin/video-status";
+import { createVideoBody, type AddVideoForm, type VideoUpdateBody } from "@/lib/validation/admin-video-form";
+import { ApiRequestError, apiJson, errorMessage } from "./api";
+import { userKeys, videoKeys } from "./keys";
+import type { VideoCard } from "./types";
+import { useExtractVocabulary } from "./use-video-processing";
+
+const CREATE_KEY = ["create-video"] as const;
+const RETRY_KEY = ["retry-video"] as const;
+
+type CreateVariables = { values: AddVideoForm; pending: PendingVideo };
+
+/** Puts a video the server just answered with into the list, then refreshes every video list. */
+async function showVideo(queryClient: QueryClient, video: VideoCard) {
+  // A poll already on its way would otherwise bring back the list as it was before.
+  await queryClient.cancelQueries({ queryKey: videoKeys.directory, exact: true });
+  queryClient.setQueryData<VideoCard[]>(videoKeys.directory, (list) => upsertVideo(list, video));
+  void queryClient.invalidateQueries({ queryKey: videoKeys.all });
+}
+
+/** The directory: the cached list with the adds and retries still in flight laid over it. */
+export function useVideoDirectory() {
+  const query = useQuery<VideoCard[]>({
+    queryKey: videoKeys.directory,
+    refetchInterval: (q) => (shouldPollVideos(q.state.data) ? VIDEO_POLL_INTERVAL_MS : false),
+  });
+  const adding = useMutationState({
+    filters: { mutationKey: CREATE_KEY, status: "pending" },
+    select: (mutation) => (mutation.state.variables as CreateVariables).pending,
+  });
+  const retryIds = useMutationState({
+    filters: { mutationKey: RETRY_KEY, status: "pending" },
+    select: (mutation) => mutation.state.variables as number,
+  });
+  const retryKey = retryIds.join(",");
+  const videos = useMemo(
+    () => (query.data ? withPendingRetries(query.data, new Set(retryKey ? retryKey.split(",").map(Number) : [])) : undefined),
+    [query.data, retryKey],
+  );
+  return { videos, adding, isPending: query.isPending, isError: query.isError, refetch: query.refetch };
+}
+
+/** Add a video: the row shows at once; once created, its vocabulary extraction is asked for. */
+export function useAddVideo() {
+  const queryClient = useQueryClient();
+  const extract = useExtractVocabulary();
+  return useMutation({
+    mutationKey: CREATE_KEY,
+    mutationFn: ({ values }: CreateVariables) => apiJson<Partial<VideoCard> | null>("POST", videoKeys.all[0], createVideoBody(values)),
+    onSuccess: async (created) => {
+      if (!created || typeof created.id !== "number") {
+        toast.error("Processing error", { description: "Could not process video vocabulary due to missing ID" });
+        void queryClient.invalidateQueries({ queryKey: videoKeys.all });
+        return;
+      }
+      await showVideo(queryClient, created as VideoCard);
+      toast.success("Video added successfully", { description: "The video is now being processed for vocabulary analysis" });
+      extract.mutate({ id: created.id, afterCreate: true });
+    },
+    onError: (error) => {
+      const description =
+        error instanceof ApiRequestError
+          ? `HTTP error! status: ${error.status}${error.serverMessage ? ` (${error.serverMessage})` : ""}`
+          : errorMessage(error, "The video could not be added");
+      toast.error("Failed to add video", { description });
+    },
+  });
+}
+
+export function useRetryVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: RETRY_KEY,
+    mutationFn: (id: number) => apiJson<VideoCard>("POST", `/api/videos/${id}/retry`),
+    onSuccess: async (video) => {
+      await showVideo(queryClient, video);
+      toast.success("Video reprocessing started");
+    },
+    onError: (error) => toast.error("Failed to retry processing", { description: errorMessage(error, "The video could not be queued again") }),
+  });
+}
+
+export function useDeleteVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (video: Pick<VideoCard, "id" | "title">) => apiJson<{ id: number; deleted: true }>("DELETE", `/api/videos/${video.id}`),
+    onSuccess: async (_result, video) => {
+      await queryClient.cancelQueries({ queryKey: videoKeys.directory, exact: true });
+      queryClient.setQueryData<VideoCard[]>(videoKeys.directory, (list) => list?.filter((v) => v.id !== video.id));
+      queryClient.removeQueries({ queryKey: videoKeys.detail(video.id) });
+      void queryClient.invalidateQueries({ queryKey: videoKeys.all });
+      void queryClient.invalidateQueries({ queryKey: userKeys.favorites });
+      toast.success("Video deleted", { description: `"${video.title}" has been removed.` });
+    },
+    onError: (error) => toast.error("Failed to delete video", { description: errorMessage(error, "The video could not be deleted") }),
+  });
+}
+
+export type VideoEdit = { id: number; update: VideoUpdateBody; categoryIds?: number[] };
+
+/** PUT the video's fields, then its categories when they changed. */
+export function useUpdateVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, update, categoryIds }: VideoEdit) => {
+      const video = await apiJson<VideoCard>("PUT", `/api/videos/${id}`, update);
+      if (categoryIds) await apiJson("PUT", `/api/videos/${id}/categories`, { categoryIds });
+      return video;
+    },
+    onSuccess: async (video) => {
+      await showVideo(queryClient, video);
+      void queryClient.invalidateQueries({ queryKey: videoKeys.detail(video.id) });
+      void queryClient.invalidateQueries({ queryKey: videoKeys.categories(video.id) });
+      toast.success("Video updated successfully");
+    },
+    onError: (error) => toast.error("Failed to update video", { description: errorMessage(error, "The changes could not be saved") }),
+  });
+}

@@ -1,0 +1,76 @@
+"use client";
+/** Work an admin hands to the worker for one video: vocabulary, translations and quizzes (SPEC §7, §8). */
+import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import {
+  needsConfirmation,
+  quizToast,
+  translationToast,
+  wordsExtractedToast,
+  type QuizResult,
+  type TranslationResult,
+} from "@/lib/admin/processing-messages";
+import { apiJson, errorMessage } from "./api";
+import { videoKeys } from "./keys";
+import type { VocabularyWord } from "./types";
+
+const EXTRACT_KEY = ["extract-vocabulary"] as const;
+
+/**
+ * POST extract-vocabulary. Right after an add it runs quietly unless it fails ('Failed to process
+ * video'); from the row's menu it says how many words the video has.
+ */
+export function useExtractVocabulary() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: EXTRACT_KEY,
+    mutationFn: ({ id }: { id: number; afterCreate?: boolean }) => apiJson<VocabularyWord[]>("POST", `/api/videos/${id}/extract-vocabulary`),
+    onSuccess: (words, { id, afterCreate }) => {
+      queryClient.setQueryData(videoKeys.words(id), words);
+      void queryClient.invalidateQueries({ queryKey: videoKeys.directory, exact: true });
+      if (afterCreate) return;
+      const text = wordsExtractedToast(Array.isArray(words) ? words.length : 0);
+      toast.success(text.title, { description: text.description });
+    },
+    onError: (error, { afterCreate }) => {
+      if (afterCreate) toast.error("Failed to process video", { description: errorMessage(error, "Vocabulary extraction could not start") });
+      else toast.error("Failed to extract words", { description: errorMessage(error, "Vocabulary extraction could not start") });
+    },
+  });
+}
+
+/** Ids of the videos whose vocabulary extraction is running: their rows show it. */
+export function useExtractingIds(): number[] {
+  return useMutationState({
+    filters: { mutationKey: EXTRACT_KEY, status: "pending" },
+    select: (mutation) => (mutation.state.variables as { id: number }).id,
+  });
+}
+
+/**
+ * POST generate-translations. Without an action the server may answer that translations exist;
+ * the caller then asks the admin (SPEC §4) and calls again with fill_missing or regenerate.
+ */
+export function useGenerateTranslations() {
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action?: "fill_missing" | "regenerate" }) =>
+      apiJson<TranslationResult>("POST", `/api/videos/${id}/generate-translations`, action ? { action } : {}),
+    onSuccess: (result) => {
+      if (needsConfirmation(result)) return;
+      const text = translationToast(result);
+      toast.success(text.title, { description: text.description });
+    },
+    onError: (error) => toast.error("Translation Error", { description: errorMessage(error, "Failed to generate translations") }),
+  });
+}
+
+export function useRegenerateQuizzes() {
+  return useMutation({
+    mutationFn: ({ id }: { id: number }) => apiJson<QuizResult>("POST", `/api/videos/${id}/regenerate-quizzes`),
+    onSuccess: (result) => {
+      const text = quizToast(result);
+      toast.success(text.title, { description: text.description });
+    },
+    onError: (error) => toast.error("Quiz Regeneration Error", { description: errorMessage(error, "Failed to regenerate quizzes") }),
+  });
+}

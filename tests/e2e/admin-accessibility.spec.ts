@@ -1,0 +1,63 @@
+/** axe-core's WCAG 2 A/AA rules on the admin screen and its dialogs, in light and dark mode. */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { addVideoByApi, openAdmin } from "./support/admin";
+import { expect as baseExpect, test } from "./support/fixtures";
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
+async function expectNoViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, screen).toEqual([]);
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+
+    test("admin screen, its menus and dialogs", async ({ page, request }) => {
+      const title = `Axe check ${colorScheme} ${Date.now()}`;
+      await addVideoByApi(request, title);
+      await openAdmin(page);
+      const row = page.getByTestId("video-row").filter({ hasText: title });
+      await expect(row.getByTestId("video-status")).toHaveText("Processing");
+      await expectNoViolations(page, "/admin");
+
+      // Inline validation messages.
+      const form = page.getByRole("form", { name: "Add a video" });
+      await form.getByRole("button", { name: "Add Video" }).click();
+      await expect(form.getByText("Please enter a valid YouTube URL")).toBeVisible();
+      await expectNoViolations(page, "/admin with a validation message");
+
+      await form.getByLabel("Categories").click();
+      await expect(page.getByRole("group", { name: "Categories" })).toBeVisible();
+      await expectNoViolations(page, "/admin categories list");
+      await page.keyboard.press("Escape");
+
+      await row.getByRole("button", { name: `More actions for ${title}` }).click();
+      await expect(page.getByRole("menuitem", { name: "Delete" })).toBeVisible();
+      await expectNoViolations(page, "/admin row menu");
+      await page.keyboard.press("Escape");
+
+      await row.getByRole("button", { name: `Edit ${title}` }).click();
+      await expect(page.getByRole("dialog", { name: "Edit video" })).toBeVisible();
+      await expectNoViolations(page, "/admin edit dialog");
+      await page.keyboard.press("Escape");
+
+      const coffee = page.getByTestId("video-row").filter({ hasText: "Ordering Coffee in Madrid" });
+      await coffee.getByRole("button", { name: "More actions for Ordering Coffee in Madrid" }).click();
+      await page.getByRole("menuitem", { name: "Generate translations" }).click();
+      await expect(page.getByRole("alertdialog", { name: "Translations already exist" })).toBeVisible();
+      await expectNoViolations(page, "/admin translations dialog");
+      await page.getByRole("button", { name: "Cancel" }).click();
+    });
+
+    test("Access Denied for a learner", async ({ signedInPage: page }) => {
+      await page.goto("/admin");
+      await expect(page.getByTestId("access-denied")).toBeVisible();
+      await expectNoViolations(page, "/admin (learner)");
+    });
+  });
+}

@@ -1,0 +1,219 @@
+/**
+ * The admin screen (/admin): adding a video by link (optimistic row, rollback on failure),
+ * creating a category in place, editing and publishing, deleting, the translations question, and
+ * that learners get Access Denied. No worker runs jobs here, so new videos stay processing at 0 %.
+ */
+import { session } from "./support/accounts";
+import { addVideoByApi, openAdmin, uniqueYoutubeId } from "./support/admin";
+import { expect as baseExpect, test } from "./support/fixtures";
+import { LoginPage } from "./support/pages";
+
+// Server round trips (a create also asks YouTube for the title) can be slow on a busy machine.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
+const DENIED = "Access Denied: You need administrator privileges to access this page.";
+
+test("an admin adds a video by link: it shows at once as processing, and its vocabulary extraction is asked for", async ({ page }) => {
+  await openAdmin(page);
+  const form = page.getByRole("form", { name: "Add a video" });
+  const link = form.getByLabel("YouTube URL");
+
+  // Inline validation: not a link, then a link without a video.
+  await link.fill("not a link");
+  await link.blur();
+  await expect(form.getByText("Please enter a valid YouTube URL")).toBeVisible();
+  await link.fill("https://vimeo.com/76979871");
+  await expect(form.getByText("Invalid YouTube URL")).toBeVisible();
+
+  const youtubeId = uniqueYoutubeId();
+  await link.fill(`https://www.youtube.com/watch?v=${youtubeId}&t=12s`);
+  await expect(form.getByText("Invalid YouTube URL")).toHaveCount(0);
+
+  // Hold the create call back a moment, so the optimistic row is seen before the server answers.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/videos", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    await held;
+    await route.fallback();
+  });
+  const extraction = page.waitForRequest((r) => r.method() === "POST" && /\/api\/videos\/\d+\/extract-vocabulary$/.test(r.url()));
+  await form.getByRole("button", { name: "Add Video" }).click();
+
+  const title = `YouTube video ${youtubeId}`;
+  const row = page.getByTestId("video-row").filter({ hasText: title });
+  await expect(row).toHaveAttribute("aria-busy", "true");
+  await expect(row.getByTestId("video-status")).toHaveText("Processing");
+  await expect(row.getByTestId("processing-progress")).toContainText("Preparing Audio");
+  await expect(row.getByTestId("processing-progress")).toContainText("0%");
+  release();
+
+  await expect(page.getByText("Video added successfully")).toBeVisible();
+  await expect(page.getByText("The video is now being processed for vocabulary analysis")).toBeVisible();
+  // The server's row replaces the optimistic one: it links to the video and has its actions.
+  await expect(row).not.toHaveAttribute("aria-busy", "true");
+  await expect(row.getByRole("link", { name: title })).toHaveAttribute("href", /\/video\/\d+$/);
+  await expect(row.getByTestId("video-status")).toHaveText("Processing");
+  await expect(row.getByRole("button", { name: `More actions for ${title}` })).toBeVisible();
+  expect((await extraction).postData() ?? "").toBe("");
+  await expect(page.getByTestId("video-row").filter({ hasText: title })).toHaveCount(1);
+  // The form is ready for the next video.
+  await expect(link).toHaveValue("");
+});
+
+test("a failed add rolls the optimistic row back and says why", async ({ page }) => {
+  await openAdmin(page);
+  await page.route("**/api/videos", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "unavailable", message: "Try again shortly" }) })
+      : route.fallback(),
+  );
+  const youtubeId = uniqueYoutubeId();
+  const form = page.getByRole("form", { name: "Add a video" });
+  await form.getByLabel("YouTube URL").fill(`https://youtu.be/${youtubeId}`);
+  await form.getByLabel("Title (optional)").fill("Never saved");
+  await form.getByRole("button", { name: "Add Video" }).click();
+  await expect(page.getByText("Failed to add video")).toBeVisible();
+  await expect(page.getByText("HTTP error! status: 503")).toBeVisible();
+  await expect(page.getByTestId("video-row").filter({ hasText: "Never saved" })).toHaveCount(0);
+  // What was typed stays, for another try.
+  await expect(form.getByLabel("Title (optional)")).toHaveValue("Never saved");
+});
+
+test("an admin creates a category in place: Enter creates it and it becomes the chosen one", async ({ page }) => {
+  await openAdmin(page);
+  const form = page.getByRole("form", { name: "Add a video" });
+  const newCategory = page.getByTestId("new-category");
+  const create = newCategory.getByRole("button", { name: "Create" });
+  await expect(create).toBeDisabled();
+  await newCategory.getByLabel("New category").fill("   ");
+  await expect(create).toBeDisabled();
+
+  // One category chosen first, so the new one makes two.
+  await form.getByLabel("Categories").click();
+  await page.getByRole("group", { name: "Categories" }).getByRole("checkbox").first().click();
+  await page.keyboard.press("Escape");
+
+  const name = `Street food ${Date.now()}`;
+  await newCategory.getByLabel("New category").fill(name);
+  await expect(create).toBeEnabled();
+  await newCategory.getByLabel("New category").press("Enter");
+  await expect(page.getByText("Category created successfully")).toBeVisible();
+  await expect(page.getByText(`"${name}" has been added and selected.`)).toBeVisible();
+  await expect(newCategory.getByLabel("New category")).toHaveValue("");
+  await expect(form.getByRole("combobox", { name: "Category", exact: true })).toHaveText(name);
+  await expect(form.getByLabel("Categories")).toHaveText("2 categories selected");
+  // Enter created the category without submitting the add form.
+  await expect(form.getByText("Please enter a valid YouTube URL")).toHaveCount(0);
+});
+
+test("an admin edits a video and publishes it; a learner can then open it", async ({ page, browser, request, learner }) => {
+  const title = `Market day ${Date.now()}`;
+  const video = await addVideoByApi(request, title);
+  const { access_token } = await session(request, learner.email, learner.password);
+  const hidden = await request.get(`/api/videos/${video.id}`, { headers: { authorization: `Bearer ${access_token}` } });
+  expect(hidden.status()).toBe(404);
+
+  await openAdmin(page);
+  const row = page.getByTestId("video-row").filter({ hasText: title });
+  await row.getByRole("button", { name: `Edit ${title}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit video" });
+  await expect(dialog.getByLabel("Title")).toHaveValue(title);
+  // While processing, no publication is chosen until the admin picks one.
+  await expect(dialog.getByText("Currently Processing; it stays that way unless you choose Active or Ready.")).toBeVisible();
+  await dialog.getByLabel("Title").fill("");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog.getByText("Title is required")).toBeVisible();
+
+  const published = `${title} (published)`;
+  await dialog.getByLabel("Title").fill(published);
+  await dialog.getByLabel("Description").fill("Buying fruit at the market.");
+  await dialog.getByRole("radio", { name: /^Active/ }).check();
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Video updated successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const updated = page.getByTestId("video-row").filter({ hasText: published });
+  await expect(updated.getByTestId("video-status")).toHaveText("Active");
+
+  // The learner finds and opens it now.
+  const context = await browser.newContext();
+  const learnerPage = await context.newPage();
+  const login = new LoginPage(learnerPage);
+  await login.goto();
+  await login.signIn(learner.email, learner.password);
+  await expect(learnerPage).toHaveURL(/\/home$/);
+  await learnerPage.goto(`/video/${video.id}`);
+  await expect(learnerPage.getByRole("heading", { level: 1, name: published })).toBeVisible();
+  await context.close();
+});
+
+test("an admin deletes a video after confirming", async ({ page, request }) => {
+  const title = `Delete me ${Date.now()}`;
+  await addVideoByApi(request, title);
+  await openAdmin(page);
+  const row = page.getByTestId("video-row").filter({ hasText: title });
+  await row.getByRole("button", { name: `More actions for ${title}` }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete this video?" });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole("button", { name: `More actions for ${title}` }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Video deleted")).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test("generating translations for a video that has them asks first: Cancel, 'Fill Missing Only' or 'Regenerate All'", async ({ page }) => {
+  await openAdmin(page);
+  const title = "Ordering Coffee in Madrid";
+  const row = page.getByTestId("video-row").filter({ hasText: title });
+  const ask = async () => {
+    await row.getByRole("button", { name: `More actions for ${title}` }).click();
+    await page.getByRole("menuitem", { name: "Generate translations" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Translations already exist" });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  };
+  let dialog = await ask();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Fill Missing Only" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Regenerate All" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+
+  dialog = await ask();
+  const chosen = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/generate-translations") && !!r.postData()?.includes("fill_missing"));
+  await dialog.getByRole("button", { name: "Fill Missing Only" }).click();
+  expect(JSON.parse((await chosen).postData() ?? "{}")).toEqual({ action: "fill_missing" });
+  await expect(page.getByText("Translation started")).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
+
+test("the directory reads well on a phone and a tablet: cards, no sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openAdmin(page);
+  for (const width of [375, 768]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(page.getByTestId("video-card").filter({ hasText: "Ordering Coffee in Madrid" })).toBeVisible();
+    await expect(page.getByRole("table")).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+  }
+});
+
+test("a learner visiting /admin gets Access Denied, and none of the directory", async ({ signedInPage: page, request, learner }) => {
+  const response = await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: DENIED })).toBeVisible();
+  const html = (await response?.text()) ?? "";
+  expect(html).not.toContain("Content Directory");
+  expect(html).not.toContain("Ordering Coffee in Madrid");
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // The API refuses the admin's calls to a learner as well.
+  const { access_token } = await session(request, learner.email, learner.password);
+  const refused = await request.post("/api/categories", { headers: { authorization: `Bearer ${access_token}` }, data: { name: "Nope" } });
+  expect(refused.status()).toBe(403);
+});
