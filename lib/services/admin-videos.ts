@@ -148,10 +148,13 @@ export async function createCategory(db: DbOrTx, name: string) {
   return row;
 }
 
-/** POST extract-vocabulary: the worker chooses the words again; the answer is the vocabulary as it stands. */
+/**
+ * POST extract-vocabulary: the worker chooses the words again; the answer is the vocabulary as it
+ * stands. While the video is being processed, choosing its vocabulary is already part of the run.
+ */
 export async function requestVocabulary(db: DbOrTx, id: number) {
-  await existing(db, id);
-  await queue(db, () => sendJob(QUEUES.extractVocabulary, { videoId: id }), id);
+  const video = await existing(db, id);
+  if (video.status !== "processing") await queue(db, () => sendJob(QUEUES.extractVocabulary, { videoId: id }), id);
   return listWords(db, { videoId: id });
 }
 

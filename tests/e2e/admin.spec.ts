@@ -1,12 +1,14 @@
 /**
  * The admin screen (/admin): adding a video by link (optimistic row, rollback on failure),
  * creating a category in place, editing and publishing, deleting, the translations question, and
- * that learners get Access Denied. No worker runs jobs here, so new videos stay processing at 0 %.
+ * that learners get Access Denied. The server's worker runs with no AI provider here, so a new
+ * video's processing fails at once, with the reason shown on its row.
  */
 import { session } from "./support/accounts";
-import { addVideoByApi, openAdmin, uniqueYoutubeId } from "./support/admin";
+import { addVideoByApi, adminHeaders, openAdmin, uniqueYoutubeId } from "./support/admin";
 import { expect as baseExpect, test } from "./support/fixtures";
 import { LoginPage } from "./support/pages";
+import { makeAudio, makeAudioDir } from "../helpers/audio-files";
 
 // Server round trips (a create also asks YouTube for the title) can be slow on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -54,12 +56,39 @@ test("an admin adds a video by link: it shows at once as processing, and its voc
   // The server's row replaces the optimistic one: it links to the video and has its actions.
   await expect(row).not.toHaveAttribute("aria-busy", "true");
   await expect(row.getByRole("link", { name: title })).toHaveAttribute("href", /\/video\/\d+$/);
-  await expect(row.getByTestId("video-status")).toHaveText("Processing");
+  // The worker takes the job; without an AI provider it fails at once and says how to fix it.
+  await expect(row.getByTestId("video-status")).toHaveText("Error");
+  await expect(row).toContainText("No AI provider configured: set OPENAI_API_KEY");
   await expect(row.getByRole("button", { name: `More actions for ${title}` })).toBeVisible();
   expect((await extraction).postData() ?? "").toBe("");
   await expect(page.getByTestId("video-row").filter({ hasText: title })).toHaveCount(1);
   // The form is ready for the next video.
   await expect(link).toHaveValue("");
+});
+
+test("an admin adds a video with an audio file: it is uploaded with the form and played from the app", async ({ page, request }) => {
+  await openAdmin(page);
+  const form = page.getByRole("form", { name: "Add a video" });
+  const youtubeId = uniqueYoutubeId();
+  const title = `Recorded lesson ${Date.now()}`;
+  await form.getByLabel("YouTube URL").fill(`https://youtu.be/${youtubeId}`);
+  await form.getByLabel("Title (optional)").fill(title);
+  // A real MP3 file.
+  const mp3 = await makeAudio(await makeAudioDir(), "tone.mp3", 2);
+  await form.getByLabel("Audio file (optional)").setInputFiles(mp3);
+  const created = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/api/videos"));
+  await form.getByRole("button", { name: "Add Video" }).click();
+  const response = await created;
+  expect(response.status()).toBe(201);
+  expect(response.request().headers()["content-type"]).toMatch(/^multipart\/form-data/);
+  const video = (await response.json()) as { id: number; mediaUrl: string };
+  expect(video.mediaUrl).toBe(`/api/videos/${video.id}/media`);
+  await expect(page.getByText("Video added successfully")).toBeVisible();
+  await expect(page.getByTestId("video-row").filter({ hasText: title })).toHaveCount(1);
+  // The upload is served back, in ranges, to those who may see the video.
+  const media = await request.get(video.mediaUrl, { headers: { ...(await adminHeaders(request)), range: "bytes=0-3" } });
+  expect(media.status()).toBe(206);
+  expect((await media.body()).toString("latin1")).toBe("ID3\u0004");
 });
 
 test("a failed add rolls the optimistic row back and says why", async ({ page }) => {
@@ -120,8 +149,6 @@ test("an admin edits a video and publishes it; a learner can then open it", asyn
   await row.getByRole("button", { name: `Edit ${title}` }).click();
   const dialog = page.getByRole("dialog", { name: "Edit video" });
   await expect(dialog.getByLabel("Title")).toHaveValue(title);
-  // While processing, no publication is chosen until the admin picks one.
-  await expect(dialog.getByText("Currently Processing; it stays that way unless you choose Active or Ready.")).toBeVisible();
   await dialog.getByLabel("Title").fill("");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(dialog.getByText("Title is required")).toBeVisible();
