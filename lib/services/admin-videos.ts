@@ -149,12 +149,14 @@ export async function createCategory(db: DbOrTx, name: string) {
 }
 
 /**
- * POST extract-vocabulary: the worker chooses the words again; the answer is the vocabulary as it
- * stands. While the video is being processed, choosing its vocabulary is already part of the run.
+ * POST extract-vocabulary: the worker chooses the words again from the captions; the answer is
+ * the vocabulary as it stands. A video without captions yet (new, processing or failed) gets its
+ * vocabulary from its processing run, so there is nothing to queue.
  */
 export async function requestVocabulary(db: DbOrTx, id: number) {
   const video = await existing(db, id);
-  if (video.status !== "processing") await queue(db, () => sendJob(QUEUES.extractVocabulary, { videoId: id }), id);
+  const { totalSegments } = await translationCounts(db, id);
+  if (video.status !== "processing" && totalSegments > 0) await queue(db, () => sendJob(QUEUES.extractVocabulary, { videoId: id }), id);
   return listWords(db, { videoId: id });
 }
 

@@ -208,6 +208,11 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
       expect((await onVideo(handler, demoId, suffix, learner)).status).toBe(403);
       expect((await onVideo(handler, 999999, suffix, admin)).status).toBe(404);
     }
+    // A new video gets its vocabulary from its processing run: nothing more is queued.
+    const { body: fresh } = await add(admin, { youtubeId: "NoCaptions1" });
+    expect(await onVideo(extractVocabulary, fresh.id, "/extract-vocabulary", admin)).toMatchObject({ status: 200, body: [] });
+    expect((await jobs()).filter((j) => j.data.videoId === fresh.id).map((j) => j.name)).toEqual(["video-process"]);
+
     const words = await onVideo(extractVocabulary, demoId, "/extract-vocabulary", admin);
     expect(words.status).toBe(200);
     expect(words.body.map((w: { word: string }) => w.word)).toContain("café");
