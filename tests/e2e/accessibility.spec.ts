@@ -1,14 +1,8 @@
 /** axe-core's WCAG 2 A/AA rules on each screen, in light and dark mode. */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { DEMO_OWNER, LoginPage } from "./support/pages";
+import { expectNoViolations } from "./support/axe";
 
-async function expectNoViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, screen).toEqual([]);
-}
 
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`${colorScheme} mode`, () => {

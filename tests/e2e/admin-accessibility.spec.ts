@@ -1,17 +1,11 @@
 /** axe-core's WCAG 2 A/AA rules on the admin screen and its dialogs, in light and dark mode. */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { addVideoByApi, openAdmin } from "./support/admin";
 import { expect as baseExpect, test } from "./support/fixtures";
+import { expectNoViolations } from "./support/axe";
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
-async function expectNoViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, screen).toEqual([]);
-}
 
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`${colorScheme} mode`, () => {

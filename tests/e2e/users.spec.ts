@@ -1,9 +1,9 @@
 /** The owner's Users screen: role changes, deletion with a confirm, the own-row rules, and that nobody else gets it. */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { confirmedAccount, onboard, signIn, type Account } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { DEMO_ADMIN, DEMO_OWNER, LoginPage } from "./support/pages";
+import { expectNoViolations } from "./support/axe";
 
 async function signInAs(page: Page, who: { email: string; password: string }) {
   const login = new LoginPage(page);
@@ -124,11 +124,6 @@ test("fits a phone: no sideways scrolling, the role and delete controls in reach
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
-async function expectNoViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, screen).toEqual([]);
-}
 
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`${colorScheme} mode`, () => {

@@ -25,6 +25,7 @@ import { createLocalStorage, installStorage } from "@/lib/storage";
 import { signedInUser } from "../helpers/app";
 import { makeAudio, makeAudioDir } from "../helpers/audio-files";
 import { testDbKinds, useTestDb } from "../helpers/db";
+import { setEnv } from "../helpers/env";
 import { call } from "../helpers/learner-api";
 
 type Who = { id: string; token: string };
@@ -34,7 +35,6 @@ async function readdirDeep(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true }).catch(() => [] as string[]);
   return entries.filter((name) => /^(audio|subtitles)\/.+\.\w+$/.test(name));
 }
-const ENV_CACHE = Symbol.for("lingoreel.env");
 
 /** A local stand-in for YouTube's oEmbed endpoint: knows one video, fails for the rest. */
 let oembed: Server;
@@ -48,12 +48,10 @@ beforeAll(async () => {
     } else res.writeHead(404).end("Not Found");
   });
   await new Promise<void>((resolve) => oembed.listen(0, "127.0.0.1", resolve));
-  process.env.YOUTUBE_OEMBED_URL = `http://127.0.0.1:${(oembed.address() as AddressInfo).port}/oembed`;
-  delete (globalThis as Record<symbol, unknown>)[ENV_CACHE];
+  setEnv({ YOUTUBE_OEMBED_URL: `http://127.0.0.1:${(oembed.address() as AddressInfo).port}/oembed` });
 });
 afterAll(async () => {
-  delete process.env.YOUTUBE_OEMBED_URL;
-  delete (globalThis as Record<symbol, unknown>)[ENV_CACHE];
+  setEnv({ YOUTUBE_OEMBED_URL: undefined });
   await new Promise((resolve) => oembed.close(resolve));
 });
 

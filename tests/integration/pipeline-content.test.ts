@@ -18,11 +18,9 @@ import { buildContent } from "@/lib/pipeline/build-content";
 import { normalizeTranscript } from "@/lib/pipeline/transcript";
 import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
+import { setAiServer } from "../helpers/env";
 import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from "../helpers/fake-openai";
 import { call } from "../helpers/learner-api";
-
-const ENV_CACHE = Symbol.for("lingoreel.env");
-const resetEnv = () => delete (globalThis as Record<symbol, unknown>)[ENV_CACHE];
 
 /** The stand-in model: proposes each line's longest word, and "translates" by tagging the text with the language. */
 let garble = 0;
@@ -60,14 +58,10 @@ function transcript(lines: string[]) {
 let ai: FakeOpenAi;
 beforeAll(async () => {
   ai = await startFakeOpenAi({ transcribe: () => ({}), chat: answer });
-  process.env.OPENAI_API_KEY = "test-key";
-  process.env.OPENAI_BASE_URL = ai.url;
-  resetEnv();
+  setAiServer(ai.url);
 });
 afterAll(async () => {
-  delete process.env.OPENAI_API_KEY;
-  delete process.env.OPENAI_BASE_URL;
-  resetEnv();
+  setAiServer(undefined);
   await ai.close();
 });
 

@@ -10,10 +10,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaDurationMs, toSpeechWav } from "@/lib/media/ffmpeg";
 import { cutPoints, transcribeAudio } from "@/lib/pipeline/transcribe";
+import { setAiServer } from "../helpers/env";
 import { startFakeOpenAi, type FakeOpenAi } from "../helpers/fake-openai";
-
-const ENV_CACHE = Symbol.for("lingoreel.env");
-const resetEnv = () => delete (globalThis as Record<symbol, unknown>)[ENV_CACHE];
 
 let ai: FakeOpenAi;
 let dir: string;
@@ -36,15 +34,11 @@ beforeAll(async () => {
       return { language: "spanish", duration: 1, text: `parte${n}`, segments: [{ start: 0.1, end: 0.3, text: `parte${n}` }], words: [{ word: `parte${n}`, start: 0.1, end: 0.3 }] };
     },
   });
-  process.env.OPENAI_API_KEY = "test-key";
-  process.env.OPENAI_BASE_URL = ai.url;
-  resetEnv();
+  setAiServer(ai.url);
 });
 
 afterAll(async () => {
-  delete process.env.OPENAI_API_KEY;
-  delete process.env.OPENAI_BASE_URL;
-  resetEnv();
+  setAiServer(undefined);
   await ai.close();
   rmSync(dir, { recursive: true, force: true });
 });

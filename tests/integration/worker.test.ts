@@ -29,15 +29,9 @@ import { createLocalStorage, installStorage } from "@/lib/storage";
 import { startWorkers } from "@/lib/jobs/worker";
 import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
+import { setAiServer } from "../helpers/env";
 import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from "../helpers/fake-openai";
 import { call } from "../helpers/learner-api";
-
-const ENV_CACHE = Symbol.for("lingoreel.env");
-const setAi = (url: string | undefined) => {
-  if (url) Object.assign(process.env, { OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: url });
-  else for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL"]) delete process.env[name];
-  delete (globalThis as Record<symbol, unknown>)[ENV_CACHE];
-};
 
 const LINES = ["Buenos días, quiero un café.", "El mercado abre temprano.", "Compramos naranjas y manzanas."];
 
@@ -68,7 +62,7 @@ beforeAll(async () => {
   ai = await startFakeOpenAi({ transcribe, chat });
 });
 afterAll(async () => {
-  setAi(undefined);
+  setAiServer(undefined);
   await ai.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -109,7 +103,7 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
   }
 
   it("takes a queued video through every stage to processed, and it plays with captions and quizzes", async () => {
-    setAi(ai.url);
+    setAiServer(ai.url);
     const id = await addVideo();
     await sendJob(QUEUES.processVideo, { videoId: id });
     const video = await settled(id);
@@ -128,7 +122,7 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
   });
 
   it("an uploaded subtitle file becomes the captions, its words timed by the transcription", async () => {
-    setAi(ai.url);
+    setAiServer(ai.url);
     const storage = createLocalStorage(path.join(dir, `uploads-${kind}`));
     installStorage(storage);
     try {
@@ -148,14 +142,14 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
   });
 
   it("fails at once without an AI provider, saying how to fix it", async () => {
-    setAi(undefined);
+    setAiServer(undefined);
     const id = await addVideo();
     await sendJob(QUEUES.processVideo, { videoId: id });
     expect(await settled(id)).toMatchObject({ status: "failed", errorReason: "No AI provider configured: set OPENAI_API_KEY" });
   });
 
   it("a run that fails on an API that is down is failed with the reason; Retry then processes it", async () => {
-    setAi(ai.url);
+    setAiServer(ai.url);
     const id = await addVideo();
     ai.failNext(503, 503, 503, 503);
     await boss!.send(QUEUES.processVideo, { videoId: id }, { retryLimit: 0, singletonKey: `video:${id}` });
@@ -168,7 +162,7 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
   });
 
   it("runs the admin's extra jobs: missing translations filled, quizzes rebuilt, vocabulary chosen again", async () => {
-    setAi(ai.url);
+    setAiServer(ai.url);
     const id = await addVideo();
     await sendJob(QUEUES.processVideo, { videoId: id });
     await settled(id);
