@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import { getBoss } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/worker";
 import { defaultAudioSource } from "@/lib/pipeline/audio-source";
+import { describeMediaTools } from "@/lib/media/tools";
 
 const HEALTH_EVERY_MS = 60_000;
 
@@ -17,7 +18,7 @@ async function main() {
   const boss = await getBoss(handle, { supervise: true, schedule: false });
   await startWorkers(boss, { db: handle.db, audio: defaultAudioSource });
   const started = Date.now();
-  console.log(`[worker] ready on ${handle.kind}; AI provider ${config.openai ? "configured" : "missing (set OPENAI_API_KEY)"}`);
+  console.log(`[worker] ready on ${handle.kind}; AI provider ${config.openai ? "configured" : "missing (set OPENAI_API_KEY)"}; ${describeMediaTools()}`);
   const health = setInterval(() => console.log(`[worker] healthy, up ${Math.round((Date.now() - started) / 1000)} s`), HEALTH_EVERY_MS);
 
   let stopping = false;

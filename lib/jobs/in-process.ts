@@ -3,10 +3,11 @@ import { getDbHandle } from "@/db/client";
 import { getBoss } from "./boss";
 import { startWorkers } from "./worker";
 import { defaultAudioSource } from "@/lib/pipeline/audio-source";
+import { describeMediaTools } from "@/lib/media/tools";
 
 export async function startInProcessWorker(): Promise<void> {
   const handle = await getDbHandle();
   const boss = await getBoss(handle, { supervise: true, schedule: false });
   await startWorkers(boss, { db: handle.db, audio: defaultAudioSource });
-  console.log("Processing worker running in this process.");
+  console.log(`Processing worker running in this process (${describeMediaTools()}).`);
 }

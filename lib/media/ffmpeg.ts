@@ -1,16 +1,12 @@
 /**
- * ffmpeg, spawned directly: FFMPEG_PATH, else the system's `ffmpeg` (Debian's package). A run
- * can be cancelled with an AbortSignal, so a stage that outlives its job stops its child too.
+ * ffmpeg, spawned directly (which binary: lib/media/tools.ts). A run can be cancelled with an
+ * AbortSignal, so a stage that outlives its job stops its child too.
  */
 import { spawn } from "node:child_process";
+import { resolveTool } from "./tools";
 
-export function ffmpegPath(): string {
-  return process.env.FFMPEG_PATH || "ffmpeg";
-}
-
-export function ffprobePath(): string {
-  return process.env.FFPROBE_PATH || (process.env.FFMPEG_PATH ? process.env.FFMPEG_PATH.replace(/ffmpeg(\.exe)?$/, "ffprobe$1") : "ffprobe");
-}
+export const ffmpegPath = (): string => resolveTool("ffmpeg").path;
+export const ffprobePath = (): string => resolveTool("ffprobe").path;
 
 export class MediaToolError extends Error {
   constructor(message: string) {

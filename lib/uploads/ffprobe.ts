@@ -1,11 +1,10 @@
 /**
  * Asks ffprobe whether some bytes are audio, for files the byte signatures cannot place (AIFF,
  * AC-3, WMA, MP3 with leading junk, ...). The bytes go in on standard input, so nothing needs to be
- * stored before the answer. The binary: FFPROBE_PATH, else the ffprobe beside FFMPEG_PATH, else
- * `ffprobe` on the PATH.
+ * stored before the answer. Which binary runs: lib/media/tools.ts.
  */
 import { spawn } from "node:child_process";
-import path from "node:path";
+import { ffprobePath } from "@/lib/media/ffmpeg";
 
 const TIMEOUT_MS = 15_000;
 
@@ -20,13 +19,6 @@ const KNOWN: Record<string, { contentType: string; extension: string }> = {
   caf: { contentType: "audio/x-caf", extension: "caf" },
   wav: { contentType: "audio/wav", extension: "wav" },
 };
-
-export function ffprobePath(): string {
-  if (process.env.FFPROBE_PATH) return process.env.FFPROBE_PATH;
-  const ffmpeg = process.env.FFMPEG_PATH;
-  if (ffmpeg) return path.join(path.dirname(ffmpeg), `ffprobe${path.extname(ffmpeg)}`);
-  return "ffprobe";
-}
 
 /** The audio format ffprobe finds in `bytes`, or null when it finds no audio stream. */
 export async function probeAudio(bytes: Uint8Array): Promise<ProbeResult | null> {
