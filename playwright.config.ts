@@ -1,10 +1,44 @@
 import { defineConfig, devices } from "@playwright/test";
-import { YOUTUBE_APP_PORT, YOUTUBE_EMBED_ORIGIN, YOUTUBE_EMBED_PORT } from "./tests/e2e/support/youtube-video";
+import {
+  APP_PORT,
+  OPENAI_STANDIN_PORT,
+  OPENAI_STANDIN_URL,
+  SECURE_APP_PORT,
+  STANDINS_APP_PORT,
+  YOUTUBE_EMBED_ORIGIN,
+  YOUTUBE_EMBED_PORT,
+} from "./tests/e2e/support/servers";
 
-const PORT = Number(process.env.E2E_PORT ?? 3917);
-const baseURL = `http://127.0.0.1:${PORT}`;
-/** A second server with the auth server's real limits, for tests/e2e/security.spec.ts. */
-const SECURE_PORT = Number(process.env.E2E_SECURE_PORT ?? 3918);
+const baseURL = `http://127.0.0.1:${APP_PORT}`;
+
+/**
+ * The production server (`npm start`) on a fresh embedded database in `dataDir`. Only the first
+ * builds; the others are started after it and serve its build (SKIP_BUILD).
+ */
+function appServer(port: number, dataDir: string, env: Record<string, string>, options: { build?: boolean; prepare?: string } = {}) {
+  const prepare = options.prepare ? `${options.prepare} && ` : "";
+  return {
+    command: `rm -rf ${dataDir} && ${prepare}node scripts/start.mjs`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_DEV_MAILBOX: "1", ...(options.build ? {} : { SKIP_BUILD: "1" }), ...env },
+  };
+}
+
+/** A local stand-in for an outside service, run with tsx. */
+function standin(script: string, port: number) {
+  return {
+    command: `npx tsx ${script} --port ${port}`,
+    url: `http://127.0.0.1:${port}/health`,
+    timeout: 30_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+  };
+}
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -35,70 +69,27 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
   webServer: [
-    {
-      // The production server on a fresh embedded database, exactly as `npm start` runs it.
-      command: "rm -rf .data-e2e && node scripts/start.mjs",
-      url: `${baseURL}/api/health`,
-      timeout: 300_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: "pipe",
-      stderr: "pipe",
-      env: {
-        PORT: String(PORT),
-        DATA_DIR: ".data-e2e",
-        // Many sign-ups from one address in a few minutes: lift the embedded server's per-IP limits.
-        AUTH_RATE_LIMIT_DISABLED: "1",
-        AUTH_DEV_MAILBOX: "1",
-      },
-    },
-    {
-      // Started after the first, so it serves the build that one made.
-      command: "rm -rf .data-e2e-secure && node scripts/start.mjs",
-      url: `http://127.0.0.1:${SECURE_PORT}/api/health`,
-      timeout: 300_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: "pipe",
-      stderr: "pipe",
-      env: {
-        PORT: String(SECURE_PORT),
-        DATA_DIR: ".data-e2e-secure",
-        AUTH_DEV_MAILBOX: "1",
-        // Real limits, but for the per-IP caps on sign-ins, emails and account updates, which the
-        // cases (all from this machine) would otherwise share, and the one-email-a-minute rule.
-        AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: "1000",
-        AUTH_RATE_LIMIT_EMAIL_SENT: "1000",
-        AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: "1000",
-        AUTH_RATE_LIMIT_EMAIL_PER_IP: "1000",
-        AUTH_RATE_LIMIT_OTP: "1000",
-        AUTH_EMAIL_MAX_FREQUENCY: "0",
-      },
-    },
-    {
-      // A local stand-in for YouTube's embed page, for tests/e2e/player-youtube.spec.ts.
-      command: `npx tsx tests/e2e/support/youtube-standin.ts --port ${YOUTUBE_EMBED_PORT}`,
-      url: `${YOUTUBE_EMBED_ORIGIN}/health`,
-      timeout: 30_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: "pipe",
-      stderr: "pipe",
-    },
-    {
-      // A database with a YouTube-only copy of a demo video, embedded from the stand-in. The first
-      // server made the build; SKIP_BUILD keeps this one from checking it again.
-      command: "rm -rf .data-e2e-youtube && npx tsx tests/e2e/support/prepare-youtube-db.ts && node scripts/start.mjs",
-      url: `http://127.0.0.1:${YOUTUBE_APP_PORT}/api/health`,
-      timeout: 300_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: "pipe",
-      stderr: "pipe",
-      env: {
-        PORT: String(YOUTUBE_APP_PORT),
-        DATA_DIR: ".data-e2e-youtube",
-        SKIP_BUILD: "1",
-        YOUTUBE_EMBED_ORIGIN,
-        AUTH_RATE_LIMIT_DISABLED: "1",
-        AUTH_DEV_MAILBOX: "1",
-      },
-    },
+    // The app exactly as `npm start` runs it; it builds. Many sign-ups from one address in a few
+    // minutes: the per-IP limits are lifted. No AI provider: new videos fail at once, with the reason.
+    appServer(APP_PORT, ".data-e2e", { AUTH_RATE_LIMIT_DISABLED: "1" }, { build: true }),
+    // Real limits, but for the per-IP caps on sign-ins, emails and account updates, which the
+    // cases (all from this machine) would otherwise share, and the one-email-a-minute rule.
+    appServer(SECURE_APP_PORT, ".data-e2e-secure", {
+      AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: "1000",
+      AUTH_RATE_LIMIT_EMAIL_SENT: "1000",
+      AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: "1000",
+      AUTH_RATE_LIMIT_EMAIL_PER_IP: "1000",
+      AUTH_RATE_LIMIT_OTP: "1000",
+      AUTH_EMAIL_MAX_FREQUENCY: "0",
+    }),
+    standin("tests/e2e/support/youtube-standin.ts", YOUTUBE_EMBED_PORT),
+    standin("tests/e2e/support/openai-standin.ts", OPENAI_STANDIN_PORT),
+    // YouTube's embed and the OpenAI API replaced by the stand-ins; a YouTube-only copy of a demo video.
+    appServer(
+      STANDINS_APP_PORT,
+      ".data-e2e-standins",
+      { AUTH_RATE_LIMIT_DISABLED: "1", YOUTUBE_EMBED_ORIGIN, OPENAI_BASE_URL: OPENAI_STANDIN_URL, OPENAI_API_KEY: "standin-key" },
+      { prepare: "npx tsx tests/e2e/support/prepare-youtube-db.ts" },
+    ),
   ],
 });

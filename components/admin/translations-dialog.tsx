@@ -3,16 +3,7 @@
  * Asked when a video already has translations (SPEC §4): fill in only what is missing
  * (action fill_missing) or translate everything again (action regenerate).
  */
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { existingTranslationsText, type ExistingTranslations } from "@/lib/admin/processing-messages";
 
 export type TranslationChoice = "fill_missing" | "regenerate";
@@ -29,25 +20,21 @@ export function TranslationsDialog({
   onClose: () => void;
 }) {
   return (
-    <AlertDialog open={request !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Translations already exist</AlertDialogTitle>
-          <AlertDialogDescription>
-            {request ? `“${request.title}”: ${existingTranslationsText(request.existing)}` : null} Fill in only what is missing, or
-            translate everything again?
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <Button type="button" variant="outline" disabled={pending} onClick={() => onChoose("fill_missing")}>
-            Fill Missing Only
-          </Button>
-          <Button type="button" disabled={pending} onClick={() => onChoose("regenerate")}>
-            Regenerate All
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={request !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Translations already exist"
+      description={
+        <>
+          {request ? `“${request.title}”: ${existingTranslationsText(request.existing)}` : null} Fill in only what is missing, or translate
+          everything again?
+        </>
+      }
+      busy={pending}
+      choices={[
+        { label: "Fill Missing Only", variant: "outline", onSelect: () => onChoose("fill_missing") },
+        { label: "Regenerate All", onSelect: () => onChoose("regenerate") },
+      ]}
+    />
   );
 }

@@ -10,9 +10,10 @@ import { LearnerApi } from "./support/api";
 import { expect, test } from "./support/fixtures";
 import { framesLate, installProbe, litFromTimes, mediaAt, readProbe, wallAt, wordLags } from "./support/highlight-probe";
 import type { StandinState } from "./support/youtube-standin";
-import { YOUTUBE_APP_PORT, YOUTUBE_EMBED_ORIGIN, YOUTUBE_VIDEO } from "./support/youtube-video";
+import { STANDINS_APP_URL, YOUTUBE_EMBED_ORIGIN } from "./support/servers";
+import { YOUTUBE_VIDEO } from "./support/youtube-video";
 
-test.use({ baseURL: `http://127.0.0.1:${YOUTUBE_APP_PORT}` });
+test.use({ baseURL: STANDINS_APP_URL });
 
 const playButton = (page: Page) => page.getByRole("button", { name: "Play", exact: true });
 const pauseButton = (page: Page) => page.getByRole("button", { name: "Pause", exact: true });

@@ -2,7 +2,8 @@
  * A local server that speaks the OpenAI API the worker calls: multipart
  * `POST /v1/audio/transcriptions` answering verbose_json, and `POST /v1/chat/completions`
  * answering with JSON that a test-supplied function builds for the named response schema.
- * Failures can be queued (a status for the next calls) to test retries.
+ * Failures can be queued (a status for the next calls) to test retries. Handlers may be async
+ * (to answer slowly); `GET /health` answers 200.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,6 +25,8 @@ export type FakeHandlers = {
   chat: (request: ChatRequest) => unknown;
 };
 
+export type FakeOptions = { port?: number };
+
 async function toWebRequest(req: IncomingMessage): Promise<Request> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -32,13 +35,14 @@ async function toWebRequest(req: IncomingMessage): Promise<Request> {
   return new Request(`http://localhost${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) });
 }
 
-export async function startFakeOpenAi(handlers: FakeHandlers): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(handlers: FakeHandlers, options: FakeOptions = {}): Promise<FakeOpenAi> {
   const chats: ChatRequest[] = [];
   const transcriptions: TranscriptionRequest[] = [];
   const failures: number[] = [];
   const server: Server = createServer(async (req, res) => {
     const send = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     try {
+      if (req.url === "/health") return send(200, { ok: true });
       const request = await toWebRequest(req);
       const failure = failures.shift();
       if (failure) return send(failure, { error: { message: `fake failure ${failure}`, type: "server_error" } });
@@ -52,7 +56,7 @@ export async function startFakeOpenAi(handlers: FakeHandlers): Promise<FakeOpenA
           file: { name: file.name, size: file.size, bytes: Buffer.from(await file.arrayBuffer()) },
         };
         transcriptions.push(entry);
-        return send(200, handlers.transcribe(entry));
+        return send(200, await handlers.transcribe(entry));
       }
       if (req.url?.startsWith("/v1/chat/completions")) {
         const body = (await request.json()) as { model: string; messages: ChatRequest["messages"]; response_format?: { json_schema?: { name: string; schema: unknown } } };
@@ -63,7 +67,7 @@ export async function startFakeOpenAi(handlers: FakeHandlers): Promise<FakeOpenA
           schema: body.response_format?.json_schema?.schema,
         };
         chats.push(entry);
-        const answer = handlers.chat(entry);
+        const answer = await handlers.chat(entry);
         return send(200, {
           id: `chatcmpl-${chats.length}`,
           object: "chat.completion",
@@ -78,7 +82,7 @@ export async function startFakeOpenAi(handlers: FakeHandlers): Promise<FakeOpenA
       send(500, { error: { message: String(error) } });
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     chats,

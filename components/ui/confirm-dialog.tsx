@@ -1,0 +1,53 @@
+"use client";
+/**
+ * A question before something happens: a title, what it means, Cancel and the given choices
+ * (buttons, last one primary). Nothing can be chosen, and Cancel is off, while `busy`.
+ */
+import type { ReactNode } from "react";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+
+export type ConfirmChoice = { label: ReactNode; onSelect: () => void; variant?: "default" | "outline" | "destructive" };
+
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  choices,
+  busy = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  choices: ConfirmChoice[];
+  busy?: boolean;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          {choices.map((choice, i) => (
+            <Button key={i} type="button" variant={choice.variant ?? "default"} disabled={busy} onClick={choice.onSelect}>
+              {choice.label}
+            </Button>
+          ))}
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
