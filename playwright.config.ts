@@ -1,15 +1,15 @@
 import { defineConfig, devices } from "@playwright/test";
 import {
   APP_PORT,
+  appUrl,
   OPENAI_STANDIN_PORT,
   OPENAI_STANDIN_URL,
   SECURE_APP_PORT,
+  STAFF_APP_PORT,
   STANDINS_APP_PORT,
   YOUTUBE_EMBED_ORIGIN,
   YOUTUBE_EMBED_PORT,
 } from "./tests/e2e/support/servers";
-
-const baseURL = `http://127.0.0.1:${APP_PORT}`;
 
 /**
  * The production server (`npm start`) on a fresh embedded database in `dataDir`. Only the first
@@ -40,17 +40,30 @@ function standin(script: string, port: number) {
   };
 }
 
+/** A project: these specs, one at a time, against the server on `port` (which no other project uses). */
+function project(name: string, port: number, specs: string[]) {
+  return {
+    name,
+    testMatch: specs.map((spec) => `${spec}.spec.ts`),
+    workers: 1,
+    use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: appUrl(port) },
+  };
+}
+
+/** Same settings as the learners' app: per-IP limits lifted (many sign-ups from one address), no AI provider. */
+const OPEN_APP = { AUTH_RATE_LIMIT_DISABLED: "1" };
+
 export default defineConfig({
   testDir: "./tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  // Two projects at a time, each on its own server; a project's specs run one after another.
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
-    baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -66,12 +79,15 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    project("learner", APP_PORT, ["landing", "auth", "learner", "player", "accessibility", "security-settings"]),
+    project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor"]),
+    project("security", SECURE_APP_PORT, ["security"]),
+    project("stand-ins", STANDINS_APP_PORT, ["player-youtube", "processing"]),
   ],
   webServer: [
-    // The app exactly as `npm start` runs it; it builds. Many sign-ups from one address in a few
-    // minutes: the per-IP limits are lifted. No AI provider: new videos fail at once, with the reason.
-    appServer(APP_PORT, ".data-e2e", { AUTH_RATE_LIMIT_DISABLED: "1" }, { build: true }),
+    // The app exactly as `npm start` runs it; it builds. No AI provider: new videos fail at once, with the reason.
+    appServer(APP_PORT, ".data-e2e", OPEN_APP, { build: true }),
+    appServer(STAFF_APP_PORT, ".data-e2e-staff", OPEN_APP),
     // Real limits, but for the per-IP caps on sign-ins, emails and account updates, which the
     // cases (all from this machine) would otherwise share, and the one-email-a-minute rule.
     appServer(SECURE_APP_PORT, ".data-e2e-secure", {
@@ -88,7 +104,7 @@ export default defineConfig({
     appServer(
       STANDINS_APP_PORT,
       ".data-e2e-standins",
-      { AUTH_RATE_LIMIT_DISABLED: "1", YOUTUBE_EMBED_ORIGIN, OPENAI_BASE_URL: OPENAI_STANDIN_URL, OPENAI_API_KEY: "standin-key" },
+      { ...OPEN_APP, YOUTUBE_EMBED_ORIGIN, OPENAI_BASE_URL: OPENAI_STANDIN_URL, OPENAI_API_KEY: "standin-key" },
       { prepare: "npx tsx tests/e2e/support/prepare-youtube-db.ts" },
     ),
   ],

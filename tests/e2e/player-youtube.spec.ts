@@ -10,10 +10,9 @@ import { LearnerApi } from "./support/api";
 import { expect, test } from "./support/fixtures";
 import { framesLate, installProbe, litFromTimes, mediaAt, readProbe, wallAt, wordLags } from "./support/highlight-probe";
 import type { StandinState } from "./support/youtube-standin";
-import { STANDINS_APP_URL, YOUTUBE_EMBED_ORIGIN } from "./support/servers";
+import { YOUTUBE_EMBED_ORIGIN } from "./support/servers";
 import { YOUTUBE_VIDEO } from "./support/youtube-video";
 
-test.use({ baseURL: STANDINS_APP_URL });
 
 const playButton = (page: Page) => page.getByRole("button", { name: "Play", exact: true });
 const pauseButton = (page: Page) => page.getByRole("button", { name: "Pause", exact: true });

@@ -13,9 +13,7 @@ import { adminHeaders, openAdmin, uniqueYoutubeId } from "./support/admin";
 import { expect as baseExpect, test } from "./support/fixtures";
 import { LoginPage } from "./support/pages";
 import { CLIP_LINES, CLIP_WORD, makeClip } from "./support/processing-clip";
-import { STANDINS_APP_URL } from "./support/servers";
 
-test.use({ baseURL: STANDINS_APP_URL });
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 120_000 });
 

@@ -17,10 +17,10 @@ import {
 import { latestLink, uniqueEmail } from "./support/mailbox";
 import { LoginPage } from "./support/pages";
 import { freshLoopbackAddress, rawRequest, streamLargeBody } from "./support/raw-http";
+import { SECURE_APP_URL } from "./support/servers";
 
-const SECURE_PORT = Number(process.env.E2E_SECURE_PORT ?? 3918);
-const baseURL = `http://127.0.0.1:${SECURE_PORT}`;
-test.use({ baseURL });
+// Its project's server (playwright.config.ts); raw requests need the address too.
+const baseURL = SECURE_APP_URL;
 
 const APIKEY = AUTH_HEADERS;
 const PASSWORD = "first-secret";
