@@ -19,7 +19,7 @@ import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
 import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
 import { useMounted } from "@/lib/use-mounted";
 import { cn } from "@/lib/utils";
-import { activeCaption, captionForWord, normalizeWord, quizToTrigger } from "@/lib/player/timing";
+import { activeCaption, captionForWord, isVocabularyTiming, quizToTrigger } from "@/lib/player/timing";
 import { CaptionOverlay, type CaptionWord } from "./caption-overlay";
 import { QuizOverlay } from "./quiz-overlay";
 import { SegmentEditor } from "./segment-editor";
@@ -90,7 +90,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     const vocab = (vocabulary.data ?? []).filter((w) => w.captionId === current.id || w.captionId === null);
     return (timings.data ?? [])
       .filter((t) => (t.captionId ?? captionForWord(lines, t.start)?.id) === current.id)
-      .map((t) => ({ ...t, vocabulary: vocab.some((v) => normalizeWord(v.word) === normalizeWord(t.word) && Math.abs(v.timestamp - t.start) < 1000) }));
+      .map((t) => ({ ...t, vocabulary: vocab.some((v) => isVocabularyTiming(v, t)) }));
   }, [current, timings.data, vocabulary.data, lines]);
   const translation = current ? translations.data?.find((t) => t.captionId === current.id)?.translatedText : undefined;
 

@@ -1,12 +1,16 @@
 /**
  * Processing Vocabulary: the model proposes words worth learning (with lemma, part of speech and
- * CEFR level, in one structured call); we keep those that really occur in their line, drop
- * repeats of a lemma, and spread the quizzes through the video (about 20 s apart at least).
+ * CEFR level, in one structured call) among each line's content words (tokenised, stop-words
+ * left out); we keep those that really are content words of their line, drop repeats of a lemma,
+ * and spread the quizzes through the video (about 20 s apart at least).
  */
 import { z } from "zod";
 import { chatJson } from "@/lib/ai/chat";
 import { normalizeWord } from "@/lib/player/timing";
+import { isStopWord, wordKey } from "@/lib/text/stop-words";
+import { contentWords, findWord, tokenize, type Token } from "@/lib/text/tokenize";
 import type { ProcessedTiming } from "./content";
+import { timeWord } from "./time-word";
 import type { TimedSegment } from "./transcript";
 
 export const MIN_QUIZ_GAP_MS = 20_000;
@@ -28,26 +32,45 @@ export type ChosenWord = { word: string; segmentIndex: number; timestampMs: numb
 /** How many words a video of this length should teach. */
 export const vocabularyBudget = (durationMs: number) => Math.max(1, Math.min(40, Math.floor(durationMs / MIN_QUIZ_GAP_MS)));
 
-/** Keeps proposals that occur in their line, one per lemma, at least MIN_QUIZ_GAP_MS apart, in time order. */
-export function placeVocabulary(
-  proposals: z.infer<typeof vocabularyAnswer>["words"],
-  segments: TimedSegment[],
-  timings: ProcessedTiming[],
-  budget: number,
-): ChosenWord[] {
+export type Proposal = z.infer<typeof vocabularyAnswer>["words"][number];
+
+/** The lines as the model sees them: each with the content words it may choose from. */
+export function vocabularyLines(segments: TimedSegment[], language: string) {
+  return segments.map((s, index) => ({ index, text: s.text, candidates: contentWords(tokenize(s.text, language), language) }));
+}
+
+type Placement = { segments: TimedSegment[]; timings: ProcessedTiming[]; language: string; budget: number };
+
+/**
+ * Keeps proposals that are content words of their line and are spoken there, one per lemma (and
+ * per spelling), at least MIN_QUIZ_GAP_MS apart, in time order. Each is timed at its first
+ * occurrence in its line; its quiz comes when the line ends.
+ */
+export function placeVocabulary(proposals: Proposal[], { segments, timings, language, budget }: Placement): ChosenWord[] {
+  const tokens = new Map<number, Token[]>();
+  const tokensOf = (index: number, text: string) => tokens.get(index) ?? tokens.set(index, tokenize(text, language)).get(index)!;
+  const spoken = new Map<number, ProcessedTiming[]>();
+  for (const t of timings) {
+    const line = spoken.get(t.segmentIndex);
+    if (line) line.push(t);
+    else spoken.set(t.segmentIndex, [t]);
+  }
   const lemmas = new Set<string>();
+  const spellings = new Set<string>();
   const placed: ChosenWord[] = [];
   for (const p of proposals) {
-    const wanted = normalizeWord(p.word);
     const segment = segments[p.segmentIndex];
-    const lemma = normalizeWord(p.lemma) || wanted;
-    if (!wanted || !segment || lemmas.has(lemma)) continue;
-    const timing = timings.find((t) => t.segmentIndex === p.segmentIndex && normalizeWord(t.word) === wanted);
-    if (!timing) continue;
+    if (!segment) continue;
+    const found = findWord(segment.text, tokensOf(p.segmentIndex, segment.text), p.word, language);
+    if (!found) continue;
+    const spelling = wordKey(found.text);
+    const lemma = wordKey(normalizeWord(p.lemma)) || spelling;
+    if (isStopWord(lemma, language) || lemmas.has(lemma) || spellings.has(spelling)) continue;
+    const time = timeWord(found.text, spoken.get(p.segmentIndex) ?? [], language);
+    if (!time) continue;
     lemmas.add(lemma);
-    // As written in the line, without its punctuation.
-    const word = timing.word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
-    placed.push({ word, segmentIndex: p.segmentIndex, timestampMs: timing.startMs, quizTimeMs: Math.max(segment.endMs, timing.endMs ?? timing.startMs) });
+    spellings.add(spelling);
+    placed.push({ word: found.text, segmentIndex: p.segmentIndex, timestampMs: time.startMs, quizTimeMs: Math.max(segment.endMs, time.endMs) });
   }
   placed.sort((a, b) => a.quizTimeMs - b.quizTimeMs);
   const spread: ChosenWord[] = [];
@@ -60,13 +83,15 @@ export function placeVocabulary(
   return spread;
 }
 
+const SYSTEM = [
+  "You choose vocabulary for language learners from a video's transcript.",
+  "Pick single content words a learner should learn (nouns, verbs, adjectives, adverbs), never function words, names or numbers.",
+  "Each line lists its candidates, its words without stop-words: choose among them, and copy each word exactly as it appears in its line.",
+  "In Japanese and Chinese a word may join adjacent pieces of the line (a verb with its ending).",
+].join(" ");
+
 export async function chooseVocabulary(segments: TimedSegment[], timings: ProcessedTiming[], targetLanguage: string, durationMs: number): Promise<ChosenWord[]> {
   const budget = vocabularyBudget(durationMs);
-  const answer = await chatJson(
-    vocabularyAnswer,
-    "vocabulary",
-    "You choose vocabulary for language learners from a video's transcript. Pick content words a learner should learn (nouns, verbs, adjectives, useful expressions), never function words, names or numbers. Copy each word exactly as it appears in its line.",
-    JSON.stringify({ language: targetLanguage, wanted: budget * 2, lines: segments.map((s, index) => ({ index, text: s.text })) }),
-  );
-  return placeVocabulary(answer.words, segments, timings, budget);
+  const answer = await chatJson(vocabularyAnswer, "vocabulary", SYSTEM, JSON.stringify({ language: targetLanguage, wanted: budget * 2, lines: vocabularyLines(segments, targetLanguage) }));
+  return placeVocabulary(answer.words, { segments, timings, language: targetLanguage, budget });
 }

@@ -105,3 +105,16 @@ export function normalizeWord(text: string): string {
     .toLocaleLowerCase()
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
 }
+
+/**
+ * Whether a caption word is a vocabulary word said there: the timing the word was timed by (it
+ * may say more, as "l'eau" says "eau", or less, as a piece of a Japanese word), or the same word
+ * within a second of its time.
+ */
+export function isVocabularyTiming(vocabulary: { word: string; timestamp: number | string }, timing: { word: string; start: number }): boolean {
+  const [word, said] = [normalizeWord(vocabulary.word), normalizeWord(timing.word)];
+  if (!word || !said) return false;
+  const at = Number(vocabulary.timestamp);
+  if (at === timing.start && (said.includes(word) || word.includes(said))) return true;
+  return word === said && Math.abs(at - timing.start) < 1000;
+}

@@ -22,7 +22,7 @@ import { setAiServer } from "../helpers/env";
 import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from "../helpers/fake-openai";
 import { call } from "../helpers/learner-api";
 
-/** The stand-in model: proposes each line's longest word, and "translates" by tagging the text with the language. */
+/** The stand-in model: proposes each line's longest candidate word, and "translates" by tagging the text with the language. */
 let garble = 0;
 function answer(request: ChatRequest): unknown {
   if (garble > 0) {
@@ -32,8 +32,8 @@ function answer(request: ChatRequest): unknown {
   const input = JSON.parse(request.messages.at(-1)!.content);
   if (request.schemaName === "vocabulary") {
     return {
-      words: input.lines.map((l: { index: number; text: string }) => {
-        const word = l.text.split(" ").sort((a: string, b: string) => b.length - a.length)[0]!.replace(/[.,!?]/g, "");
+      words: input.lines.map((l: { index: number; candidates: string[] }) => {
+        const word = [...l.candidates].sort((a, b) => b.length - a.length)[0]!;
         return { word, lemma: word.toLowerCase(), partOfSpeech: "noun", cefr: "A2", segmentIndex: l.index };
       }),
     };
@@ -107,7 +107,10 @@ describe.each(testDbKinds)("processed content on %s", (kind) => {
     // One vocabulary call, then one translation call per other language; progress reaches the end.
     const otherLanguages = codes.length - 1;
     const chats = ai.chats.slice(chatsBefore);
-    expect(chats.filter((c) => c.schemaName === "vocabulary")).toHaveLength(1);
+    const vocabulary = chats.filter((c) => c.schemaName === "vocabulary");
+    expect(vocabulary).toHaveLength(1);
+    // The model chooses among each line's words that are not stop-words.
+    expect(JSON.parse(vocabulary[0]!.messages.at(-1)!.content).lines[0]).toEqual({ index: 0, text: lines[0], candidates: ["mercado"] });
     expect(chats.filter((c) => c.schemaName === "translations")).toHaveLength(otherLanguages);
     expect(progress.at(-1)).toBe(1);
   });
@@ -117,7 +120,7 @@ describe.each(testDbKinds)("processed content on %s", (kind) => {
     garble = 2;
     ai.failNext(500);
     const content = await buildContent(transcript(["Vamos a la playa mañana temprano."]), { targetLanguage: "es", languages: ["es", "en"] });
-    expect(content.words.map((w) => w.word)).toEqual(["temprano"]);
+    expect(content.words.map((w) => w.word)).toEqual(["mañana"]);
     expect(content.segments[0]!.translations).toEqual({ en: "en: Vamos a la playa mañana temprano." });
     // The 500 was retried by the client; the two malformed answers were asked again.
     expect(ai.chats.length - before).toBe(4);
@@ -127,7 +130,7 @@ describe.each(testDbKinds)("processed content on %s", (kind) => {
     const lines = ["Hola amigos del barrio.", "Hoy cocinamos paella valenciana."];
     await saveProcessedContent(t().db, videoId, await buildContent(transcript(lines), { targetLanguage: "es", languages: ["es", "en"] }));
     expect((await read(getCaptions, "/captions")).map((c: { text: string }) => c.text)).toEqual(lines);
-    expect((await read(getWords, "/words")).map((w: { word: string }) => w.word)).toEqual(["barrio", "valenciana"]);
+    expect((await read(getWords, "/words")).map((w: { word: string }) => w.word)).toEqual(["amigos", "valenciana"]);
     expect(await read(getTranslations, "/segment-translations")).toHaveLength(2);
     const [video] = await t().db.select().from(videos).where(eq(videos.id, videoId));
     expect(video!.durationMs).toBe(80_000);

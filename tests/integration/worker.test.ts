@@ -35,7 +35,7 @@ import { call } from "../helpers/learner-api";
 
 const LINES = ["Buenos días, quiero un café.", "El mercado abre temprano.", "Compramos naranjas y manzanas."];
 
-/** The stand-in recogniser hears our three lines, 3 s apart; the stand-in model tags translations. */
+/** The stand-in recogniser hears our three lines, 25 s apart; the stand-in model picks each line's longest candidate word and tags translations. */
 function transcribe() {
   const segments = LINES.map((text, i) => ({ start: i * 25, end: i * 25 + 3, text }));
   const words = segments.flatMap((s) => s.text.split(" ").map((word, j, all) => ({ word, start: s.start + (j * 3) / all.length, end: s.start + ((j + 1) * 3) / all.length })));
@@ -44,7 +44,12 @@ function transcribe() {
 function chat(request: ChatRequest) {
   const input = JSON.parse(request.messages.at(-1)!.content);
   if (request.schemaName === "vocabulary") {
-    return { words: input.lines.map((l: { index: number; text: string }) => ({ word: l.text.split(" ")[1]!.replace(/[.,]/g, ""), lemma: l.text.split(" ")[1]!, partOfSpeech: "noun", cefr: "A1", segmentIndex: l.index })) };
+    return {
+      words: input.lines.map((l: { index: number; candidates: string[] }) => {
+        const word = [...l.candidates].sort((a, b) => b.length - a.length)[0]!;
+        return { word, lemma: word.toLowerCase(), partOfSpeech: "noun", cefr: "A1", segmentIndex: l.index };
+      }),
+    };
   }
   return {
     lines: input.lines.map((l: { index: number; text: string }) => ({ index: l.index, text: `${input.to}: ${l.text}` })),
@@ -111,9 +116,9 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     const params = { id: String(id) };
     expect((await call(getCaptions, `/api/videos/${id}/captions`, { token: admin.token, params })).body.map((c: { text: string }) => c.text)).toEqual(LINES);
     const words = (await call(getWords, `/api/videos/${id}/words`, { token: admin.token, params })).body;
-    expect(words.map((w: { word: string }) => w.word)).toEqual(["días", "mercado", "naranjas"]);
+    expect(words.map((w: { word: string }) => w.word)).toEqual(["quiero", "mercado", "Compramos"]);
     const quiz = (await call(getQuiz, `/api/words/${words[0].id}/quiz?nativeLanguage=en`, { token: admin.token, params: { id: String(words[0].id) } })).body;
-    expect(quiz.options[quiz.correctIndex]).toBe("en-días");
+    expect(quiz.options[quiz.correctIndex]).toBe("en-quiero");
     expect(quiz.options).toHaveLength(4);
     // The recogniser got 16 kHz mono speech.
     const wav = ai.transcriptions.at(-1)!.file.bytes;

@@ -4,6 +4,7 @@ import {
   activeCaption,
   captionForWord,
   highlightWindow,
+  isVocabularyTiming,
   normalizeWord,
   quizToTrigger,
   quizTriggerTime,
@@ -38,6 +39,18 @@ describe("captions", () => {
   it("normalises words for comparison with vocabulary", () => {
     expect(normalizeWord("¿Leche,")).toBe("leche");
     expect(normalizeWord("días.")).toBe("días");
+  });
+
+  it("lights the caption word that says a vocabulary word, also when it says more or less than the word", () => {
+    expect(isVocabularyTiming({ word: "leche", timestamp: 31_000 }, { word: "leche,", start: 31_000 })).toBe(true);
+    // Demo content and the segment editor: the same word within a second.
+    expect(isVocabularyTiming({ word: "café", timestamp: 2968 }, { word: "café.", start: 3500 })).toBe(true);
+    expect(isVocabularyTiming({ word: "café", timestamp: 2968 }, { word: "café", start: 5000 })).toBe(false);
+    // The recogniser's word carries an elision; a Japanese word's first piece.
+    expect(isVocabularyTiming({ word: "eau", timestamp: 3000 }, { word: "l'eau,", start: 3000 })).toBe(true);
+    expect(isVocabularyTiming({ word: "コーヒー", timestamp: 2000 }, { word: "コー", start: 2000 })).toBe(true);
+    // Another word starting at the same time (the line's start, where a word with no timing is put) stays plain.
+    expect(isVocabularyTiming({ word: "mercado", timestamp: 0 }, { word: "Buenos", start: 0 })).toBe(false);
   });
 });
 

@@ -1,0 +1,49 @@
+/**
+ * Which words are not worth a quiz: the stop-words of each supported language (the maintained
+ * lists of @orama/stopwords), numbers, and single letters or kana. A single Han character can
+ * be a word of its own (水, 喝), so it stays.
+ */
+import { stopwords as english } from "@orama/stopwords/english";
+import { stopwords as french } from "@orama/stopwords/french";
+import { stopwords as german } from "@orama/stopwords/german";
+import { stopwords as italian } from "@orama/stopwords/italian";
+import { stopwords as japanese } from "@orama/stopwords/japanese";
+import { stopwords as mandarin } from "@orama/stopwords/mandarin";
+import { stopwords as portuguese } from "@orama/stopwords/portuguese";
+import { stopwords as spanish } from "@orama/stopwords/spanish";
+import { stopwords as swedish } from "@orama/stopwords/swedish";
+
+/** A word as words are compared: composed, lower case, one kind of apostrophe. */
+export function wordKey(text: string, language?: string): string {
+  return text.normalize("NFC").toLocaleLowerCase(language).replace(/\u2019/g, "'");
+}
+
+/** "pt-BR" → "pt". */
+export const baseLanguage = (language: string) => language.toLowerCase().split(/[-_]/)[0] ?? "";
+
+const LISTS: Record<string, readonly string[]> = {
+  de: german,
+  en: english,
+  es: spanish,
+  fr: french,
+  it: italian,
+  ja: japanese,
+  pt: portuguese,
+  sv: swedish,
+  zh: mandarin,
+};
+const sets = new Map(Object.entries(LISTS).map(([code, list]) => [code, new Set(list.map((w) => wordKey(w, code)))]));
+
+export function isStopWord(word: string, language: string): boolean {
+  const code = baseLanguage(language);
+  return sets.get(code)?.has(wordKey(word, code)) ?? false;
+}
+
+/** Whether a word of a line may be taught: not a stop-word, no digits, more than one letter unless it is a Han character. */
+export function isContentWord(word: string, language: string): boolean {
+  if (/\p{N}/u.test(word)) return false;
+  const letters = [...word.normalize("NFC").replace(/[^\p{L}\p{M}]/gu, "")];
+  if (letters.length === 0) return false;
+  if (letters.length === 1 && !/\p{Script=Han}/u.test(letters[0]!)) return false;
+  return !isStopWord(word, language);
+}

@@ -1,0 +1,106 @@
+/**
+ * A caption line's words, by `Intl.Segmenter`'s word boundaries in the line's language (ICU's
+ * dictionaries find them in Japanese and Chinese, written without spaces). A French or Italian
+ * elision is two words: in "l'eau" the word to learn is "eau", "l'" is a clitic.
+ *
+ * ICU splits Japanese nouns well (天気, 図書館, コーヒー) but cuts inflected verbs into stem and
+ * endings (飲|み|ます), so in Japanese and Chinese a word may span a few adjacent pieces.
+ */
+import { baseLanguage, isContentWord, isStopWord, wordKey } from "./stop-words";
+
+/** A word of a line; `start` and `end` are offsets into the line. */
+export type Token = { text: string; start: number; end: number; clitic: boolean };
+
+/** Elided articles, pronouns and prepositions that the segmenter leaves joined to the next word. */
+const ELIDED: Record<string, ReadonlySet<string>> = {
+  fr: new Set(["c", "d", "j", "l", "m", "n", "s", "t", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu"]),
+  it: new Set(["c", "d", "l", "m", "n", "s", "t", "v", "un", "all", "coll", "dall", "dell", "nell", "sull", "quell", "quest", "anch", "com", "cos", "dov", "senz", "tutt"]),
+};
+
+const ELISION = /^(\p{L}+)['’](?=\p{L})/u;
+
+/** The most segmenter pieces one Japanese or Chinese word may take (a verb stem, its ending and an auxiliary). */
+const MAX_PIECES = 4;
+
+export const writtenWithoutSpaces = (language: string) => ["ja", "zh"].includes(baseLanguage(language));
+
+const segmenters = new Map<string, Intl.Segmenter>();
+function segmenterFor(language: string): Intl.Segmenter {
+  let segmenter = segmenters.get(language);
+  if (!segmenter) {
+    try {
+      segmenter = new Intl.Segmenter(language, { granularity: "word" });
+    } catch {
+      // Not a language tag: the root rules still find words between spaces and punctuation.
+      segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
+    }
+    segmenters.set(language, segmenter);
+  }
+  return segmenter;
+}
+
+export function tokenize(text: string, language: string): Token[] {
+  const elided = ELIDED[baseLanguage(language)];
+  const tokens: Token[] = [];
+  for (const { segment, index, isWordLike } of segmenterFor(language).segment(text)) {
+    if (!isWordLike) continue;
+    let at = 0;
+    // "jusqu'à", "dell'acqua": each elided part is a clitic of its own, the rest the word.
+    for (;;) {
+      const m = ELISION.exec(segment.slice(at));
+      if (!m || !elided?.has(wordKey(m[1]!))) break;
+      tokens.push({ text: m[0], start: index + at, end: index + at + m[0].length, clitic: true });
+      at += m[0].length;
+    }
+    tokens.push({ text: segment.slice(at), start: index + at, end: index + segment.length, clitic: false });
+  }
+  return tokens;
+}
+
+/** The words of a line worth teaching, each once, in the order they come. */
+export function contentWords(tokens: Token[], language: string): string[] {
+  const seen = new Map<string, string>();
+  for (const t of tokens) if (!t.clitic && isContentWord(t.text, language) && !seen.has(wordKey(t.text))) seen.set(wordKey(t.text), t.text);
+  return [...seen.values()];
+}
+
+const bare = (text: string) => text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+
+/**
+ * The first place where `word` is a word of the line worth teaching, as the line writes it: one
+ * word (after any elided clitic: "l'eau" gives "eau"), or in Japanese and Chinese a few adjacent
+ * pieces that start with a content word. Undefined when it is not a word of the line, or a stop-word.
+ */
+export function findWord(line: string, tokens: Token[], word: string, language: string): { text: string; start: number; end: number } | undefined {
+  const wanted = wordKey(bare(word));
+  if (!wanted) return undefined;
+  const joined = writtenWithoutSpaces(language);
+  for (let i = 0; i < tokens.length; i++) {
+    let key = "";
+    for (let j = i; j < tokens.length && j < i + MAX_PIECES; j++) {
+      if (j > i && tokens[j]!.start !== tokens[j - 1]!.end) break;
+      key += wordKey(tokens[j]!.text);
+      if (key.length > wanted.length) break;
+      if (key !== wanted) continue;
+      const run = tokens.slice(i, j + 1);
+      const found = joined ? piecesWord(line, run, language) : spacedWord(run, language);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Clitics, then one content word. */
+function spacedWord(run: Token[], language: string) {
+  const last = run.at(-1)!;
+  if (run.slice(0, -1).some((t) => !t.clitic) || last.clitic || !isContentWord(last.text, language)) return undefined;
+  return { text: last.text, start: last.start, end: last.end };
+}
+
+/** Adjacent pieces starting with a content word, not a stop-word as a whole (あり|ます). */
+function piecesWord(line: string, run: Token[], language: string) {
+  const [first, last] = [run[0]!, run.at(-1)!];
+  const text = line.slice(first.start, last.end);
+  if (!isContentWord(first.text, language) || isStopWord(text, language)) return undefined;
+  return { text, start: first.start, end: last.end };
+}
