@@ -116,9 +116,9 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     const params = { id: String(id) };
     expect((await call(getCaptions, `/api/videos/${id}/captions`, { token: admin.token, params })).body.map((c: { text: string }) => c.text)).toEqual(LINES);
     const words = (await call(getWords, `/api/videos/${id}/words`, { token: admin.token, params })).body;
-    expect(words.map((w: { word: string }) => w.word)).toEqual(["quiero", "mercado", "Compramos"]);
+    expect(words.map((w: { word: string }) => w.word)).toEqual(["Buenos", "temprano", "Compramos"]);
     const quiz = (await call(getQuiz, `/api/words/${words[0].id}/quiz?nativeLanguage=en`, { token: admin.token, params: { id: String(words[0].id) } })).body;
-    expect(quiz.options[quiz.correctIndex]).toBe("en-quiero");
+    expect(quiz.options[quiz.correctIndex]).toBe("en-Buenos");
     expect(quiz.options).toHaveLength(4);
     // The recogniser got 16 kHz mono speech.
     const wav = ai.transcriptions.at(-1)!.file.bytes;

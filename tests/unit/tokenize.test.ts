@@ -51,7 +51,7 @@ describe("the words a line offers to learn", () => {
     ["pt", "Eu queria um café com leite.", ["queria", "café", "leite"]],
     ["sv", "Jag vill ha en kaffe med mjölk.", ["vill", "kaffe", "mjölk"]],
     ["ja", "私は毎朝コーヒーを飲みます。", ["毎朝", "コーヒー", "飲"]],
-    ["zh", "我们明天去北京看朋友。", ["明天", "北京", "朋友"]],
+    ["zh", "明天他去北京看朋友。", ["明天", "去", "北京", "朋友"]],
   ])("%s: %s", (language, line, expected) => {
     expect(content(line, language)).toEqual(expected);
   });
@@ -61,6 +61,21 @@ describe("the words a line offers to learn", () => {
     expect(isContentWord("ね", "ja")).toBe(false);
     // A single Han character is a word of its own.
     expect(isContentWord("水", "ja")).toBe(true);
+  });
+
+  // Each language's list must leave out its function words and keep a beginner's everyday words.
+  it.each([
+    ["en", ["the", "and", "of", "is", "you", "with"], ["coffee", "time", "year", "want", "know", "good", "day"]],
+    ["es", ["el", "la", "de", "que", "y", "en", "un", "para", "con"], ["días", "buenos", "tiempo", "trabajo", "llevar", "temprano", "café", "año"]],
+    ["fr", ["le", "la", "et", "de", "un", "pour", "avec"], ["eau", "temps", "jour", "pain", "manger", "grand"]],
+    ["de", ["der", "die", "und", "ist", "mit", "nicht"], ["Tag", "Zeit", "Jahr", "Kaffee", "groß", "gut"]],
+    ["it", ["il", "di", "che", "e", "per", "con"], ["giorno", "vita", "città", "acqua", "mangiare"]],
+    ["pt", ["o", "de", "que", "e", "para", "com"], ["dia", "tempo", "casa", "água", "comer"]],
+    ["sv", ["och", "att", "det", "som", "med"], ["dag", "tid", "år", "kaffe", "stor"]],
+    ["zh", ["的", "了", "是", "在", "和", "不"], ["咖啡", "朋友", "图书馆", "水", "喝", "人", "好", "去"]],
+  ])("%s: function words are stop-words, everyday words are not", (language, functionWords, everyday) => {
+    expect(functionWords.filter((w) => !isStopWord(w, language))).toEqual([]);
+    expect(everyday.filter((w) => isStopWord(w, language))).toEqual([]);
   });
 
   it("knows stop-words whatever their case or apostrophe", () => {

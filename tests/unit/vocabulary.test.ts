@@ -17,9 +17,9 @@ const place = (proposals: Proposal[], segments: TimedSegment[], language: string
 
 describe("the vocabulary request", () => {
   it("offers the model each line's content words, without stop-words or numbers", () => {
-    expect(vocabularyLines(lines(["Buenos días, quiero un café con leche.", "Son las 3 y 20."]), "es")).toEqual([
-      { index: 0, text: "Buenos días, quiero un café con leche.", candidates: ["quiero", "café", "leche"] },
-      { index: 1, text: "Son las 3 y 20.", candidates: [] },
+    expect(vocabularyLines(lines(["Buenos días, quiero un café con leche.", "Y con el 20 de los 3."]), "es")).toEqual([
+      { index: 0, text: "Buenos días, quiero un café con leche.", candidates: ["Buenos", "días", "quiero", "café", "leche"] },
+      { index: 1, text: "Y con el 20 de los 3.", candidates: [] },
     ]);
   });
 });
