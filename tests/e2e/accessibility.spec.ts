@@ -4,6 +4,9 @@ import { DEMO_OWNER, LoginPage } from "./support/pages";
 import { expectNoViolations } from "./support/axe";
 
 
+// Several screens, each checked by axe: slow on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`${colorScheme} mode`, () => {
     test.use({ colorScheme });

@@ -47,6 +47,8 @@ test("an admin uploads a spoken clip, watches it process to Complete and publish
     const form = page.getByRole("form", { name: "Add a video" });
     await form.getByLabel("YouTube URL").fill(`https://youtu.be/${uniqueYoutubeId()}`);
     await form.getByLabel("Title (optional)").fill(title);
+    await form.getByRole("combobox", { name: "Target language" }).click();
+    await page.getByRole("option", { name: "Spanish" }).click();
     await form.getByLabel("Audio file (optional)").setInputFiles(clip);
     const stagesSeen = await recordStages(page, title);
     const created = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/api/videos"));
