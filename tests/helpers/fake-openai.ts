@@ -20,6 +20,7 @@ export type FakeOpenAi = {
 };
 
 export type FakeHandlers = {
+  /** May answer later (a promise), to hold a request open. */
   transcribe: (request: TranscriptionRequest) => unknown;
   chat: (request: ChatRequest) => unknown;
 };
@@ -52,7 +53,7 @@ export async function startFakeOpenAi(handlers: FakeHandlers): Promise<FakeOpenA
           file: { name: file.name, size: file.size, bytes: Buffer.from(await file.arrayBuffer()) },
         };
         transcriptions.push(entry);
-        return send(200, handlers.transcribe(entry));
+        return send(200, await handlers.transcribe(entry));
       }
       if (req.url?.startsWith("/v1/chat/completions")) {
         const body = (await request.json()) as { model: string; messages: ChatRequest["messages"]; response_format?: { json_schema?: { name: string; schema: unknown } } };
