@@ -82,6 +82,12 @@ const rawEnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: boolish.optional(),
   RUN_WORKER: boolish.optional(),
+  // pg-boss refuses an expiry or a maintenance interval of a day or more.
+  JOB_EXPIRE_SECONDS: positiveInt("JOB_EXPIRE_SECONDS").max(86_399, "JOB_EXPIRE_SECONDS must be under a day (86400)").default(3600),
+  JOB_RETRY_DELAY_SECONDS: positiveInt("JOB_RETRY_DELAY_SECONDS").default(30),
+  JOB_MAINTENANCE_INTERVAL_SECONDS: positiveInt("JOB_MAINTENANCE_INTERVAL_SECONDS")
+    .max(86_399, "JOB_MAINTENANCE_INTERVAL_SECONDS must be under a day (86400)")
+    .default(120),
   SEED_DEMO: boolish.optional(),
   AUTH_DEV_MAILBOX: boolish.optional(),
   YOUTUBE_EMBED_ORIGIN: optionalUrl("YOUTUBE_EMBED_ORIGIN"),
@@ -113,6 +119,14 @@ export type AppEnv = {
   storage: StorageConfig;
   /** Run the job worker inside the web server process. */
   runWorker: boolean;
+  jobs: {
+    /** How long one run of a job may take; then it is stopped (its child processes too) and retried. */
+    expireSeconds: number;
+    /** The first retry's delay; each further one doubles it. */
+    retryDelaySeconds: number;
+    /** How often a worker looks for jobs whose worker died (past their expiry) to retry them. */
+    maintenanceIntervalSeconds: number;
+  };
   /** Seed demo content (and, in embedded mode, demo accounts) into an empty database. */
   seedDemo: boolean;
   /** True when nothing external is configured: the whole product runs in one process. */
@@ -243,6 +257,11 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
         }
       : { kind: "local", dir: path.join(dataDir, "uploads") },
     runWorker: e.RUN_WORKER ?? embeddedDb,
+    jobs: {
+      expireSeconds: e.JOB_EXPIRE_SECONDS,
+      retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+      maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+    },
     seedDemo: e.SEED_DEMO ?? embeddedDb,
     embedded: embeddedDb && embeddedAuth,
     devMailbox: embeddedAuth && (e.AUTH_DEV_MAILBOX ?? (embeddedDb && !e.SMTP_URL)),

@@ -4,7 +4,7 @@
  */
 import { closeDb, getDbHandle } from "@/db/client";
 import { env } from "@/lib/env";
-import { getBoss } from "@/lib/jobs/boss";
+import { startWorkerQueue } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/worker";
 import { defaultAudioSource } from "@/lib/pipeline/audio-source";
 import { describeMediaTools } from "@/lib/media/tools";
@@ -14,11 +14,14 @@ const HEALTH_EVERY_MS = 60_000;
 async function main() {
   const config = env();
   const handle = await getDbHandle();
-  // This process owns maintenance: expired jobs of a dead worker are retried.
-  const boss = await getBoss(handle, { supervise: true, schedule: false });
+  // Every worker also runs maintenance (one at a time): the expired jobs of a dead worker are retried.
+  const boss = await startWorkerQueue(handle, { maintenanceIntervalSeconds: config.jobs.maintenanceIntervalSeconds });
   await startWorkers(boss, { db: handle.db, audio: defaultAudioSource });
   const started = Date.now();
-  console.log(`[worker] ready on ${handle.kind}; AI provider ${config.openai ? "configured" : "missing (set OPENAI_API_KEY)"}; ${describeMediaTools()}`);
+  console.log(
+    `[worker] ready on ${handle.kind} (pid ${process.pid}); AI provider ${config.openai ? "configured" : "missing (set OPENAI_API_KEY)"}; ` +
+      `maintenance every ${config.jobs.maintenanceIntervalSeconds} s; ${describeMediaTools()}`,
+  );
   const health = setInterval(() => console.log(`[worker] healthy, up ${Math.round((Date.now() - started) / 1000)} s`), HEALTH_EVERY_MS);
 
   let stopping = false;
@@ -27,8 +30,10 @@ async function main() {
     stopping = true;
     clearInterval(health);
     console.log(`[worker] ${signal}: finishing running jobs, taking no new ones`);
-    await boss.stop({ graceful: true, wait: true, close: false, timeout: 10 * 60 * 1000 });
+    // A job cannot run longer than its expiry; one still running then is retried elsewhere.
+    await boss.stop({ graceful: true, wait: true, close: false, timeout: config.jobs.expireSeconds * 1000 });
     await closeDb();
+    console.log("[worker] stopped");
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));

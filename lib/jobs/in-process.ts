@@ -1,13 +1,13 @@
 /** Embedded mode: the processing worker runs inside the web server, on the same database. */
 import { getDbHandle } from "@/db/client";
-import { getBoss } from "./boss";
+import { startWorkerQueue } from "./boss";
 import { startWorkers } from "./worker";
 import { defaultAudioSource } from "@/lib/pipeline/audio-source";
 import { describeMediaTools } from "@/lib/media/tools";
 
 export async function startInProcessWorker(): Promise<void> {
   const handle = await getDbHandle();
-  const boss = await getBoss(handle, { supervise: true, schedule: false });
+  const boss = await startWorkerQueue(handle);
   await startWorkers(boss, { db: handle.db, audio: defaultAudioSource });
   console.log(`Processing worker running in this process (${describeMediaTools()}).`);
 }

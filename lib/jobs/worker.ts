@@ -1,8 +1,9 @@
 /**
  * The processing worker: one pg-boss worker per queue, payloads checked with zod, each job
- * bounded by its expiry (its child processes stop with it). A failure an admin must act on
- * (no AI provider, no yt-dlp, no speech) fails the video at once with the reason; a transient
- * one is retried by pg-boss and fails the video only when the retries run out.
+ * bounded by its expiry: then pg-boss gives up on the run and retries the job, and the run's
+ * signal stops it (its child processes too), so it cannot save over the retry. A failure an admin
+ * must act on (no AI provider, no yt-dlp, no speech) fails the video at once with the reason; a
+ * transient one, an expiry included, is retried and fails the video only when the retries run out.
  */
 import type PgBoss from "pg-boss";
 import { z } from "zod";
@@ -14,8 +15,6 @@ import { markFailed, recordError } from "@/lib/pipeline/progress";
 import { extractVocabulary, generateTranslations, regenerateQuizzes } from "@/lib/pipeline/rework";
 import { processVideo, type AudioSource } from "@/lib/pipeline/process-video";
 import { QUEUES, type QueueName } from "./queues";
-
-export const JOB_TIMEOUT_MS = 60 * 60 * 1000;
 
 const videoPayload = z.object({ videoId: z.number().int().positive() });
 export const payloadSchemas = {
@@ -60,16 +59,26 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
         console.error(`[worker] ${queue}: dropping a job with a bad payload`, job.data);
         return;
       }
-      const signal = AbortSignal.timeout(JOB_TIMEOUT_MS);
+      const { videoId } = parsed.data;
+      const label = `[worker] ${queue} video ${videoId} (try ${job.retryCount + 1})`;
+      // pg-boss stops waiting for the handler at the job's expiry (and retries it); so does the run.
+      // (Number: Postgres's numeric arrives as text from postgres-js.)
+      const expireSeconds = Number(job.expireInSeconds);
+      const signal = AbortSignal.timeout(expireSeconds * 1000);
+      const started = Date.now();
+      console.log(`${label}: started`);
       try {
         await handle(deps.db, parsed.data, signal);
+        console.log(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       } catch (error) {
+        const expired = signal.aborted;
+        const reason = expired ? `Processing took longer than its time limit of ${expireSeconds} s (JOB_EXPIRE_SECONDS)` : reasonOf(error);
         const lastTry = job.retryCount >= job.retryLimit;
-        console.error(`[worker] ${queue} video ${parsed.data.videoId} (try ${job.retryCount + 1}):`, reasonOf(error));
-        if (isPermanent(error) || lastTry) {
+        console.error(`${label}:`, reason);
+        if ((!expired && isPermanent(error)) || lastTry) {
           // A failed processing run fails the video; a failed extra (translations, quizzes) leaves it as it is, with the reason.
-          if (queue === QUEUES.processVideo) await markFailed(deps.db, parsed.data.videoId, reasonOf(error));
-          else await recordError(deps.db, parsed.data.videoId, reasonOf(error));
+          if (queue === QUEUES.processVideo) await markFailed(deps.db, videoId, reason);
+          else await recordError(deps.db, videoId, reason);
           return;
         }
         throw error;

@@ -3,6 +3,7 @@
  * AbortSignal, so a stage that outlives its job stops its child too.
  */
 import { spawn } from "node:child_process";
+import path from "node:path";
 import { resolveTool } from "./tools";
 
 export const ffmpegPath = (): string => resolveTool("ffmpeg").path;
@@ -15,24 +16,74 @@ export class MediaToolError extends Error {
   }
 }
 
-/** Runs a tool to completion; its stderr's tail becomes the error message. */
-export function runTool(command: string, args: string[], signal?: AbortSignal): Promise<string> {
+/** How long a stopped tool has to exit on SIGTERM before it is killed. */
+export const STOP_GRACE_MS = 2000;
+
+type ToolResult = { code: number | null; stdout: string; stderr: string };
+
+/**
+ * Runs a program in a process group of its own, so that stopping it (the job's signal) also stops
+ * what it started (yt-dlp runs ffmpeg). The group gets SIGTERM, then SIGKILL if the program has not
+ * exited within STOP_GRACE_MS (ffmpeg blocked opening its input ignores SIGTERM), and SIGKILL
+ * once it has exited, for any of its children still running.
+ */
+/** How messages name a tool: "ffmpeg", not the path it runs from. */
+const toolName = (command: string) => path.basename(command).replace(/\.exe$/i, "");
+
+function notInstalled(name: string): string {
+  return /^ff(mpeg|probe)$/.test(name) ? `${name} is not installed (install ffmpeg, or set FFMPEG_PATH)` : `${name} is not installed`;
+}
+
+function runProcess(command: string, args: string[], signal: AbortSignal | undefined, stderrTail = Infinity): Promise<ToolResult> {
+  const name = toolName(command);
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], signal });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
+    if (signal?.aborted) return reject(new MediaToolError(`${name} was stopped`));
+    const ownGroup = process.platform !== "win32";
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], detached: ownGroup });
+    let stdout = "";
+    let stderr = "";
+    let stopped = false;
+    let escalation: NodeJS.Timeout | undefined;
+    const kill = (name: NodeJS.Signals) => {
+      try {
+        if (ownGroup && child.pid) process.kill(-child.pid, name);
+        else child.kill(name);
+      } catch {
+        // Already gone.
+      }
+    };
+    const stop = () => {
+      stopped = true;
+      kill("SIGTERM");
+      escalation = setTimeout(() => kill("SIGKILL"), STOP_GRACE_MS);
+    };
+    signal?.addEventListener("abort", stop, { once: true });
+    const done = () => {
+      signal?.removeEventListener("abort", stop);
+      clearTimeout(escalation);
+    };
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-stderrTail)));
     child.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") reject(new MediaToolError(`${command} is not installed (set FFMPEG_PATH, or install ffmpeg)`));
-      else if (error.name === "AbortError") reject(new MediaToolError(`${command} was stopped`));
+      done();
+      if (error.code === "ENOENT") reject(new MediaToolError(notInstalled(name)));
       else reject(error);
     });
     child.on("close", (code) => {
-      if (code === 0) resolve(out);
-      else reject(new MediaToolError(`${command} failed: ${err.trim().split("\n").slice(-3).join(" ") || `exit code ${code}`}`));
+      done();
+      if (stopped) {
+        kill("SIGKILL");
+        reject(new MediaToolError(`${name} was stopped`));
+      } else resolve({ code, stdout, stderr });
     });
   });
+}
+
+/** Runs a tool to completion; its stderr's tail becomes the error message. */
+export async function runTool(command: string, args: string[], signal?: AbortSignal): Promise<string> {
+  const { code, stdout, stderr } = await runProcess(command, args, signal, 4000);
+  if (code !== 0) throw new MediaToolError(`${toolName(command)} failed: ${stderr.trim().split("\n").slice(-3).join(" ") || `exit code ${code}`}`);
+  return stdout;
 }
 
 /** Any audio or video file → 16 kHz mono 16-bit WAV, what speech recognition wants. */
@@ -60,13 +111,8 @@ export async function mediaDurationMs(input: string, signal?: AbortSignal): Prom
 /** Where silences are (at least `minMs` below `noiseDb`), as [startMs, endMs] pairs. */
 export async function findSilences(input: string, options: { minMs?: number; noiseDb?: number; signal?: AbortSignal } = {}): Promise<[number, number][]> {
   const args = ["-nostdin", "-hide_banner", "-i", input, "-af", `silencedetect=noise=${options.noiseDb ?? -35}dB:d=${((options.minMs ?? 400) / 1000).toFixed(2)}`, "-f", "null", "-"];
-  const log = await new Promise<string>((resolve, reject) => {
-    const child = spawn(ffmpegPath(), args, { stdio: ["ignore", "ignore", "pipe"], signal: options.signal });
-    let err = "";
-    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(err) : reject(new MediaToolError("ffmpeg could not scan the audio for silences"))));
-  });
+  const { code, stderr: log } = await runProcess(ffmpegPath(), args, options.signal);
+  if (code !== 0) throw new MediaToolError("ffmpeg could not scan the audio for silences");
   const starts = [...log.matchAll(/silence_start: ([\d.]+)/g)].map((m) => Math.round(Number(m[1]) * 1000));
   const ends = [...log.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Math.round(Number(m[1]) * 1000));
   return starts.map((s, i) => [s, ends[i] ?? s] as [number, number]);

@@ -44,6 +44,9 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
       transcript = await transcribe(db, video, source, workDir, options);
     }
     if (!transcript.segments.length) throw new PermanentJobError("No speech was found in the audio");
+    // A run stopped at its expiry (and being retried) goes no further, so it never saves over the retry.
+    const stillRunning = () => options.signal?.throwIfAborted();
+    stillRunning();
     await setProgress(db, videoId, STAGE_END.transcribing);
 
     const codes = (await db.select({ code: languages.code }).from(languages)).map((l) => l.code);
@@ -51,8 +54,12 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
     const content = await buildContent(transcript, {
       targetLanguage: video.targetLanguage,
       languages: codes,
-      onProgress: (fraction) => setProgress(db, videoId, STAGE_END.transcribing + span * fraction),
+      onProgress: (fraction) => {
+        stillRunning();
+        return setProgress(db, videoId, STAGE_END.transcribing + span * fraction);
+      },
     });
+    stillRunning();
     await setProgress(db, videoId, STAGE_END.vocabulary + 1);
 
     await saveProcessedContent(db, videoId, content);

@@ -21,6 +21,7 @@ export type FakeOpenAi = {
 };
 
 export type FakeHandlers = {
+  /** May answer later (a promise), to hold a request open. */
   transcribe: (request: TranscriptionRequest) => unknown;
   chat: (request: ChatRequest) => unknown;
 };

@@ -2,14 +2,15 @@
  * The processing worker end to end on real speech (espeak-ng through ffmpeg) against a local
  * OpenAI-compatible server: a queued video goes through every stage to 'processed' and plays;
  * without an AI provider it fails at once with the fix in the reason; a failed run is retried
- * from the admin's Retry and then succeeds.
+ * from the admin's Retry and then succeeds; a run that outlives its job's expiry is stopped, its
+ * ffmpeg with it, and the retry processes the video.
  */
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as retry } from "@/app/api/videos/[id]/retry/route";
@@ -20,18 +21,21 @@ import { GET as getCaptions } from "@/app/api/videos/[id]/captions/route";
 import { GET as getWords } from "@/app/api/videos/[id]/words/route";
 import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
 import { GET as getMe } from "@/app/api/users/route";
+import { resultRows } from "@/db/client";
 import { captions, quizzes, segmentTranslations, videos, words } from "@/db/schema";
 import { seedDemoContent } from "@/db/seed";
-import { getBoss } from "@/lib/jobs/boss";
+import { startWorkerQueue } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 import { sendJob } from "@/lib/jobs/send";
 import { createLocalStorage, installStorage } from "@/lib/storage";
 import { startWorkers } from "@/lib/jobs/worker";
+import type { AudioSource } from "@/lib/pipeline/process-video";
 import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
-import { setAiServer } from "../helpers/env";
+import { setAiServer, setEnv } from "../helpers/env";
 import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from "../helpers/fake-openai";
 import { call } from "../helpers/learner-api";
+import { processesMatching, waitUntil } from "../helpers/processes";
 
 const LINES = ["Buenos días, quiero un café.", "El mercado abre temprano.", "Compramos naranjas y manzanas."];
 
@@ -85,16 +89,19 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     await seedDemoContent(t().db);
     admin = await signedInUser("owner@example.com");
     await call(getMe, "/api/users", { token: admin.token });
-    boss = await getBoss(t());
+    boss = await startWorkerQueue(t(), { maintenanceIntervalSeconds: 1 });
     await startWorkers(boss, {
       db: t().db,
-      audio: async (_video, workDir) => {
+      audio: async (video, workDir, signal) => {
+        if (nextAudio) return nextAudio(video, workDir, signal);
         const copy = path.join(workDir, "upload.wav");
         copyFileSync(clip, copy);
         return copy;
       },
     });
   });
+  /** The audio source of the next run, if not the clip (it clears itself when used). */
+  let nextAudio: AudioSource | undefined;
   const addVideo = async () =>
     (await t().db.insert(videos).values({ youtubeId: "abcdefghijk", title: "Mercado", targetLanguage: "es", status: "processing" }).returning())[0]!.id;
 
@@ -165,6 +172,41 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     expect(retried.body).toMatchObject({ status: "processing", processingProgress: 0 });
     expect(await settled(id)).toMatchObject({ status: "processed", processingProgress: 100, errorReason: null });
   });
+
+  it("stops a run that outlives its job's expiry, ffmpeg included, and the retry processes the video", async () => {
+    setAiServer(ai.url);
+    // Long enough for a normal run, the retry's; the first run's ffmpeg waits on a pipe nobody writes to.
+    setEnv({ JOB_EXPIRE_SECONDS: "6", JOB_RETRY_DELAY_SECONDS: "1" });
+    let fifo = "";
+    nextAudio = async (_video, workDir) => {
+      nextAudio = undefined;
+      fifo = path.join(workDir, "stuck.wav");
+      execFileSync("mkfifo", [fifo]);
+      return fifo;
+    };
+    try {
+      const id = await addVideo();
+      await sendJob(QUEUES.processVideo, { videoId: id });
+      await waitUntil(() => fifo !== "" && processesMatching(fifo).length === 1, "the first run's ffmpeg");
+      const stuckSince = Date.now();
+      // Expired: ffmpeg is killed (it ignores SIGTERM there), and the video is not failed for it.
+      await waitUntil(() => processesMatching(fifo).length === 0, "ffmpeg to be stopped", 20_000);
+      expect(Date.now() - stuckSince).toBeGreaterThan(5000);
+      const video = await settled(id);
+      expect(video).toMatchObject({ status: "processed", processingProgress: 100, errorReason: null });
+      const lines = await t().db.select().from(captions).where(eq(captions.videoId, id));
+      expect(lines.map((l) => l.text)).toEqual(LINES);
+      const job = async () =>
+        resultRows<{ state: string; retry_count: number }>(
+          await t().db.execute(sql`SELECT state, retry_count FROM pgboss.job WHERE name = ${QUEUES.processVideo} AND singleton_key = ${`video:${id}`}`),
+        );
+      await waitUntil(async () => (await job())[0]?.state === "completed", "the job to complete");
+      expect(await job()).toEqual([{ state: "completed", retry_count: 1 }]);
+    } finally {
+      nextAudio = undefined;
+      setEnv({ JOB_EXPIRE_SECONDS: undefined, JOB_RETRY_DELAY_SECONDS: undefined });
+    }
+  }, 60_000);
 
   it("runs the admin's extra jobs: missing translations filled, quizzes rebuilt, vocabulary chosen again", async () => {
     setAiServer(ai.url);

@@ -131,4 +131,16 @@ describe("configuration", () => {
     expect(problems({ S3_BUCKET: "media", S3_ENDPOINT: "minio:9000" })[0]).toMatch(/^S3_ENDPOINT must be an http\(s\) URL/);
     expect(problems({ S3_BUCKET: "media", S3_REGION: "x", S3_FORCE_PATH_STYLE: "maybe" })[0]).toMatch(/^S3_FORCE_PATH_STYLE/);
   });
+
+  it("bounds the processing jobs: an hour each, retried after 30 s, dead workers' jobs looked for every 2 min", () => {
+    expect(parseEnv({}).jobs).toEqual({ expireSeconds: 3600, retryDelaySeconds: 30, maintenanceIntervalSeconds: 120 });
+    expect(parseEnv({ JOB_EXPIRE_SECONDS: "7200", JOB_RETRY_DELAY_SECONDS: "5", JOB_MAINTENANCE_INTERVAL_SECONDS: "30" }).jobs).toEqual({
+      expireSeconds: 7200,
+      retryDelaySeconds: 5,
+      maintenanceIntervalSeconds: 30,
+    });
+    expect(problems({ JOB_EXPIRE_SECONDS: "86400" })).toEqual(["JOB_EXPIRE_SECONDS must be under a day (86400)"]);
+    expect(problems({ JOB_MAINTENANCE_INTERVAL_SECONDS: "0" })).toEqual(["JOB_MAINTENANCE_INTERVAL_SECONDS must be positive"]);
+    expect(problems({ JOB_RETRY_DELAY_SECONDS: "soon" })).toEqual(["JOB_RETRY_DELAY_SECONDS must be a number"]);
+  });
 });
