@@ -16,7 +16,7 @@ import { getStorage } from "@/lib/storage";
 import { parseSubtitles, type SubtitleCue } from "@/lib/subtitles/parse";
 import { buildContent } from "./build-content";
 import { PermanentJobError } from "./errors";
-import { markProcessed, setProgress, STAGE_END } from "./progress";
+import { markProcessed, setProgress, STAGE_END, STAGE_START } from "./progress";
 import { transcribeAudio } from "./transcribe";
 import { estimateWords, type Transcript } from "./transcript";
 
@@ -32,7 +32,7 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
   getAi();
   const workDir = await mkdtemp(path.join(tmpdir(), `lingoreel-video-${videoId}-`));
   try {
-    await setProgress(db, videoId, 1);
+    await setProgress(db, videoId, STAGE_START.preparing);
     const cues = video.subtitlePath ? await loadCues(video.subtitlePath) : null;
     let transcript: Transcript;
     if (cues) {
@@ -47,24 +47,23 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
     // A run stopped at its expiry (and being retried) goes no further, so it never saves over the retry.
     const stillRunning = () => options.signal?.throwIfAborted();
     stillRunning();
-    await setProgress(db, videoId, STAGE_END.transcribing);
+    await setProgress(db, videoId, STAGE_START.vocabulary);
 
     const codes = (await db.select({ code: languages.code }).from(languages)).map((l) => l.code);
-    const span = STAGE_END.vocabulary - STAGE_END.transcribing;
+    const span = STAGE_END.vocabulary - STAGE_START.vocabulary;
     const content = await buildContent(transcript, {
       targetLanguage: video.targetLanguage,
       languages: codes,
       onProgress: (fraction) => {
         stillRunning();
-        return setProgress(db, videoId, STAGE_END.transcribing + span * fraction);
+        return setProgress(db, videoId, STAGE_START.vocabulary + span * fraction);
       },
     });
     stillRunning();
-    await setProgress(db, videoId, STAGE_END.vocabulary + 1);
+    await setProgress(db, videoId, STAGE_START.saving);
 
     await saveProcessedContent(db, videoId, content);
-    await setProgress(db, videoId, STAGE_END.saving);
-    await setProgress(db, videoId, STAGE_END.finalizing);
+    await setProgress(db, videoId, STAGE_START.finalizing);
     await markProcessed(db, videoId);
     return "processed";
   } finally {
@@ -73,10 +72,10 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
 }
 
 async function transcribe(db: Db, video: Video, source: string, workDir: string, options: ProcessOptions): Promise<Transcript> {
-  await setProgress(db, video.id, STAGE_END.preparing);
+  await setProgress(db, video.id, STAGE_START.extracting);
   const wav = path.join(workDir, "speech.wav");
   await toSpeechWav(source, wav, options.signal);
-  await setProgress(db, video.id, STAGE_END.extracting);
+  await setProgress(db, video.id, STAGE_START.transcribing);
   return transcribeAudio(wav, { workDir, signal: options.signal, limitBytes: options.transcribeLimitBytes, language: video.targetLanguage });
 }
 

@@ -1,4 +1,4 @@
-/** The stages of SPEC §4 and the progress each one ends at. */
+/** The stages of SPEC §4 and the progress each one ends at (its label shows up to that value). */
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { videos } from "@/db/schema";
@@ -11,6 +11,16 @@ export const STAGE_END = {
   saving: 95,
   finalizing: 99,
   complete: 100,
+} as const;
+
+/** The progress written as a stage begins: one past the end of the stage before, so its label shows while it runs. */
+export const STAGE_START = {
+  preparing: 1,
+  extracting: STAGE_END.preparing + 1,
+  transcribing: STAGE_END.extracting + 1,
+  vocabulary: STAGE_END.transcribing + 1,
+  saving: STAGE_END.vocabulary + 1,
+  finalizing: STAGE_END.saving + 1,
 } as const;
 
 /**

@@ -22,6 +22,7 @@ import { GET as getWords } from "@/app/api/videos/[id]/words/route";
 import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
 import { GET as getMe } from "@/app/api/users/route";
 import { resultRows } from "@/db/client";
+import { stageLabel } from "@/lib/admin/video-status";
 import { captions, quizzes, segmentTranslations, videos, words } from "@/db/schema";
 import { seedDemoContent } from "@/db/seed";
 import { startWorkerQueue } from "@/lib/jobs/boss";
@@ -38,6 +39,13 @@ import { call } from "../helpers/learner-api";
 import { processesMatching, waitUntil } from "../helpers/processes";
 
 const LINES = ["Buenos días, quiero un café.", "El mercado abre temprano.", "Compramos naranjas y manzanas."];
+
+/** While set, each request to the stand-in notes the stage label the admin sees at that moment. */
+let stageNow: (() => Promise<string>) | undefined;
+const stagesAtRequest: string[] = [];
+const noteStage = async (request: string) => {
+  if (stageNow) stagesAtRequest.push(`${request}: ${await stageNow()}`);
+};
 
 /** The stand-in recogniser hears our three lines, 25 s apart; the stand-in model picks each line's longest candidate word and tags translations. */
 function transcribe() {
@@ -68,7 +76,16 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "lingoreel-worker-"));
   clip = path.join(dir, "clip.wav");
   execFileSync("espeak-ng", ["-v", "es", "-w", clip, LINES.join(" ")]);
-  ai = await startFakeOpenAi({ transcribe, chat });
+  ai = await startFakeOpenAi({
+    transcribe: async () => {
+      await noteStage("transcription");
+      return transcribe();
+    },
+    chat: async (request) => {
+      await noteStage(request.schemaName);
+      return chat(request);
+    },
+  });
 });
 afterAll(async () => {
   setAiServer(undefined);
@@ -117,9 +134,16 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
   it("takes a queued video through every stage to processed, and it plays with captions and quizzes", async () => {
     setAiServer(ai.url);
     const id = await addVideo();
+    stagesAtRequest.length = 0;
+    stageNow = async () => stageLabel((await t().db.select().from(videos).where(eq(videos.id, id)))[0]!.processingProgress);
     await sendJob(QUEUES.processVideo, { videoId: id });
     const video = await settled(id);
+    stageNow = undefined;
     expect(video).toMatchObject({ status: "processed", processingProgress: 100, errorReason: null, durationMs: 60_000 });
+    // While each call runs, the admin's row names the stage it belongs to.
+    expect(new Set(stagesAtRequest)).toEqual(
+      new Set(["transcription: Transcribing with Whisper", "vocabulary: Processing Vocabulary", "translations: Processing Vocabulary"]),
+    );
     const params = { id: String(id) };
     expect((await call(getCaptions, `/api/videos/${id}/captions`, { token: admin.token, params })).body.map((c: { text: string }) => c.text)).toEqual(LINES);
     const words = (await call(getWords, `/api/videos/${id}/words`, { token: admin.token, params })).body;
