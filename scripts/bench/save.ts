@@ -127,9 +127,9 @@ async function savePerCaption(db: Db, videoId: number, content: ProcessedContent
   });
 }
 
-type Counts = { captions: number; timings: number; lineTranslations: number; words: number; wordTranslations: number; quizzes: number };
+export type Counts = { captions: number; timings: number; lineTranslations: number; words: number; wordTranslations: number; quizzes: number };
 
-async function countSaved(db: Db, videoId: number): Promise<Counts> {
+export async function countSaved(db: Db, videoId: number): Promise<Counts> {
   const [row] = resultRows<Counts>(
     await db.execute(sql`
       SELECT (SELECT count(*)::int FROM captions WHERE video_id = ${videoId}) AS captions,
@@ -151,7 +151,7 @@ const expectedCounts = (c: ProcessedContent): Counts => ({
   quizzes: c.quizzes.length,
 });
 
-const describeCounts = (c: Counts) =>
+export const describeCounts = (c: Counts) =>
   `${fmtInt(c.captions)} captions, ${fmtInt(c.timings)} word timings, ${fmtInt(c.lineTranslations)} caption translations, ${fmtInt(c.words)} words, ${fmtInt(c.wordTranslations)} word translations, ${fmtInt(c.quizzes)} quizzes`;
 
 /** `targetMs` undefined: the figure is printed for information, without a verdict. */

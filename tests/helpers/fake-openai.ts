@@ -2,18 +2,25 @@
  * A local server that speaks the OpenAI API the worker calls: multipart
  * `POST /v1/audio/transcriptions` answering verbose_json, and `POST /v1/chat/completions`
  * answering with JSON that a test-supplied function builds for the named response schema.
- * Failures can be queued (a status for the next calls) to test retries.
+ * Failures can be queued (a status for the next calls) to test retries. Each answered call is
+ * also timed (the bench's pipeline scenario reads the times to split a run into its stages).
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { performance } from "node:perf_hooks";
 
 export type ChatRequest = { schemaName: string; schema: unknown; messages: { role: string; content: string }[]; model: string };
 export type TranscriptionRequest = { model: string; responseFormat: string | null; granularities: string[]; file: { name: string; size: number; bytes: Buffer } };
+
+/** performance.now() when the request arrived, when its body had been read, and when it was answered. */
+export type FakeCall = { kind: "transcription" | "chat"; schemaName: string; receivedMs: number; bodyMs: number; answeredMs: number };
 
 export type FakeOpenAi = {
   url: string;
   chats: ChatRequest[];
   transcriptions: TranscriptionRequest[];
+  /** Every answered call, in order. */
+  timeline: FakeCall[];
   /** Statuses to answer the next requests with, before answering normally again. */
   failNext: (...statuses: number[]) => void;
   close: () => Promise<void>;
@@ -35,11 +42,15 @@ async function toWebRequest(req: IncomingMessage): Promise<Request> {
 export async function startFakeOpenAi(handlers: FakeHandlers): Promise<FakeOpenAi> {
   const chats: ChatRequest[] = [];
   const transcriptions: TranscriptionRequest[] = [];
+  const timeline: FakeCall[] = [];
   const failures: number[] = [];
   const server: Server = createServer(async (req, res) => {
+    const receivedMs = performance.now();
     const send = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     try {
       const request = await toWebRequest(req);
+      const bodyMs = performance.now();
+      const answered = (kind: FakeCall["kind"], schemaName: string) => void timeline.push({ kind, schemaName, receivedMs, bodyMs, answeredMs: performance.now() });
       const failure = failures.shift();
       if (failure) return send(failure, { error: { message: `fake failure ${failure}`, type: "server_error" } });
       if (req.url?.startsWith("/v1/audio/transcriptions")) {
@@ -52,7 +63,8 @@ export async function startFakeOpenAi(handlers: FakeHandlers): Promise<FakeOpenA
           file: { name: file.name, size: file.size, bytes: Buffer.from(await file.arrayBuffer()) },
         };
         transcriptions.push(entry);
-        return send(200, handlers.transcribe(entry));
+        send(200, handlers.transcribe(entry));
+        return answered("transcription", "");
       }
       if (req.url?.startsWith("/v1/chat/completions")) {
         const body = (await request.json()) as { model: string; messages: ChatRequest["messages"]; response_format?: { json_schema?: { name: string; schema: unknown } } };
@@ -64,7 +76,7 @@ export async function startFakeOpenAi(handlers: FakeHandlers): Promise<FakeOpenA
         };
         chats.push(entry);
         const answer = handlers.chat(entry);
-        return send(200, {
+        send(200, {
           id: `chatcmpl-${chats.length}`,
           object: "chat.completion",
           created: Math.floor(Date.now() / 1000),
@@ -72,6 +84,7 @@ export async function startFakeOpenAi(handlers: FakeHandlers): Promise<FakeOpenA
           choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: typeof answer === "string" ? answer : JSON.stringify(answer), refusal: null } }],
           usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
         });
+        return answered("chat", entry.schemaName);
       }
       send(404, { error: { message: "not found" } });
     } catch (error) {
@@ -83,6 +96,7 @@ export async function startFakeOpenAi(handlers: FakeHandlers): Promise<FakeOpenA
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     chats,
     transcriptions,
+    timeline,
     failNext: (...statuses) => failures.push(...statuses),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
