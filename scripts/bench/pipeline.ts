@@ -28,7 +28,7 @@ import * as schema from "@/db/schema";
 import { languages, users, videos, type User } from "@/db/schema";
 import { getBoss } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/worker";
-import { mediaDurationMs, MediaToolError, runTool, toSpeechWav } from "@/lib/media/ffmpeg";
+import { ffmpegPath, mediaDurationMs, MediaToolError, runTool, toSpeechWav } from "@/lib/media/ffmpeg";
 import { defaultAudioSource } from "@/lib/pipeline/audio-source";
 import type { AudioSource } from "@/lib/pipeline/process-video";
 import { STAGE_END } from "@/lib/pipeline/progress";
@@ -60,7 +60,8 @@ const WHEN = [
 function lines(count: number): string[] {
   let seed = 42;
   const pick = <T>(list: T[]) => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    // MINSTD: exact in doubles.
+    seed = (seed * 48271) % 2147483647;
     return list[seed % list.length]!;
   };
   return Array.from({ length: count }, () => `${pick(WHO)} ${pick(DOES)} ${pick(WHAT)} ${pick(WHEN)}`);
@@ -131,12 +132,13 @@ async function makeClip(dir: string, text: string[], seconds: number): Promise<P
     throw error;
   }
   const ff = ["-nostdin", "-hide_banner", "-loglevel", "error", "-y"];
-  await runTool("ffmpeg", [...ff, "-i", speech, "-ar", "44100", "-ac", "2", "-c:a", "libmp3lame", "-b:a", "128k", encoded]);
-  await runTool("ffmpeg", [...ff, "-stream_loop", "-1", "-i", encoded, "-t", String(seconds), "-c", "copy", clip]);
+  await runTool(ffmpegPath(), [...ff, "-i", speech, "-ar", "44100", "-ac", "2", "-c:a", "libmp3lame", "-b:a", "128k", encoded]);
+  await runTool(ffmpegPath(), [...ff, "-stream_loop", "-1", "-i", encoded, "-t", String(seconds), "-c", "copy", clip]);
   const bytes = (await stat(clip)).size;
   const durationMs = await mediaDurationMs(clip);
-  const mmss = `${Math.floor(durationMs / 60_000)}:${String(Math.round((durationMs % 60_000) / 1000)).padStart(2, "0")}`;
-  return { path: clip, bytes, durationMs, describe: `${mmss} of espeak-ng Spanish, MP3 128 kb/s 44.1 kHz stereo, ${(bytes / 1e6).toFixed(1)} MB` };
+  const whole = Math.round(durationMs / 1000);
+  const mmss = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+  return { path: clip, bytes, durationMs, describe: `a ${mmss} clip of espeak-ng Spanish (MP3 128 kb/s 44.1 kHz stereo, ${(bytes / 1e6).toFixed(1)} MB)` };
 }
 
 /** The clip and the stand-in, made once and shared by the engines. */
@@ -150,7 +152,7 @@ export async function preparePipeline(): Promise<PipelineKit> {
     const answer = transcription(text, clip.durationMs);
     const ai = await startFakeOpenAi({ transcribe: () => answer, chat });
     setAiServer(ai.url);
-    console.log(`\nPipeline clip: ${clip.describe}; made in ${seconds(started)}`);
+    console.log(`\nPipeline scenario: ${clip.describe}, made in ${seconds(started)}; the AI stand-in listens at ${ai.url}`);
     return {
       dir,
       clip,
@@ -219,7 +221,7 @@ export async function benchPipeline(handle: BenchDb, engine: string, kit: Pipeli
   const others = (await db.select({ code: languages.code }).from(languages)).filter((l) => l.code !== LANGUAGE).length;
   const words = kit.lines.length * 10;
   console.log(
-    `\n${engine} · upload stored → status processed: the ${kit.clip.describe} clip; the stand-in hears ${fmtInt(kit.lines.length)} lines, ${fmtInt(words)} words; translations into ${others} languages`,
+    `\n${engine} · upload stored → status processed: ${kit.clip.describe}; the stand-in hears ${fmtInt(kit.lines.length)} lines, ${fmtInt(words)} words; translations into ${others} languages`,
   );
   if (note) console.log(`  ${note}`);
 
