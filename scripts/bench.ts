@@ -5,7 +5,15 @@
  *  - header search (SPEC §5 "Video search") over 100,000 videos: `searchVideoCards` against the
  *    old naive single query (scripts/bench/search.ts);
  *  - home screen lists and stats with 1,000 learners and 1,000,000 video_progress rows: the real
- *    service functions the endpoints call (scripts/bench/home.ts).
+ *    service functions the endpoints call (scripts/bench/home.ts);
+ *  - saving a processed video of 2,000 captions, 20,000 word timings and their translations into
+ *    every other language: `saveProcessedContent` (one transaction) against the first shipped
+ *    version and a per-caption loop (scripts/bench/save.ts; the target is Postgres's, PGlite's
+ *    figure is information);
+ *  - a 10-minute clip from upload to processed data, the AI calls answered at once by a local
+ *    stand-in of the OpenAI API: the stored upload, `createVideo`, the pg-boss job and the worker's
+ *    `processVideo`, split into its stages, beside the bare ffmpeg conversion of the same clip
+ *    (scripts/bench/pipeline.ts; needs ffmpeg and espeak-ng, which make the clip once per run).
  * Runs on PGlite, and on Postgres too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
  *  - caption highlight lag in Chromium: how late words turn `speaking` through the HTML5 player
  *    and through the YouTube player against a local stand-in of the embed, beside what polling
@@ -13,7 +21,7 @@
  *    which builds first when the build is missing or stale) on a temporary database.
  *
  * Sizes and switches (environment):
- *   BENCH_ONLY=search|home|highlight  one scenario only
+ *   BENCH_ONLY=search|home|save|pipeline|highlight  one scenario only
  *   BENCH_PGLITE=0 / BENCH_POSTGRES=0 skip an engine
  *   BENCH_VIDEOS (100000), BENCH_SEARCH_RUNS (30), BENCH_SEARCH_WORDS_PER_VIDEO (3)
  *   BENCH_LEARNERS (1000), BENCH_HOME_VIDEOS (3000), BENCH_PROGRESS_ROWS (1000000),
@@ -21,6 +29,10 @@
  *   BENCH_HOME_SAMPLE (5 learners), BENCH_HOME_BASELINE_RUNS (10)
  *   BENCH_PGLITE_LEARNERS / BENCH_PGLITE_PROGRESS_ROWS: PGlite's home data set (default: the same
  *                                     as Postgres; its fill takes about 40 s on 2 cores)
+ *   BENCH_SAVE_CAPTIONS (2000), BENCH_SAVE_WORDS_PER_CAPTION (10), BENCH_SAVE_VOCABULARY (40),
+ *   BENCH_SAVE_RUNS (5), BENCH_SAVE_BASELINE_RUNS (2, per baseline; 0 skips them)
+ *   BENCH_PIPELINE_SECONDS (600): the clip's length; BENCH_PIPELINE_LINES (one per 4 s: 150), the
+ *                                     stand-in transcript's lines of 10 words; BENCH_PIPELINE_RUNS (3)
  *   BENCH_HIGHLIGHT_RATES (1,1,1.5): the playback speeds of the passes through each player
  *   CHROMIUM_PATH (/usr/bin/chromium): the browser of the highlight scenario
  *   BENCH_EXPLAIN=all|miss|0          print EXPLAIN ANALYZE for every call, target misses (default), or none
@@ -34,6 +46,8 @@ import { resultRows } from "@/db/client";
 import { createScratchPglite, createScratchPostgres } from "@/db/scratch";
 import { benchHighlight } from "./bench/highlight";
 import { benchHome, type HomeSizes } from "./bench/home";
+import { benchPipeline, preparePipeline, type PipelineKit } from "./bench/pipeline";
+import { benchSave } from "./bench/save";
 import { benchSearch } from "./bench/search";
 import { envInt, fmtInt, ms, seconds, verdicts, type BenchDb } from "./bench/util";
 
@@ -41,11 +55,18 @@ const TARGETS = {
   search: { pglite: 80, postgres: 30 },
   home: { pglite: 50, postgres: 50 },
   highlight: 50,
+  /** Postgres only (the issue's figure); PGlite's is printed for information. */
+  save: { postgres: 1000 },
+  pipeline: 10_000,
 };
 
 const only = process.env.BENCH_ONLY?.toLowerCase();
-const wants = (scenario: "search" | "home" | "highlight") => !only || only === scenario;
-const wantsDatabase = wants("search") || wants("home");
+const wants = (scenario: "search" | "home" | "save" | "pipeline" | "highlight") => !only || only === scenario;
+const wantsDatabase = wants("search") || wants("home") || wants("save") || wants("pipeline");
+
+/** The pipeline scenario's clip and AI stand-in: made on first use, shared by the engines. */
+let pipelineKit: Promise<PipelineKit> | undefined;
+const kit = () => (pipelineKit ??= preparePipeline());
 
 function homeSizes(engine: "pglite" | "postgres"): HomeSizes {
   const learners = envInt("BENCH_LEARNERS", 1000);
@@ -102,6 +123,8 @@ async function main() {
           : undefined;
       await withScratch(openPglite, (h) => benchHome(h, engine, size, TARGETS.home.pglite, note));
     }
+    if (wants("save")) await withScratch(openPglite, (h) => benchSave(h, engine, undefined));
+    if (wants("pipeline")) await withScratch(openPglite, async (h) => benchPipeline(h, engine, await kit(), TARGETS.pipeline));
   }
 
   if (serverUrl && process.env.BENCH_POSTGRES !== "0" && wantsDatabase) {
@@ -115,11 +138,18 @@ async function main() {
     const engine = "Postgres";
     if (wants("search")) await withScratch(openPg, (h) => benchSearch(h, engine, TARGETS.search.postgres));
     if (wants("home")) await withScratch(openPg, (h) => benchHome(h, engine, homeSizes("postgres"), TARGETS.home.postgres));
+    if (wants("save")) await withScratch(openPg, (h) => benchSave(h, engine, TARGETS.save.postgres));
+    if (wants("pipeline")) {
+      // The worker's database as deployed: the app's default pool of 10 (DATABASE_POOL_SIZE).
+      const openPool = () => createScratchPostgres(serverUrl, { prefix: "lingoreel_bench", poolSize: 10 });
+      await withScratch(openPool, async (h) => benchPipeline(h, engine, await kit(), TARGETS.pipeline, "pool of 10 connections (the app's default), shared by pg-boss, the worker and the status polling"));
+    }
   } else if (!serverUrl && wantsDatabase) {
     console.log("\n(Set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure Postgres too.)");
   }
 
   if (wants("highlight")) await benchHighlight(TARGETS.highlight);
+  if (pipelineKit) await (await pipelineKit).dispose();
 
   console.log(`\nSummary (p95 against target), total time ${seconds(started)}, load average now ${load()}:`);
   for (const v of verdicts) {
@@ -132,7 +162,8 @@ async function main() {
   if (process.env.BENCH_KEEP === "1") process.exit();
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   console.error(error);
+  await pipelineKit?.then((k) => k.dispose()).catch(() => {});
   process.exit(1);
 });

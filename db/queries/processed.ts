@@ -2,59 +2,78 @@
  * Saving a processed video in one transaction: its captions, word timings, vocabulary,
  * translations and quizzes replace whatever an earlier run left, so a re-run never duplicates
  * and a failure never leaves half a video.
+ *
+ * A long video is tens of thousands of rows (2,000 captions, 20,000 word timings, a translation
+ * of every caption into each other language). Each table gets one INSERT ... SELECT whose rows
+ * arrive as a single JSON parameter: no statement nears Postgres's 65,534 parameters, none is
+ * built value by value in JavaScript, and it reads the same on postgres-js and PGlite. Children
+ * find their parents by natural key (a caption by video and segment index, a word by video and
+ * text, both unique), so no ids travel back and forth.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { captions, quizzes, segmentTranslations, videos, wordTimings, words, wordTranslations } from "../schema";
+import { captions, videos, wordTimings, words } from "../schema";
 import type { ProcessedContent } from "@/lib/pipeline/content";
 
-/** Rows per INSERT: well under Postgres's 65,535 parameters, few round trips. */
-const CHUNK = 1000;
-
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
-}
+/**
+ * Rows as one `json` parameter, for `json_to_recordset`. A lone surrogate (broken text from a
+ * model) becomes U+FFFD, as the drivers store it in a plain text parameter, where Postgres's JSON
+ * parser would reject the whole batch.
+ */
+const wellFormed = (_key: string, value: unknown) => (typeof value === "string" && !value.isWellFormed() ? value.toWellFormed() : value);
+const rowsJson = (rows: object[]) => sql`${JSON.stringify(rows, wellFormed)}::json`;
 
 export async function saveProcessedContent(db: Db, videoId: number, content: ProcessedContent): Promise<void> {
+  const lines = content.segments.map((s, i) => ({ i, text: s.text, s: s.startMs, e: s.endMs }));
+  const lineTranslations = content.segments.flatMap((s, i) => Object.entries(s.translations).map(([l, text]) => ({ i, l, text })));
+  const timings = content.timings.map((t, n) => ({ i: t.segmentIndex, n, w: t.word, s: t.startMs, e: t.endMs }));
+  const vocabulary = content.words.map((w) => ({ i: w.segmentIndex, w: w.word, ctx: content.segments[w.segmentIndex]?.text ?? null, t: w.timestampMs, q: w.quizTimeMs }));
+  const wordTranslations = content.words.flatMap((w) => Object.entries(w.translations).map(([l, text]) => ({ w: w.word, l, text })));
+  const quizRows = content.quizzes.map((q) => ({ w: content.words[q.wordIndex]!.word, l: q.language, question: q.question, o: q.options, c: q.correctIndex }));
+  // A timing's or word's caption: none when its segment index names no line.
+  const captionOfRow = sql`LEFT JOIN captions c ON c.video_id = ${videoId} AND c.segment_index = r.i`;
+
   await db.transaction(async (tx) => {
     // Words first (their quizzes, translations and learners' answers follow), then captions (timings and translations follow).
     await tx.delete(words).where(eq(words.videoId, videoId));
     await tx.delete(wordTimings).where(eq(wordTimings.videoId, videoId));
     await tx.delete(captions).where(eq(captions.videoId, videoId));
 
-    const captionIds: number[] = [];
-    await insertChunked(
-      content.segments.map((s, i) => ({ videoId, segmentIndex: i, text: s.text, startTime: s.startMs, endTime: s.endMs })),
-      async (chunk) => captionIds.push(...(await tx.insert(captions).values(chunk).returning({ id: captions.id })).map((r) => r.id)),
-    );
-    await insertChunked(
-      content.segments.flatMap((s, i) => Object.entries(s.translations).map(([language, translatedText]) => ({ captionId: captionIds[i]!, language, translatedText }))),
-      (chunk) => tx.insert(segmentTranslations).values(chunk),
-    );
-    await insertChunked(
-      content.timings.map((t, i) => ({ videoId, captionId: captionIds[t.segmentIndex] ?? null, wordIndex: i, word: t.word, start: t.startMs, end: t.endMs })),
-      (chunk) => tx.insert(wordTimings).values(chunk),
-    );
-    const wordIds: number[] = [];
-    await insertChunked(
-      content.words.map((w) => ({
-        videoId,
-        captionId: captionIds[w.segmentIndex] ?? null,
-        word: w.word,
-        context: content.segments[w.segmentIndex]?.text ?? null,
-        timestamp: w.timestampMs,
-        quizTime: w.quizTimeMs,
-      })),
-      async (chunk) => wordIds.push(...(await tx.insert(words).values(chunk).returning({ id: words.id })).map((r) => r.id)),
-    );
-    await insertChunked(
-      content.words.flatMap((w, i) => Object.entries(w.translations).map(([language, translation]) => ({ wordId: wordIds[i]!, language, translation }))),
-      (chunk) => tx.insert(wordTranslations).values(chunk),
-    );
-    await insertChunked(
-      content.quizzes.map((q) => ({ wordId: wordIds[q.wordIndex]!, nativeLanguage: q.language, question: q.question, options: q.options, correctIndex: q.correctIndex })),
-      (chunk) => tx.insert(quizzes).values(chunk),
-    );
+    if (lines.length) {
+      await tx.execute(sql`
+        INSERT INTO captions (video_id, segment_index, text, start_time, end_time)
+        SELECT ${videoId}, r.i, r.text, r.s, r.e FROM json_to_recordset(${rowsJson(lines)}) AS r(i int, text text, s int, e int)`);
+    }
+    if (lineTranslations.length) {
+      await tx.execute(sql`
+        INSERT INTO segment_translations (caption_id, language, translated_text)
+        SELECT c.id, r.l, r.text FROM json_to_recordset(${rowsJson(lineTranslations)}) AS r(i int, l text, text text)
+        JOIN captions c ON c.video_id = ${videoId} AND c.segment_index = r.i`);
+    }
+    if (timings.length) {
+      await tx.execute(sql`
+        INSERT INTO word_timings (video_id, caption_id, word_index, word, start_ms, end_ms)
+        SELECT ${videoId}, c.id, r.n, r.w, r.s, r.e FROM json_to_recordset(${rowsJson(timings)}) AS r(i int, n int, w text, s int, e int)
+        ${captionOfRow}`);
+    }
+    if (vocabulary.length) {
+      await tx.execute(sql`
+        INSERT INTO words (video_id, caption_id, word, context, timestamp_ms, quiz_time_ms)
+        SELECT ${videoId}, c.id, r.w, r.ctx, r.t, r.q FROM json_to_recordset(${rowsJson(vocabulary)}) AS r(i int, w text, ctx text, t int, q int)
+        ${captionOfRow}`);
+    }
+    if (wordTranslations.length) {
+      await tx.execute(sql`
+        INSERT INTO word_translations (word_id, language, translation)
+        SELECT w.id, r.l, r.text FROM json_to_recordset(${rowsJson(wordTranslations)}) AS r(w text, l text, text text)
+        JOIN words w ON w.video_id = ${videoId} AND w.word = r.w`);
+    }
+    if (quizRows.length) {
+      await tx.execute(sql`
+        INSERT INTO quizzes (word_id, native_language, question, options, correct_index)
+        SELECT w.id, r.l, r.question, r.o, r.c FROM json_to_recordset(${rowsJson(quizRows)}) AS r(w text, l text, question text, o jsonb, c int)
+        JOIN words w ON w.video_id = ${videoId} AND w.word = r.w`);
+    }
     await tx.update(videos).set({ durationMs: content.durationMs, updatedAt: new Date() }).where(eq(videos.id, videoId));
   });
 }

@@ -104,11 +104,14 @@ export async function explainCall(handle: BenchDb, fn: (db: Db) => Promise<unkno
   return out.join("\n");
 }
 
+/** Long parameters (a JSON batch of rows) cut to their start and size. */
+const shorten = (p: unknown) => (typeof p === "string" && p.length > 160 ? `${p.slice(0, 120)}… (${fmtInt(p.length)} chars)` : p);
+
 function formatPlan(query: string, params: unknown[], lines: string[]): string {
   const indent = (s: string) => `      ${s}`;
   return [
     indent(`SQL: ${query.replace(/\s+/g, " ")}`),
-    indent(`params: ${JSON.stringify(params)}`),
+    indent(`params: ${JSON.stringify(params.map(shorten))}`),
     ...lines.map((l) => indent(`  ${l}`)),
   ].join("\n");
 }

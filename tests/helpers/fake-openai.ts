@@ -3,18 +3,25 @@
  * `POST /v1/audio/transcriptions` answering verbose_json, and `POST /v1/chat/completions`
  * answering with JSON that a test-supplied function builds for the named response schema.
  * Failures can be queued (a status for the next calls) to test retries. Handlers may be async
- * (to answer slowly); `GET /health` answers 200.
+ * (to answer slowly); `GET /health` answers 200. Each answered call is also timed (the bench's
+ * pipeline scenario reads the times to split a run into its stages).
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { performance } from "node:perf_hooks";
 
 export type ChatRequest = { schemaName: string; schema: unknown; messages: { role: string; content: string }[]; model: string };
 export type TranscriptionRequest = { model: string; responseFormat: string | null; granularities: string[]; file: { name: string; size: number; bytes: Buffer } };
+
+/** performance.now() when the request arrived, when its body had been read, and when it was answered. */
+export type FakeCall = { kind: "transcription" | "chat"; schemaName: string; receivedMs: number; bodyMs: number; answeredMs: number };
 
 export type FakeOpenAi = {
   url: string;
   chats: ChatRequest[];
   transcriptions: TranscriptionRequest[];
+  /** Every answered call, in order. */
+  timeline: FakeCall[];
   /** Statuses to answer the next requests with, before answering normally again. */
   failNext: (...statuses: number[]) => void;
   close: () => Promise<void>;
@@ -39,12 +46,16 @@ async function toWebRequest(req: IncomingMessage): Promise<Request> {
 export async function startFakeOpenAi(handlers: FakeHandlers, options: FakeOptions = {}): Promise<FakeOpenAi> {
   const chats: ChatRequest[] = [];
   const transcriptions: TranscriptionRequest[] = [];
+  const timeline: FakeCall[] = [];
   const failures: number[] = [];
   const server: Server = createServer(async (req, res) => {
+    const receivedMs = performance.now();
     const send = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     try {
       if (req.url === "/health") return send(200, { ok: true });
       const request = await toWebRequest(req);
+      const bodyMs = performance.now();
+      const answered = (kind: FakeCall["kind"], schemaName: string) => void timeline.push({ kind, schemaName, receivedMs, bodyMs, answeredMs: performance.now() });
       const failure = failures.shift();
       if (failure) return send(failure, { error: { message: `fake failure ${failure}`, type: "server_error" } });
       if (req.url?.startsWith("/v1/audio/transcriptions")) {
@@ -57,7 +68,8 @@ export async function startFakeOpenAi(handlers: FakeHandlers, options: FakeOptio
           file: { name: file.name, size: file.size, bytes: Buffer.from(await file.arrayBuffer()) },
         };
         transcriptions.push(entry);
-        return send(200, await handlers.transcribe(entry));
+        send(200, await handlers.transcribe(entry));
+        return answered("transcription", "");
       }
       if (req.url?.startsWith("/v1/chat/completions")) {
         const body = (await request.json()) as { model: string; messages: ChatRequest["messages"]; response_format?: { json_schema?: { name: string; schema: unknown } } };
@@ -69,7 +81,7 @@ export async function startFakeOpenAi(handlers: FakeHandlers, options: FakeOptio
         };
         chats.push(entry);
         const answer = await handlers.chat(entry);
-        return send(200, {
+        send(200, {
           id: `chatcmpl-${chats.length}`,
           object: "chat.completion",
           created: Math.floor(Date.now() / 1000),
@@ -77,6 +89,7 @@ export async function startFakeOpenAi(handlers: FakeHandlers, options: FakeOptio
           choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: typeof answer === "string" ? answer : JSON.stringify(answer), refusal: null } }],
           usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
         });
+        return answered("chat", entry.schemaName);
       }
       send(404, { error: { message: "not found" } });
     } catch (error) {
@@ -88,6 +101,7 @@ export async function startFakeOpenAi(handlers: FakeHandlers, options: FakeOptio
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     chats,
     transcriptions,
+    timeline,
     failNext: (...statuses) => failures.push(...statuses),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

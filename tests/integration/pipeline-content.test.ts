@@ -13,6 +13,7 @@ import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
 import { GET as getMe } from "@/app/api/users/route";
 import { saveProcessedContent } from "@/db/queries/processed";
 import { languages, videos } from "@/db/schema";
+import type { ProcessedContent } from "@/lib/pipeline/content";
 import { seedDemoContent } from "@/db/seed";
 import { buildContent } from "@/lib/pipeline/build-content";
 import { normalizeTranscript } from "@/lib/pipeline/transcript";
@@ -134,5 +135,25 @@ describe.each(testDbKinds)("processed content on %s", (kind) => {
     expect(await read(getTranslations, "/segment-translations")).toHaveLength(2);
     const [video] = await t().db.select().from(videos).where(eq(videos.id, videoId));
     expect(video!.durationMs).toBe(80_000);
+  });
+
+  it("saves any text as it came, quotes, backslashes and emoji alike; a lone surrogate becomes U+FFFD", async () => {
+    const line = 'Dijo "hola" \\ adiós 👋 {"a":1}';
+    const content: ProcessedContent = {
+      durationMs: 10_000,
+      segments: [{ text: line, startMs: 0, endMs: 4000, translations: { en: "mal\ud800formado" } }],
+      timings: line.split(" ").map((word, i) => ({ word, startMs: i * 500, endMs: i * 500 + 400, segmentIndex: 0 })),
+      words: [{ word: "adiós", segmentIndex: 0, timestampMs: 1500, quizTimeMs: 4000, translations: { en: "goodbye" } }],
+      quizzes: [{ wordIndex: 0, language: "en", question: "adiós", options: ["goodbye", '"hello"', "no\\", "👋"], correctIndex: 0 }],
+    };
+    await saveProcessedContent(t().db, videoId, content);
+    expect((await read(getCaptions, "/captions")).map((c: { text: string }) => c.text)).toEqual([line]);
+    expect((await read(getTimings, "/word-timings")).map((w: { word: string }) => w.word)).toEqual(line.split(" "));
+    const english = (await call(getTranslations, `/api/videos/${videoId}/segment-translations?language=en`, { token: owner.token, params: { id: String(videoId) } })).body;
+    expect(english.map((l: { translatedText: string }) => l.translatedText)).toEqual(["mal\ufffdformado"]);
+    const [word] = await read(getWords, "/words");
+    expect(word).toMatchObject({ word: "adiós", context: line });
+    const quiz = (await call(getQuiz, `/api/words/${word.id}/quiz?nativeLanguage=en`, { token: owner.token, params: { id: String(word.id) } })).body;
+    expect([...quiz.options].sort()).toEqual([...content.quizzes[0]!.options].sort());
   });
 });
