@@ -7,7 +7,7 @@
 import { session } from "./support/accounts";
 import { addVideoByApi, adminHeaders, openAdmin, uniqueYoutubeId } from "./support/admin";
 import { expect as baseExpect, test } from "./support/fixtures";
-import { LoginPage } from "./support/pages";
+import { signInElsewhere } from "./support/pages";
 import { makeAudio, makeAudioDir } from "../helpers/audio-files";
 
 // Server round trips (a create also asks YouTube for the title) can be slow on a busy machine.
@@ -164,15 +164,10 @@ test("an admin edits a video and publishes it; a learner can then open it", asyn
   await expect(updated.getByTestId("video-status")).toHaveText("Active");
 
   // The learner finds and opens it now.
-  const context = await browser.newContext();
-  const learnerPage = await context.newPage();
-  const login = new LoginPage(learnerPage);
-  await login.goto();
-  await login.signIn(learner.email, learner.password);
-  await expect(learnerPage).toHaveURL(/\/home$/);
+  const learnerPage = await signInElsewhere(browser, learner);
   await learnerPage.goto(`/video/${video.id}`);
   await expect(learnerPage.getByRole("heading", { level: 1, name: published })).toBeVisible();
-  await context.close();
+  await learnerPage.context().close();
   // Other specs share this server and list the newest published videos (offline, its YouTube
   // thumbnail cannot load): take it away again.
   expect((await request.delete(`/api/videos/${video.id}`, { headers: await adminHeaders(request) })).status()).toBe(200);

@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { adminHeaders, openAdmin, uniqueYoutubeId } from "./support/admin";
 import { expect as baseExpect, test } from "./support/fixtures";
-import { LoginPage } from "./support/pages";
+import { signInElsewhere } from "./support/pages";
 import { CLIP_LINES, CLIP_WORD, makeClip } from "./support/processing-clip";
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -80,12 +80,7 @@ test("an admin uploads a spoken clip, watches it process to Complete and publish
     await expect(row.getByTestId("video-status")).toHaveText("Active");
 
     // The learner plays it: the transcript's lines are the captions, with their translations.
-    const context = await browser.newContext();
-    const learnerPage = await context.newPage();
-    const login = new LoginPage(learnerPage);
-    await login.goto();
-    await login.signIn(learner.email, learner.password);
-    await expect(learnerPage).toHaveURL(/\/home$/);
+    const learnerPage = await signInElsewhere(browser, learner);
     await learnerPage.goto(`/video/${videoId}`);
     await expect(learnerPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await learnerPage.getByRole("button", { name: "Play", exact: true }).click();
@@ -101,7 +96,7 @@ test("an admin uploads a spoken clip, watches it process to Complete and publish
     await expect(quiz).toHaveCount(0);
     // Playback goes on into the next line.
     await expect(learnerPage.getByTestId("caption-translation")).toHaveText(CLIP_LINES[1].english, { timeout: 15_000 });
-    await context.close();
+    await learnerPage.context().close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
     // The stand-ins app's other tests list the published videos: take it away again.

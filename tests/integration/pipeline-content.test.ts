@@ -21,40 +21,21 @@ import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
 import { setAiServer } from "../helpers/env";
 import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from "../helpers/fake-openai";
+import { answerChat, transcriptOf } from "../helpers/standin-answers";
 import { call } from "../helpers/learner-api";
 
-/** The stand-in model: proposes each line's longest candidate word, and "translates" by tagging the text with the language. */
+/** The stand-in model (tests/helpers/standin-answers.ts), but for the answers it is told to garble. */
 let garble = 0;
 function answer(request: ChatRequest): unknown {
   if (garble > 0) {
     garble--;
     return request.schemaName === "vocabulary" ? "{not json" : { lines: "wrong shape" };
   }
-  const input = JSON.parse(request.messages.at(-1)!.content);
-  if (request.schemaName === "vocabulary") {
-    return {
-      words: input.lines.map((l: { index: number; candidates: string[] }) => {
-        const word = [...l.candidates].sort((a, b) => b.length - a.length)[0]!;
-        return { word, lemma: word.toLowerCase(), partOfSpeech: "noun", cefr: "A2", segmentIndex: l.index };
-      }),
-    };
-  }
-  return {
-    lines: input.lines.map((l: { index: number; text: string }) => ({ index: l.index, text: `${input.to}: ${l.text}` })),
-    words: input.words.map((w: { index: number; word: string }) => ({
-      index: w.index,
-      translation: `${input.to}-${w.word}`,
-      wrongOptions: [`${input.to}-not-${w.word}-1`, `${input.to}-not-${w.word}-2`, `${input.to}-not-${w.word}-3`],
-    })),
-  };
+  return answerChat(request);
 }
 
 /** Four lines over 80 s, words evenly timed: room for four quizzes 20 s apart. */
-function transcript(lines: string[]) {
-  const segments = lines.map((text, i) => ({ start: i * 20, end: i * 20 + 15, text }));
-  const words = segments.flatMap((s) => s.text.split(" ").map((word, j, all) => ({ word, start: s.start + (j * 15) / all.length, end: s.start + ((j + 1) * 15) / all.length })));
-  return normalizeTranscript({ language: "es", duration: 80, segments, words });
-}
+const transcript = (lines: string[]) => normalizeTranscript({ ...transcriptOf(lines, { every: 20, spoken: 15, duration: 80 }), language: "es" });
 
 let ai: FakeOpenAi;
 beforeAll(async () => {

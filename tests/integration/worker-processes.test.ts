@@ -20,27 +20,14 @@ import { sendJob } from "@/lib/jobs/send";
 import { createLocalStorage } from "@/lib/storage";
 import { useTestDb } from "../helpers/db";
 import { setEnv } from "../helpers/env";
-import { startFakeOpenAi, type ChatRequest, type FakeOpenAi, type TranscriptionRequest } from "../helpers/fake-openai";
+import { startFakeOpenAi, type FakeOpenAi, type TranscriptionRequest } from "../helpers/fake-openai";
+import { answerChat, transcriptOf } from "../helpers/standin-answers";
 import { waitUntil } from "../helpers/processes";
 
 const LINES = ["Buenos días, quiero un café.", "El mercado abre temprano.", "Compramos naranjas y manzanas."];
 const CLIP_KEY = "audio/mercado.wav";
 
-function transcription() {
-  const segments = LINES.map((text, i) => ({ start: i * 4, end: i * 4 + 3, text }));
-  const words = segments.flatMap((s) => s.text.split(" ").map((word, j, all) => ({ word, start: s.start + (j * 3) / all.length, end: s.start + ((j + 1) * 3) / all.length })));
-  return { language: "spanish", duration: 12, text: LINES.join(" "), segments, words };
-}
-function chat(request: ChatRequest) {
-  const input = JSON.parse(request.messages.at(-1)!.content);
-  if (request.schemaName === "vocabulary") {
-    return { words: input.lines.map((l: { index: number; text: string }) => ({ word: l.text.split(" ")[1]!.replace(/[.,]/g, ""), lemma: l.text.split(" ")[1]!, partOfSpeech: "noun", cefr: "A1", segmentIndex: l.index })) };
-  }
-  return {
-    lines: input.lines.map((l: { index: number; text: string }) => ({ index: l.index, text: `${input.to}: ${l.text}` })),
-    words: input.words.map((w: { index: number; word: string }) => ({ index: w.index, translation: `${input.to}-${w.word}`, wrongOptions: ["uno", "dos", "tres"] })),
-  };
-}
+const transcription = () => transcriptOf(LINES, { every: 4, spoken: 3 });
 
 /** How the stand-in recogniser answers the current test's requests (it may hold one open). */
 let onTranscribe: (request: TranscriptionRequest) => Promise<unknown> = async () => transcription();
@@ -52,7 +39,7 @@ beforeAll(async () => {
   execFileSync("espeak-ng", ["-v", "es", "-w", clip, LINES.join(" ")]);
   // Where the workers' local storage (DATA_DIR/uploads) finds it, as an admin's upload.
   await createLocalStorage(path.join(dataDir, "uploads")).put(CLIP_KEY, Readable.from([readFileSync(clip)]), { contentType: "audio/wav" });
-  ai = await startFakeOpenAi({ transcribe: (request) => onTranscribe(request), chat });
+  ai = await startFakeOpenAi({ transcribe: (request) => onTranscribe(request), chat: (request) => answerChat(request) });
 });
 afterAll(async () => {
   await ai?.close();

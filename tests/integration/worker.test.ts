@@ -34,7 +34,8 @@ import type { AudioSource } from "@/lib/pipeline/process-video";
 import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
 import { setAiServer, setEnv } from "../helpers/env";
-import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from "../helpers/fake-openai";
+import { startFakeOpenAi, type FakeOpenAi } from "../helpers/fake-openai";
+import { answerChat, transcriptOf } from "../helpers/standin-answers";
 import { call } from "../helpers/learner-api";
 import { processesMatching, waitUntil } from "../helpers/processes";
 
@@ -47,27 +48,8 @@ const noteStage = async (request: string) => {
   if (stageNow) stagesAtRequest.push(`${request}: ${await stageNow()}`);
 };
 
-/** The stand-in recogniser hears our three lines, 25 s apart; the stand-in model picks each line's longest candidate word and tags translations. */
-function transcribe() {
-  const segments = LINES.map((text, i) => ({ start: i * 25, end: i * 25 + 3, text }));
-  const words = segments.flatMap((s) => s.text.split(" ").map((word, j, all) => ({ word, start: s.start + (j * 3) / all.length, end: s.start + ((j + 1) * 3) / all.length })));
-  return { language: "spanish", duration: 60, text: LINES.join(" "), segments, words };
-}
-function chat(request: ChatRequest) {
-  const input = JSON.parse(request.messages.at(-1)!.content);
-  if (request.schemaName === "vocabulary") {
-    return {
-      words: input.lines.map((l: { index: number; candidates: string[] }) => {
-        const word = [...l.candidates].sort((a, b) => b.length - a.length)[0]!;
-        return { word, lemma: word.toLowerCase(), partOfSpeech: "noun", cefr: "A1", segmentIndex: l.index };
-      }),
-    };
-  }
-  return {
-    lines: input.lines.map((l: { index: number; text: string }) => ({ index: l.index, text: `${input.to}: ${l.text}` })),
-    words: input.words.map((w: { index: number; word: string }) => ({ index: w.index, translation: `${input.to}-${w.word}`, wrongOptions: ["uno", "dos", "tres"] })),
-  };
-}
+/** The stand-in recogniser hears our three lines, 25 s apart. */
+const transcribe = () => transcriptOf(LINES, { every: 25, spoken: 3, duration: 60 });
 
 let ai: FakeOpenAi;
 let dir: string;
@@ -83,7 +65,7 @@ beforeAll(async () => {
     },
     chat: async (request) => {
       await noteStage(request.schemaName);
-      return chat(request);
+      return answerChat(request);
     },
   });
 });

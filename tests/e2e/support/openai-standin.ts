@@ -6,7 +6,7 @@
  * Run alone: `npx tsx tests/e2e/support/openai-standin.ts --port 3921`.
  */
 import { startFakeOpenAi } from "../../helpers/fake-openai";
-import { answerChat, transcribeClip } from "./processing-clip";
+import { answerClipChat, transcribeClip } from "./processing-clip";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -22,7 +22,7 @@ if (process.argv[1]?.endsWith("openai-standin.ts")) {
       },
       chat: async (request) => {
         await sleep(300);
-        return answerChat(request.schemaName, JSON.parse(request.messages.at(-1)!.content));
+        return answerClipChat(request);
       },
     },
     { port },

@@ -6,6 +6,8 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import type { ChatRequest } from "../../helpers/fake-openai";
+import { answerChat, transcriptOf } from "../../helpers/standin-answers";
 
 const run = promisify(execFile);
 
@@ -19,7 +21,7 @@ export const CLIP_LINES = [
   { text: "Mi hermana cocina una sopa.", english: "My sister cooks a soup." },
 ] as const;
 
-/** The one word the stand-in model picks (the longest of the first line) and its English. */
+/** The one word the stand-in model picks (the first line's longest candidate) and its English. */
 export const CLIP_WORD = { word: "Compramos", english: "we buy", wrong: ["we sell", "we open", "we paint"] } as const;
 
 /** Writes the clip as an MP3 into `dir`; returns its path. */
@@ -43,40 +45,12 @@ export async function makeClip(dir: string): Promise<string> {
 }
 
 /** verbose_json with word and segment timestamps, as OpenAI's whisper-1 answers. */
-export function transcribeClip() {
-  const segments = CLIP_LINES.map((line, i) => ({ id: i, start: i * SLOT_S, end: i * SLOT_S + SPOKEN_S, text: ` ${line.text}` }));
-  const words = segments.flatMap((segment) => {
-    const tokens = segment.text.trim().split(" ");
-    const step = (segment.end - segment.start) / tokens.length;
-    return tokens.map((word, j) => ({ word, start: segment.start + j * step, end: segment.start + (j + 1) * step }));
+export const transcribeClip = () => transcriptOf(CLIP_LINES.map((l) => l.text), { every: SLOT_S, spoken: SPOKEN_S });
+
+/** The model: picks each line's longest candidate word, and knows the English of the lines and of that word. */
+export function answerClipChat(request: ChatRequest) {
+  return answerChat(request, {
+    translateLine: (to, text) => (to === "en" ? CLIP_LINES.find((l) => l.text === text)?.english : undefined),
+    translateWord: (to, word) => (to === "en" && word === CLIP_WORD.word ? { translation: CLIP_WORD.english, wrongOptions: [...CLIP_WORD.wrong] } : undefined),
   });
-  return { task: "transcribe", language: "spanish", duration: CLIP_LINES.length * SLOT_S, text: CLIP_LINES.map((l) => l.text).join(" "), segments, words };
-}
-
-type Line = { index: number; text: string };
-type Word = { index: number; word: string };
-
-/** The model: picks each line's longest word, and translates (English for real, tagged otherwise). */
-export function answerChat(schemaName: string, input: { to?: string; lines?: Line[]; words?: Word[] }) {
-  const lines = input.lines ?? [];
-  if (schemaName === "vocabulary") {
-    return {
-      words: lines.map((line) => {
-        const word = line.text.split(/\s+/).map((w) => w.replace(/[.,!?¿¡]/g, "")).reduce((a, b) => (b.length > a.length ? b : a), "");
-        return { word, lemma: word.toLowerCase(), partOfSpeech: "verb", cefr: "A2", segmentIndex: line.index };
-      }),
-    };
-  }
-  const to = input.to ?? "";
-  return {
-    lines: lines.map((line) => {
-      const known = CLIP_LINES.find((l) => l.text === line.text);
-      return { index: line.index, text: to === "en" && known ? known.english : `[${to}] ${line.text}` };
-    }),
-    words: (input.words ?? []).map((w) =>
-      to === "en" && w.word === CLIP_WORD.word
-        ? { index: w.index, translation: CLIP_WORD.english, wrongOptions: [...CLIP_WORD.wrong] }
-        : { index: w.index, translation: `${to}:${w.word}`, wrongOptions: [1, 2, 3].map((n) => `${to}:${w.word}:${n}`) },
-    ),
-  };
 }
