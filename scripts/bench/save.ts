@@ -75,7 +75,7 @@ async function saveChunked(db: Db, videoId: number, content: ProcessedContent): 
       (chunk) => tx.insert(segmentTranslations).values(chunk),
     );
     await insertChunked(
-      content.timings.map((t, i) => ({ videoId, captionId: captionIds[t.segmentIndex] ?? null, wordIndex: i, word: t.word, start: t.startMs, end: t.endMs })),
+      content.timings.map((t, i) => ({ videoId, captionId: captionIds[t.segmentIndex]!, wordIndex: i, word: t.word, start: t.startMs, end: t.endMs })),
       (chunk) => tx.insert(wordTimings).values(chunk),
     );
     const wordIds: number[] = [];
