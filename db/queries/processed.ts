@@ -30,7 +30,7 @@ export async function saveProcessedContent(db: Db, videoId: number, content: Pro
   const vocabulary = content.words.map((w) => ({ i: w.segmentIndex, w: w.word, ctx: content.segments[w.segmentIndex]?.text ?? null, t: w.timestampMs, q: w.quizTimeMs }));
   const wordTranslations = content.words.flatMap((w) => Object.entries(w.translations).map(([l, text]) => ({ w: w.word, l, text })));
   const quizRows = content.quizzes.map((q) => ({ w: content.words[q.wordIndex]!.word, l: q.language, question: q.question, o: q.options, c: q.correctIndex }));
-  // A timing's or word's caption: none when its segment index names no line.
+  // A timing's or word's caption, by its line (a timing must have one; a word may not).
   const captionOfRow = sql`LEFT JOIN captions c ON c.video_id = ${videoId} AND c.segment_index = r.i`;
 
   await db.transaction(async (tx) => {
