@@ -30,7 +30,7 @@
  *   BENCH_PGLITE_LEARNERS / BENCH_PGLITE_PROGRESS_ROWS: PGlite's home data set (default: the same
  *                                     as Postgres; its fill takes about 40 s on 2 cores)
  *   BENCH_SAVE_CAPTIONS (2000), BENCH_SAVE_WORDS_PER_CAPTION (10), BENCH_SAVE_VOCABULARY (40),
- *   BENCH_SAVE_RUNS (5), BENCH_SAVE_BASELINE_RUNS (2, per baseline; 0 skips them)
+ *   BENCH_SAVE_RUNS (20), BENCH_SAVE_BASELINE_RUNS (2, per baseline; 0 skips them)
  *   BENCH_PIPELINE_SECONDS (600): the clip's length; BENCH_PIPELINE_LINES (one per 4 s: 150), the
  *                                     stand-in transcript's lines of 10 words; BENCH_PIPELINE_RUNS (3)
  *   BENCH_HIGHLIGHT_RATES (1,1,1.5): the playback speeds of the passes through each player
