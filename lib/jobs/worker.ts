@@ -44,9 +44,9 @@ function reasonOf(error: unknown): string {
 export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<string[]> {
   const handlers: { [Q in QueueName]?: JobHandler<Q> } = {
     [QUEUES.processVideo]: (db, data, signal) => processVideo(db, data.videoId, { audio: deps.audio, signal }),
-    [QUEUES.extractVocabulary]: (db, data) => extractVocabulary(db, data.videoId),
-    [QUEUES.generateTranslations]: (db, data) => generateTranslations(db, data.videoId, data.action),
-    [QUEUES.regenerateQuizzes]: (db, data) => regenerateQuizzes(db, data.videoId),
+    [QUEUES.extractVocabulary]: (db, data, signal) => extractVocabulary(db, data.videoId, signal),
+    [QUEUES.generateTranslations]: (db, data, signal) => generateTranslations(db, data.videoId, data.action, signal),
+    [QUEUES.regenerateQuizzes]: (db, data, signal) => regenerateQuizzes(db, data.videoId, signal),
     ...deps.handlers,
   };
   const ids: string[] = [];

@@ -1,6 +1,7 @@
 /**
  * The admin's extra jobs on a processed video: choose the vocabulary again, generate
- * translations (only the missing ones, or all again), and rebuild the quizzes.
+ * translations (only the missing ones, or all again), and rebuild the quizzes. A job stopped at
+ * its expiry (`signal`, and retried) writes nothing more: it checks before each save.
  */
 import type { Db } from "@/db/client";
 import { loadVideoText, replaceVocabulary, upsertQuiz, upsertSegmentTranslation, upsertWordTranslation } from "@/db/queries/rework";
@@ -28,6 +29,7 @@ async function translateAndSave(
   language: string,
   lineIds: Set<number>,
   wordIds: Set<number>,
+  signal?: AbortSignal,
 ) {
   const { video, text } = ctx;
   const indexOfLine = new Map(text.lines.map((l, i) => [l.id, i]));
@@ -38,6 +40,7 @@ async function translateAndSave(
     .map(({ w, index }) => ({ index, word: w.word, context: w.context ?? "", lineIndex: w.captionId !== null ? (indexOfLine.get(w.captionId) ?? 0) : 0 }));
   if (!lines.length && !words.length) return 0;
   const translated = await translateInto(language, video.targetLanguage, lines, words);
+  signal?.throwIfAborted();
   await db.transaction(async (tx) => {
     for (const [index, translatedText] of translated.lines) await upsertSegmentTranslation(tx, { captionId: text.lines[index]!.id, language, translatedText });
     const all = [...translated.words.values()].map((t) => t.translation);
@@ -51,7 +54,7 @@ async function translateAndSave(
   return translated.lines.size + translated.words.size;
 }
 
-export async function generateTranslations(db: Db, videoId: number, action: TranslationAction): Promise<number> {
+export async function generateTranslations(db: Db, videoId: number, action: TranslationAction, signal?: AbortSignal): Promise<number> {
   const ctx = await prepared(db, videoId);
   if (!ctx) return 0;
   let total = 0;
@@ -60,22 +63,22 @@ export async function generateTranslations(db: Db, videoId: number, action: Tran
     const haveWord = new Set(ctx.text.translations.filter((t) => t.language === language).map((t) => t.wordId));
     const lineIds = new Set(ctx.text.lines.filter((l) => action === "regenerate" || !haveLine.has(l.id)).map((l) => l.id));
     const wordIds = new Set(ctx.text.vocabulary.filter((w) => action === "regenerate" || !haveWord.has(w.id)).map((w) => w.id));
-    total += await translateAndSave(db, ctx, language, lineIds, wordIds);
+    total += await translateAndSave(db, ctx, language, lineIds, wordIds, signal);
   }
   return total;
 }
 
 /** New quizzes for every word, with fresh wrong options from the model (translations are kept as they are). */
-export async function regenerateQuizzes(db: Db, videoId: number): Promise<number> {
+export async function regenerateQuizzes(db: Db, videoId: number, signal?: AbortSignal): Promise<number> {
   const ctx = await prepared(db, videoId);
   if (!ctx) return 0;
   let total = 0;
-  for (const language of ctx.codes) total += await translateAndSave(db, ctx, language, new Set(), new Set(ctx.text.vocabulary.map((w) => w.id)));
+  for (const language of ctx.codes) total += await translateAndSave(db, ctx, language, new Set(), new Set(ctx.text.vocabulary.map((w) => w.id)), signal);
   return total;
 }
 
 /** Chooses the vocabulary again from the captions, then translates the new words and makes their quizzes. */
-export async function extractVocabulary(db: Db, videoId: number): Promise<number> {
+export async function extractVocabulary(db: Db, videoId: number, signal?: AbortSignal): Promise<number> {
   const ctx = await prepared(db, videoId);
   if (!ctx) return 0;
   const { text, video } = ctx;
@@ -84,12 +87,13 @@ export async function extractVocabulary(db: Db, videoId: number): Promise<number
   const timings = text.timings.map((t) => ({ word: t.word, startMs: t.start, endMs: t.end, segmentIndex: t.captionId !== null ? (index.get(t.captionId) ?? 0) : 0 }));
   const durationMs = video.durationMs ?? Math.max(0, ...segments.map((s) => s.endMs));
   const chosen = await chooseVocabulary(segments, timings, video.targetLanguage, durationMs);
+  signal?.throwIfAborted();
   const rows = await replaceVocabulary(
     db,
     videoId,
     chosen.map((w) => ({ captionId: text.lines[w.segmentIndex]?.id ?? null, word: w.word, context: segments[w.segmentIndex]?.text ?? null, timestamp: w.timestampMs, quizTime: w.quizTimeMs })),
   );
   const fresh = await prepared(db, videoId);
-  if (fresh) for (const language of fresh.codes) await translateAndSave(db, fresh, language, new Set(), new Set(rows.map((r) => r.id)));
+  if (fresh) for (const language of fresh.codes) await translateAndSave(db, fresh, language, new Set(), new Set(rows.map((r) => r.id)), signal);
   return rows.length;
 }

@@ -31,6 +31,7 @@ import { sendJob } from "@/lib/jobs/send";
 import { createLocalStorage, installStorage } from "@/lib/storage";
 import { startWorkers } from "@/lib/jobs/worker";
 import type { AudioSource } from "@/lib/pipeline/process-video";
+import { extractVocabulary as reworkVocabulary, generateTranslations as reworkTranslations, regenerateQuizzes as reworkQuizzes } from "@/lib/pipeline/rework";
 import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
 import { setAiServer, setEnv } from "../helpers/env";
@@ -41,6 +42,8 @@ import { processesMatching, waitUntil } from "../helpers/processes";
 
 const LINES = ["Buenos días, quiero un café.", "El mercado abre temprano.", "Compramos naranjas y manzanas."];
 
+/** How long the stand-in model takes to answer (ms), for runs that must outlive their time. */
+let slowChat = 0;
 /** While set, each request to the stand-in notes the stage label the admin sees at that moment. */
 let stageNow: (() => Promise<string>) | undefined;
 const stagesAtRequest: string[] = [];
@@ -64,6 +67,7 @@ beforeAll(async () => {
       return transcribe();
     },
     chat: async (request) => {
+      if (slowChat) await new Promise((resolve) => setTimeout(resolve, slowChat));
       await noteStage(request.schemaName);
       return answerChat(request);
     },
@@ -245,6 +249,20 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     await post(regenerateQuizzes, "/regenerate-quizzes");
     await until(async () => (await quizRows()).every((q) => !oldIds.includes(q.id)) && (await quizRows()).length === wordIds.length);
     for (const q of await quizRows()) expect(q.options[q.correctIndex]).toMatch(/^en-/);
+
+    // A run stopped at its expiry (then retried) writes nothing: its answers come too late.
+    const stopAfter = (ms: number) => AbortSignal.timeout(ms);
+    const snapshot = async () => [(await quizRows()).map((q) => q.id), (await db.select({ id: words.id }).from(words).where(eq(words.videoId, id))).map((w) => w.id)];
+    const beforeStopped = await snapshot();
+    slowChat = 300;
+    try {
+      await expect(reworkQuizzes(db, id, stopAfter(100))).rejects.toThrow();
+      await expect(reworkVocabulary(db, id, stopAfter(100))).rejects.toThrow();
+      await expect(reworkTranslations(db, id, "regenerate", stopAfter(100))).rejects.toThrow();
+    } finally {
+      slowChat = 0;
+    }
+    expect(await snapshot()).toEqual(beforeStopped);
 
     // Vocabulary chosen again: new word rows, translated, with quizzes.
     await post(extractVocabulary, "/extract-vocabulary");
