@@ -19,7 +19,7 @@ function appServer(port: number, dataDir: string, env: Record<string, string>, o
   const prepare = options.prepare ? `${options.prepare} && ` : "";
   return {
     command: `rm -rf ${dataDir} && ${prepare}node scripts/start.mjs`,
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `${appUrl(port)}/api/health`,
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,
     stdout: "pipe" as const,
@@ -32,7 +32,7 @@ function appServer(port: number, dataDir: string, env: Record<string, string>, o
 function standin(script: string, port: number) {
   return {
     command: `npx tsx ${script} --port ${port}`,
-    url: `http://127.0.0.1:${port}/health`,
+    url: `${appUrl(port)}/health`,
     timeout: 30_000,
     reuseExistingServer: !process.env.CI,
     stdout: "pipe" as const,

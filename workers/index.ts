@@ -15,7 +15,7 @@ async function main() {
   const config = env();
   const handle = await getDbHandle();
   // Every worker also runs maintenance (one at a time): the expired jobs of a dead worker are retried.
-  const boss = await startWorkerQueue(handle, { maintenanceIntervalSeconds: config.jobs.maintenanceIntervalSeconds });
+  const boss = await startWorkerQueue(handle);
   await startWorkers(boss, { db: handle.db, audio: defaultAudioSource });
   const started = Date.now();
   console.log(

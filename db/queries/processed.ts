@@ -32,6 +32,8 @@ export async function saveProcessedContent(db: Db, videoId: number, content: Pro
   const quizRows = content.quizzes.map((q) => ({ w: content.words[q.wordIndex]!.word, l: q.language, question: q.question, o: q.options, c: q.correctIndex }));
   // A timing's or word's caption, by its line (a timing must have one; a word may not).
   const captionOfRow = sql`LEFT JOIN captions c ON c.video_id = ${videoId} AND c.segment_index = r.i`;
+  // A word translation's or quiz's word, by its text.
+  const wordOfRow = sql`JOIN words w ON w.video_id = ${videoId} AND w.word = r.w`;
 
   await db.transaction(async (tx) => {
     // Words first (their quizzes, translations and learners' answers follow), then captions (timings and translations follow).
@@ -66,13 +68,13 @@ export async function saveProcessedContent(db: Db, videoId: number, content: Pro
       await tx.execute(sql`
         INSERT INTO word_translations (word_id, language, translation)
         SELECT w.id, r.l, r.text FROM json_to_recordset(${rowsJson(wordTranslations)}) AS r(w text, l text, text text)
-        JOIN words w ON w.video_id = ${videoId} AND w.word = r.w`);
+        ${wordOfRow}`);
     }
     if (quizRows.length) {
       await tx.execute(sql`
         INSERT INTO quizzes (word_id, native_language, question, options, correct_index)
         SELECT w.id, r.l, r.question, r.o, r.c FROM json_to_recordset(${rowsJson(quizRows)}) AS r(w text, l text, question text, o jsonb, c int)
-        JOIN words w ON w.video_id = ${videoId} AND w.word = r.w`);
+        ${wordOfRow}`);
     }
     await tx.update(videos).set({ durationMs: content.durationMs, updatedAt: new Date() }).where(eq(videos.id, videoId));
   });

@@ -21,12 +21,6 @@ export const STOP_GRACE_MS = 2000;
 
 type ToolResult = { code: number | null; stdout: string; stderr: string };
 
-/**
- * Runs a program in a process group of its own, so that stopping it (the job's signal) also stops
- * what it started (yt-dlp runs ffmpeg). The group gets SIGTERM, then SIGKILL if the program has not
- * exited within STOP_GRACE_MS (ffmpeg blocked opening its input ignores SIGTERM), and SIGKILL
- * once it has exited, for any of its children still running.
- */
 /** How messages name a tool: "ffmpeg", not the path it runs from. */
 const toolName = (command: string) => path.basename(command).replace(/\.exe$/i, "");
 
@@ -34,6 +28,12 @@ function notInstalled(name: string): string {
   return /^ff(mpeg|probe)$/.test(name) ? `${name} is not installed (install ffmpeg, or set FFMPEG_PATH)` : `${name} is not installed`;
 }
 
+/**
+ * Runs a program in a process group of its own, so that stopping it (the job's signal) also stops
+ * what it started (yt-dlp runs ffmpeg). The group gets SIGTERM, then SIGKILL if the program has not
+ * exited within STOP_GRACE_MS (ffmpeg blocked opening its input ignores SIGTERM), and SIGKILL
+ * once it has exited, for any of its children still running.
+ */
 function runProcess(command: string, args: string[], signal: AbortSignal | undefined, stderrTail = Infinity): Promise<ToolResult> {
   const name = toolName(command);
   return new Promise((resolve, reject) => {
@@ -44,10 +44,10 @@ function runProcess(command: string, args: string[], signal: AbortSignal | undef
     let stderr = "";
     let stopped = false;
     let escalation: NodeJS.Timeout | undefined;
-    const kill = (name: NodeJS.Signals) => {
+    const kill = (signal: NodeJS.Signals) => {
       try {
-        if (ownGroup && child.pid) process.kill(-child.pid, name);
-        else child.kill(name);
+        if (ownGroup && child.pid) process.kill(-child.pid, signal);
+        else child.kill(signal);
       } catch {
         // Already gone.
       }

@@ -37,6 +37,7 @@ import { createLocalStorage, installStorage } from "@/lib/storage";
 import { createVideoSchema } from "@/lib/validation/admin-videos";
 import { setAiServer } from "@/tests/helpers/env";
 import { startFakeOpenAi, type ChatRequest, type FakeCall, type FakeOpenAi } from "@/tests/helpers/fake-openai";
+import { answerChat } from "@/tests/helpers/standin-answers";
 import { countSaved, describeCounts } from "./save";
 import { envInt, fmtInt, ms, seconds, stats, verdict, type BenchDb, type Stats } from "./util";
 
@@ -84,31 +85,22 @@ function transcription(text: string[], durationMs: number) {
 
 const bare = (word: string) => word.replace(/[.,;:!?¿¡]/g, "");
 
-/** The stand-in model: as many distinct words as asked for, spread over the video; translations tag the text. */
+/** The stand-in model: as many distinct words as asked for, spread over the video; translations as the tests' stand-in makes them. */
 function chat(request: ChatRequest): unknown {
+  if (request.schemaName !== "vocabulary") return answerChat(request);
   const input = JSON.parse(request.messages.at(-1)!.content);
-  if (request.schemaName === "vocabulary") {
-    const all = input.lines as { index: number; text: string }[];
-    const wanted = Math.min(all.length, input.wanted as number);
-    const used = new Set<string>();
-    const words = [];
-    for (let k = 0; k < wanted; k++) {
-      const line = all[Math.floor((k * all.length) / wanted)]!;
-      const word = line.text.split(" ").map(bare).filter((w) => !used.has(w.toLowerCase())).sort((a, b) => b.length - a.length)[0];
-      if (!word) continue;
-      used.add(word.toLowerCase());
-      words.push({ word, lemma: word.toLowerCase(), partOfSpeech: "noun", cefr: "A2", segmentIndex: line.index });
-    }
-    return { words };
+  const all = input.lines as { index: number; text: string }[];
+  const wanted = Math.min(all.length, input.wanted as number);
+  const used = new Set<string>();
+  const words = [];
+  for (let k = 0; k < wanted; k++) {
+    const line = all[Math.floor((k * all.length) / wanted)]!;
+    const word = line.text.split(" ").map(bare).filter((w) => !used.has(w.toLowerCase())).sort((a, b) => b.length - a.length)[0];
+    if (!word) continue;
+    used.add(word.toLowerCase());
+    words.push({ word, lemma: word.toLowerCase(), partOfSpeech: "noun", cefr: "A2", segmentIndex: line.index });
   }
-  return {
-    lines: input.lines.map((l: { index: number; text: string }) => ({ index: l.index, text: `${input.to}: ${l.text}` })),
-    words: input.words.map((w: { index: number; word: string }) => ({
-      index: w.index,
-      translation: `${input.to}-${w.word}`,
-      wrongOptions: [`${input.to}-${w.word}-1`, `${input.to}-${w.word}-2`, `${input.to}-${w.word}-3`],
-    })),
-  };
+  return { words };
 }
 
 export type PipelineKit = {
