@@ -40,12 +40,16 @@ function standin(script: string, port: number) {
   };
 }
 
-/** A project: these specs, one at a time, against the server on `port` (which no other project uses). */
-function project(name: string, port: number, specs: string[]) {
+/**
+ * A project: these specs, one at a time, against the server on `port` (which no other project
+ * uses but the ones it waits for). `after`: projects that must finish first.
+ */
+function project(name: string, port: number, specs: string[], after: string[] = []) {
   return {
     name,
     testMatch: specs.map((spec) => `${spec}.spec.ts`),
     workers: 1,
+    dependencies: after,
     use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: appUrl(port) },
   };
 }
@@ -82,7 +86,9 @@ export default defineConfig({
     project("learner", APP_PORT, ["landing", "auth", "learner", "player", "accessibility", "security-settings"]),
     project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor"]),
     project("security", SECURE_APP_PORT, ["security"]),
-    project("stand-ins", STANDINS_APP_PORT, ["player-youtube", "processing"]),
+    project("stand-ins", STANDINS_APP_PORT, ["processing"]),
+    // Frame-exact highlight timing: alone, once everything else is done, so no other project shares the two cores.
+    project("youtube", STANDINS_APP_PORT, ["player-youtube"], ["learner", "staff", "security", "stand-ins"]),
   ],
   webServer: [
     // The app exactly as `npm start` runs it; it builds. No AI provider: new videos fail at once, with the reason.

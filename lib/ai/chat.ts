@@ -1,7 +1,7 @@
 /**
  * A chat call whose answer must match a zod schema: the schema goes to the model as a strict
  * JSON-schema response format, and the answer is validated again here. A malformed answer is
- * asked for again, never stored.
+ * asked for again, never stored. `signal` stops the call under way (a job past its expiry).
  */
 import { zodResponseFormat } from "openai/helpers/zod";
 import type { z } from "zod";
@@ -16,19 +16,20 @@ export class MalformedAnswerError extends Error {
   }
 }
 
-export async function chatJson<S extends z.ZodType>(schema: S, name: string, system: string, user: string): Promise<z.infer<S>> {
+export async function chatJson<S extends z.ZodType>(schema: S, name: string, system: string, user: string, signal?: AbortSignal): Promise<z.infer<S>> {
   const { client, chatModel } = getAi();
   let problem = "";
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const completion = await client.chat.completions.create({
+    const body = {
       model: chatModel,
       messages: [
-        { role: "system", content: system },
-        { role: "user", content: user },
+        { role: "system" as const, content: system },
+        { role: "user" as const, content: user },
       ],
       response_format: zodResponseFormat(schema, name),
       temperature: 0.2,
-    });
+    };
+    const completion = await client.chat.completions.create(body, { signal });
     const content = completion.choices[0]?.message?.content ?? "";
     let value: unknown;
     try {

@@ -14,13 +14,15 @@ export type BuildOptions = {
   languages: string[];
   /** Where this stage is, from 0 to 1 (the caller maps it onto the progress bar). */
   onProgress?: (fraction: number) => Promise<void> | void;
+  /** Stops the model calls under way (a job past its expiry). */
+  signal?: AbortSignal;
 };
 
 export async function buildContent(transcript: Transcript, options: BuildOptions): Promise<ProcessedContent> {
   const { segments } = transcript;
   const owners = segmentOfWords(segments, transcript.words);
   const timings: ProcessedTiming[] = transcript.words.map((w, i) => ({ word: w.word, startMs: w.startMs, endMs: w.endMs, segmentIndex: owners[i]! }));
-  const chosen = segments.length ? await chooseVocabulary(segments, timings, options.targetLanguage, transcript.durationMs) : [];
+  const chosen = segments.length ? await chooseVocabulary(segments, timings, options.targetLanguage, transcript.durationMs, options.signal) : [];
   await options.onProgress?.(0.3);
 
   const languages = options.languages.filter((l) => l !== options.targetLanguage);
@@ -34,7 +36,7 @@ export async function buildContent(transcript: Transcript, options: BuildOptions
   const lines = segments.map((s, index) => ({ index, text: s.text }));
   const words = chosen.map((w, index) => ({ index, word: w.word, context: segments[w.segmentIndex]?.text ?? "", lineIndex: w.segmentIndex }));
   for (const [n, language] of languages.entries()) {
-    const translated = await translateInto(language, options.targetLanguage, lines, words);
+    const translated = await translateInto(language, options.targetLanguage, lines, words, options.signal);
     for (const [index, text] of translated.lines) content.segments[index]!.translations[language] = text;
     for (const [index, { translation }] of translated.words) content.words[index]!.translations[language] = translation;
     content.quizzes.push(...quizzesFor(language, chosen.map((w) => w.word), translated.words));

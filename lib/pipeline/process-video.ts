@@ -54,6 +54,7 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
     const content = await buildContent(transcript, {
       targetLanguage: video.targetLanguage,
       languages: codes,
+      signal: options.signal,
       onProgress: (fraction) => {
         stillRunning();
         return setProgress(db, videoId, STAGE_START.vocabulary + span * fraction);

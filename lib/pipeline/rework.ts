@@ -39,7 +39,7 @@ async function translateAndSave(
     .filter(({ w }) => wordIds.has(w.id))
     .map(({ w, index }) => ({ index, word: w.word, context: w.context ?? "", lineIndex: w.captionId !== null ? (indexOfLine.get(w.captionId) ?? 0) : 0 }));
   if (!lines.length && !words.length) return 0;
-  const translated = await translateInto(language, video.targetLanguage, lines, words);
+  const translated = await translateInto(language, video.targetLanguage, lines, words, signal);
   signal?.throwIfAborted();
   await db.transaction(async (tx) => {
     for (const [index, translatedText] of translated.lines) await upsertSegmentTranslation(tx, { captionId: text.lines[index]!.id, language, translatedText });
@@ -86,7 +86,7 @@ export async function extractVocabulary(db: Db, videoId: number, signal?: AbortS
   const segments = text.lines.map((l) => ({ text: l.text, startMs: l.startTime, endMs: l.endTime }));
   const timings = text.timings.map((t) => ({ word: t.word, startMs: t.start, endMs: t.end, segmentIndex: t.captionId !== null ? (index.get(t.captionId) ?? 0) : 0 }));
   const durationMs = video.durationMs ?? Math.max(0, ...segments.map((s) => s.endMs));
-  const chosen = await chooseVocabulary(segments, timings, video.targetLanguage, durationMs);
+  const chosen = await chooseVocabulary(segments, timings, video.targetLanguage, durationMs, signal);
   signal?.throwIfAborted();
   const rows = await replaceVocabulary(
     db,

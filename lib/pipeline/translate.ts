@@ -46,6 +46,7 @@ export async function translateInto(
   from: string,
   lines: Line[],
   words: (Word & { lineIndex: number })[],
+  signal?: AbortSignal,
 ): Promise<Translated> {
   const result: Translated = { lines: new Map(), words: new Map() };
   for (const batch of batches(lines, words)) {
@@ -55,6 +56,7 @@ export async function translateInto(
       "translations",
       `Translate a video's lines and vocabulary words from language "${from}" into language "${language}" for learners. Keep each line's meaning and tone. For each word give its translation as used in its line and three plausible but wrong translations (same part of speech, clearly different meaning).`,
       JSON.stringify({ from, to: language, lines: batch.lines, words: batch.words }),
+      signal,
     );
     const wanted = new Set(batch.lines.map((l) => l.index));
     for (const l of answer.lines) if (wanted.has(l.index) && l.text.trim()) result.lines.set(l.index, l.text.trim());

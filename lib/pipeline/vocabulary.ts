@@ -90,8 +90,15 @@ const SYSTEM = [
   "In Japanese and Chinese a word may join adjacent pieces of the line (a verb with its ending).",
 ].join(" ");
 
-export async function chooseVocabulary(segments: TimedSegment[], timings: ProcessedTiming[], targetLanguage: string, durationMs: number): Promise<ChosenWord[]> {
+export async function chooseVocabulary(
+  segments: TimedSegment[],
+  timings: ProcessedTiming[],
+  targetLanguage: string,
+  durationMs: number,
+  signal?: AbortSignal,
+): Promise<ChosenWord[]> {
   const budget = vocabularyBudget(durationMs);
-  const answer = await chatJson(vocabularyAnswer, "vocabulary", SYSTEM, JSON.stringify({ language: targetLanguage, wanted: budget * 2, lines: vocabularyLines(segments, targetLanguage) }));
+  const request = JSON.stringify({ language: targetLanguage, wanted: budget * 2, lines: vocabularyLines(segments, targetLanguage) });
+  const answer = await chatJson(vocabularyAnswer, "vocabulary", SYSTEM, request, signal);
   return placeVocabulary(answer.words, { segments, timings, language: targetLanguage, budget });
 }
