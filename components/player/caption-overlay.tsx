@@ -2,6 +2,7 @@
 /** The active caption over the video: words light up as they are spoken; the translation below. */
 import type { CaptionSegment, WordTimingRow } from "@/lib/data/types";
 import { wordState, type WordState } from "@/lib/player/timing";
+import { writtenWithoutSpaces } from "@/lib/text/language";
 import { cn } from "@/lib/utils";
 
 const WORD_STYLES: Record<WordState, string> = {
@@ -15,6 +16,7 @@ export type CaptionWord = WordTimingRow & { vocabulary: boolean };
 
 export function CaptionOverlay({
   caption,
+  language,
   words,
   translation,
   showTranslation,
@@ -22,6 +24,8 @@ export function CaptionOverlay({
   quizShowing,
 }: {
   caption: CaptionSegment | undefined;
+  /** The video's language: the caption's `lang`, and whether its words are spaced. */
+  language: string | undefined;
   words: CaptionWord[];
   translation: string | null | undefined;
   showTranslation: boolean;
@@ -29,24 +33,35 @@ export function CaptionOverlay({
   quizShowing: boolean;
 }) {
   if (!caption) return null;
+  const gap = language && writtenWithoutSpaces(language) ? "" : " ";
+  const states = words.map((word) => wordState(word, timeMs, { vocabulary: word.vocabulary, quizShowing }));
   return (
     <div className="pointer-events-none absolute inset-x-0 bottom-12 flex flex-col items-center gap-1 px-2 text-center sm:bottom-16 sm:gap-1.5 sm:px-3" data-testid="captions">
-      <p className="max-w-3xl rounded-xl bg-black/70 px-2.5 py-1.5 text-base leading-snug font-semibold text-white sm:px-3 sm:py-2 sm:text-2xl sm:leading-relaxed" lang="" aria-live="off">
+      <p className="max-w-3xl rounded-xl bg-black/70 px-2.5 py-1.5 text-base leading-snug font-semibold text-white sm:px-3 sm:py-2 sm:text-2xl sm:leading-relaxed" lang={language ?? ""} aria-live="off">
         {words.length === 0 ? (
           caption.text || "No text available"
         ) : (
           words.map((word, index) => {
-            const state = wordState(word, timeMs, { vocabulary: word.vocabulary, quizShowing });
+            const state = states[index]!;
+            // Pieces of one highlighted word run together (Japanese): one mark, not one per piece.
+            const joinsPrevious = !gap && state === "highlighted" && states[index - 1] === "highlighted";
+            const joinsNext = !gap && state === "highlighted" && states[index + 1] === "highlighted";
             return (
               <span key={`${word.start}-${index}`}>
                 <span
                   data-word-state={state}
                   data-start-ms={word.start}
                   data-vocabulary={word.vocabulary || undefined}
-                  className={cn("inline-block transition-colors duration-75", WORD_STYLES[state])}
+                  className={cn(
+                    "inline-block transition-colors duration-75",
+                    WORD_STYLES[state],
+                    joinsPrevious && "rounded-l-none pl-0",
+                    joinsNext && "rounded-r-none pr-0",
+                  )}
                 >
                   {word.word}
-                </span>{" "}
+                </span>
+                {gap}
               </span>
             );
           })

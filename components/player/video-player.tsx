@@ -19,7 +19,7 @@ import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
 import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
 import { useMounted } from "@/lib/use-mounted";
 import { cn } from "@/lib/utils";
-import { activeCaption, captionForWord, isVocabularyTiming, quizToTrigger } from "@/lib/player/timing";
+import { activeCaption, captionForWord, quizToTrigger, vocabularyTimingIndexes } from "@/lib/player/timing";
 import { CaptionOverlay, type CaptionWord } from "./caption-overlay";
 import { QuizOverlay } from "./quiz-overlay";
 import { SegmentEditor } from "./segment-editor";
@@ -88,9 +88,9 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const captionWords = useMemo<CaptionWord[]>(() => {
     if (!current) return [];
     const vocab = (vocabulary.data ?? []).filter((w) => w.captionId === current.id || w.captionId === null);
-    return (timings.data ?? [])
-      .filter((t) => (t.captionId ?? captionForWord(lines, t.start)?.id) === current.id)
-      .map((t) => ({ ...t, vocabulary: vocab.some((v) => isVocabularyTiming(v, t)) }));
+    const said = (timings.data ?? []).filter((t) => (t.captionId ?? captionForWord(lines, t.start)?.id) === current.id);
+    const lit = vocabularyTimingIndexes(vocab, said);
+    return said.map((t, i) => ({ ...t, vocabulary: lit.has(i) }));
   }, [current, timings.data, vocabulary.data, lines]);
   const translation = current ? translations.data?.find((t) => t.captionId === current.id)?.translatedText : undefined;
 
@@ -206,6 +206,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
         )}
         <CaptionOverlay
           caption={current}
+          language={data?.targetLanguage}
           words={captionWords}
           translation={translation}
           showTranslation={showTranslation}

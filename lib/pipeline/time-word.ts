@@ -4,7 +4,8 @@
  * Japanese and Chinese, cut a word into pieces or hold several words in one.
  */
 import { wordKey } from "@/lib/text/stop-words";
-import { tokenize, writtenWithoutSpaces } from "@/lib/text/tokenize";
+import { writtenWithoutSpaces } from "@/lib/text/language";
+import { tokenize } from "@/lib/text/tokenize";
 import type { ProcessedTiming } from "./content";
 
 const letters = (text: string) => wordKey(text).replace(/[^\p{L}\p{M}\p{N}]/gu, "");

@@ -118,3 +118,30 @@ export function isVocabularyTiming(vocabulary: { word: string; timestamp: number
   if (at === timing.start && (said.includes(word) || word.includes(said))) return true;
   return word === said && Math.abs(at - timing.start) < 1000;
 }
+
+/**
+ * Which of a line's timed words (by index) say its vocabulary words: the timing each word was
+ * timed by (`isVocabularyTiming`) and, when that timing says only the word's first piece (a
+ * Japanese verb heard as 飲|み|ます), the pieces right after it that spell the rest.
+ */
+export function vocabularyTimingIndexes(
+  vocabulary: readonly { word: string; timestamp: number | string }[],
+  timings: readonly { word: string; start: number }[],
+): Set<number> {
+  const lit = new Set<number>();
+  for (const v of vocabulary) {
+    const word = normalizeWord(v.word);
+    timings.forEach((timing, i) => {
+      if (!isVocabularyTiming(v, timing)) return;
+      lit.add(i);
+      let spelled = normalizeWord(timing.word);
+      for (let j = i + 1; j < timings.length && spelled.length < word.length && word.startsWith(spelled); j++) {
+        const next = spelled + normalizeWord(timings[j]!.word);
+        if (!next || !word.startsWith(next)) break;
+        lit.add(j);
+        spelled = next;
+      }
+    });
+  }
+  return lit;
+}

@@ -16,14 +16,12 @@ import { stopwords as japanese } from "@orama/stopwords/japanese";
 import { stopwords as portuguese } from "@orama/stopwords/portuguese";
 import { stopwords as swedish } from "@orama/stopwords/swedish";
 import { spa as spanish, zho as mandarin } from "stopword";
+import { baseLanguage } from "./language";
 
 /** A word as words are compared: composed, lower case, one kind of apostrophe. */
 export function wordKey(text: string, language?: string): string {
   return text.normalize("NFC").toLocaleLowerCase(language).replace(/\u2019/g, "'");
 }
-
-/** "pt-BR" → "pt". */
-export const baseLanguage = (language: string) => language.toLowerCase().split(/[-_]/)[0] ?? "";
 
 const LISTS: Record<string, readonly string[]> = {
   de: german,

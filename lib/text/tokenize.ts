@@ -6,7 +6,8 @@
  * ICU splits Japanese nouns well (天気, 図書館, コーヒー) but cuts inflected verbs into stem and
  * endings (飲|み|ます), so in Japanese and Chinese a word may span a few adjacent pieces.
  */
-import { baseLanguage, isContentWord, isStopWord, wordKey } from "./stop-words";
+import { baseLanguage, writtenWithoutSpaces } from "./language";
+import { isContentWord, isStopWord, wordKey } from "./stop-words";
 
 /** A word of a line; `start` and `end` are offsets into the line. */
 export type Token = { text: string; start: number; end: number; clitic: boolean };
@@ -21,8 +22,6 @@ const ELISION = /^(\p{L}+)['’](?=\p{L})/u;
 
 /** The most segmenter pieces one Japanese or Chinese word may take (a verb stem, its ending and an auxiliary). */
 const MAX_PIECES = 4;
-
-export const writtenWithoutSpaces = (language: string) => ["ja", "zh"].includes(baseLanguage(language));
 
 const segmenters = new Map<string, Intl.Segmenter>();
 function segmenterFor(language: string): Intl.Segmenter {

@@ -9,6 +9,7 @@ import {
   quizToTrigger,
   quizTriggerTime,
   wordMatchesCaption,
+  vocabularyTimingIndexes,
   wordState,
 } from "@/lib/player/timing";
 
@@ -51,6 +52,20 @@ describe("captions", () => {
     expect(isVocabularyTiming({ word: "コーヒー", timestamp: 2000 }, { word: "コー", start: 2000 })).toBe(true);
     // Another word starting at the same time (the line's start, where a word with no timing is put) stays plain.
     expect(isVocabularyTiming({ word: "mercado", timestamp: 0 }, { word: "Buenos", start: 0 })).toBe(false);
+  });
+
+  it("lights every piece of a vocabulary word heard in pieces, and no piece after it", () => {
+    // 私はコーヒーを飲みます: the recogniser hears 飲みます as three pieces.
+    const said = ["私", "は", "コー", "ヒー", "を", "飲", "み", "ます", "。"].map((word, i) => ({ word, start: i * 300 }));
+    const lit = (vocabulary: { word: string; timestamp: number }[]) => [...vocabularyTimingIndexes(vocabulary, said)].sort((a, b) => a - b);
+    expect(lit([{ word: "飲みます", timestamp: 1500 }])).toEqual([5, 6, 7]);
+    expect(lit([{ word: "コーヒー", timestamp: 600 }])).toEqual([2, 3]);
+    expect(lit([{ word: "コーヒー", timestamp: 600 }, { word: "飲みます", timestamp: 1500 }])).toEqual([2, 3, 5, 6, 7]);
+    // Stops where the word ends (飲み, not ます) or where the pieces stop spelling it.
+    expect(lit([{ word: "飲み", timestamp: 1500 }])).toEqual([5, 6]);
+    expect(lit([{ word: "飲もう", timestamp: 1500 }])).toEqual([5]);
+    // Words heard whole light alone, as before.
+    expect([...vocabularyTimingIndexes([{ word: "eau", timestamp: 300 }], [{ word: "Je", start: 0 }, { word: "l'eau", start: 300 }, { word: "bois", start: 600 }])]).toEqual([1]);
   });
 });
 

@@ -1,0 +1,33 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { CaptionOverlay, type CaptionWord } from "@/components/player/caption-overlay";
+
+const line = (text: string) => ({ id: 1, videoId: 1, segmentIndex: 0, text, startTime: 0, endTime: 3000 });
+const said = (words: string[], vocabulary: number[] = []): CaptionWord[] =>
+  words.map((word, i) => ({ word, start: i * 300, end: i * 300 + 250, captionId: 1, vocabulary: vocabulary.includes(i) }));
+/** The caption as a reader sees it: the words' text, tags removed. */
+const shown = (html: string) => html.match(/<p[^>]*>(.*?)<\/p>/)![1]!.replace(/<[^>]+>/g, "");
+
+function render(language: string | undefined, words: CaptionWord[], text: string) {
+  return renderToStaticMarkup(
+    <CaptionOverlay caption={line(text)} language={language} words={words} translation={null} showTranslation={false} timeMs={5000} quizShowing={false} />,
+  );
+}
+
+describe("caption overlay", () => {
+  it("spaces the words of a language written with spaces, and names the caption's language", () => {
+    const html = render("es", said(["Quiero", "un", "café."]), "Quiero un café.");
+    expect(shown(html).trim()).toBe("Quiero un café.");
+    expect(html).toContain('lang="es"');
+  });
+
+  it("runs Japanese pieces together as the line writes them, every piece of a vocabulary word marked", () => {
+    const html = render("ja", said(["私", "は", "コー", "ヒー", "を", "飲", "み", "ます", "。"], [5, 6, 7]), "私はコーヒーを飲みます。");
+    expect(shown(html)).toBe("私はコーヒーを飲みます。");
+    expect(html).toContain('lang="ja"');
+    const marked = [...html.matchAll(/data-vocabulary="true" class="([^"]*)">([^<]*)</g)];
+    expect(marked.map((m) => m[2])).toEqual(["飲", "み", "ます"]);
+    // One mark over the three pieces: no rounding or padding where they meet.
+    expect(marked.map((m) => ["rounded-l-none", "rounded-r-none"].filter((c) => m[1]!.split(" ").includes(c)))).toEqual([["rounded-r-none"], ["rounded-l-none", "rounded-r-none"], ["rounded-l-none"]]);
+  });
+});
