@@ -9,11 +9,13 @@ import type PgBoss from "pg-boss";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { NoAiProviderError } from "@/lib/ai/client";
+import { env } from "@/lib/env";
 import { MediaToolError } from "@/lib/media/ffmpeg";
 import { PermanentJobError } from "@/lib/pipeline/errors";
 import { markFailed, recordError } from "@/lib/pipeline/progress";
 import { extractVocabulary, generateTranslations, regenerateQuizzes } from "@/lib/pipeline/rework";
 import { processVideo, type AudioSource } from "@/lib/pipeline/process-video";
+import { removeStaleWorkDirs } from "@/lib/pipeline/work-dir";
 import { QUEUES, type QueueName } from "./queues";
 
 const videoPayload = z.object({ videoId: z.number().int().positive() });
@@ -49,6 +51,9 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
     [QUEUES.regenerateQuizzes]: (db, data, signal) => regenerateQuizzes(db, data.videoId, signal),
     ...deps.handlers,
   };
+  // Scratch folders of runs whose worker was killed: none lasts twice its expiry.
+  const stale = await removeStaleWorkDirs(2 * env().jobs.expireSeconds * 1000);
+  if (stale.length) console.log(`[worker] removed ${stale.length} scratch folder(s) left by stopped runs`);
   const ids: string[] = [];
   for (const queue of Object.keys(handlers) as QueueName[]) {
     const handle = handlers[queue] as JobHandler<QueueName>;

@@ -3,8 +3,7 @@
  * mono, the transcription, vocabulary, translations and quizzes, saved in one transaction, with
  * the progress of each stage written to the video so the admin sees the stage labels advance.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/db/client";
 import { saveProcessedContent } from "@/db/queries/processed";
@@ -19,6 +18,7 @@ import { PermanentJobError } from "./errors";
 import { markProcessed, setProgress, STAGE_END, STAGE_START } from "./progress";
 import { transcribeAudio } from "./transcribe";
 import { estimateWords, type Transcript } from "./transcript";
+import { makeWorkDir } from "./work-dir";
 
 /** Puts the video's source audio (upload or download) into `workDir`; returns its path. */
 export type AudioSource = (video: Video, workDir: string, signal?: AbortSignal) => Promise<string>;
@@ -30,7 +30,7 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
   if (!video) return "gone";
   // Without an AI provider nothing can be done: fail at once, with the fix in the reason.
   getAi();
-  const workDir = await mkdtemp(path.join(tmpdir(), `lingoreel-video-${videoId}-`));
+  const workDir = await makeWorkDir(videoId);
   try {
     await setProgress(db, videoId, STAGE_START.preparing);
     const cues = video.subtitlePath ? await loadCues(video.subtitlePath) : null;
