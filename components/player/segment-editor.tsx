@@ -31,7 +31,8 @@ export function SegmentEditor({
   const translations = useAllSegmentTranslations(videoId, true);
   const save = useSaveSegment(videoId);
   const languages = LANGUAGE_CODES.filter((code) => code !== targetLanguage);
-  const loading = !lines || !vocabulary || translations.isPending;
+  // The lines' words are found by the video's language, so the rows wait for it too.
+  const loading = !targetLanguage || !lines || !vocabulary || translations.isPending;
 
   return (
     <section aria-labelledby="segment-editor-heading" className="space-y-4 px-4 sm:px-0" data-segment-editor>
@@ -56,6 +57,7 @@ export function SegmentEditor({
               key={`${line.id}:${line.text}`}
               line={line}
               number={i + 1}
+              language={targetLanguage}
               word={vocabulary.find((w) => w.captionId === line.id)?.word}
               translations={(translations.data ?? []).filter((t) => t.captionId === line.id)}
               languages={languages}

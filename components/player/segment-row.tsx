@@ -1,22 +1,25 @@
 "use client";
 /** One caption line in the owner's segment editor: read mode (click the pencil or a word to edit) and edit mode. */
 import { Pencil } from "lucide-react";
-import { Fragment, useState } from "react";
+import { Fragment, useMemo, useState } from "react";
 import { LanguageFlag, languageDisplayName } from "@/components/language-flag";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import type { CaptionSegment, SegmentTranslation } from "@/lib/data/types";
 import type { SegmentChange } from "@/lib/data/use-segment-editor";
 import { formatDuration } from "@/lib/format";
-import { normalizeWord } from "@/lib/player/timing";
+import { wordKey } from "@/lib/text/stop-words";
+import { findWord, tokenize } from "@/lib/text/tokenize";
+import { lineParts, longerWord, wordChoices } from "@/lib/text/word-choices";
 import { cn } from "@/lib/utils";
 import { UpdateTranslationsDialog } from "./update-translations-dialog";
 
-const tokens = (text: string) => text.split(/\s+/).filter((t) => normalizeWord(t));
+const HIGHLIGHT = "bg-primary/15 font-semibold text-primary";
 
 export function SegmentRow({
   line,
   number,
+  language,
   word,
   translations,
   languages,
@@ -26,6 +29,8 @@ export function SegmentRow({
 }: {
   line: CaptionSegment;
   number: number;
+  /** The video's language: the line's words are found by its rules (Japanese has no spaces, French elides). */
+  language: string;
   /** The line's vocabulary word, if it has one. */
   word: string | undefined;
   translations: SegmentTranslation[];
@@ -34,31 +39,38 @@ export function SegmentRow({
   onSave: (change: Omit<SegmentChange, "segmentId">) => Promise<boolean>;
   onSeek: (ms: number) => void;
 }) {
-  const current = word ? normalizeWord(word) : "";
+  const current = word ?? "";
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(line.text);
   const [chosen, setChosen] = useState(current);
   const [confirming, setConfirming] = useState(false);
+  // The player re-renders the editor as the media time moves: tokenise each line once.
+  const tokens = useMemo(() => tokenize(line.text, language), [line.text, language]);
+  const parts = useMemo(() => lineParts(line.text, tokens, word), [line.text, tokens, word]);
 
+  /** Edit mode, with `pick` chosen if the line may teach it (a click on a stop-word keeps the current word). */
   function edit(pick?: string) {
     setText(line.text);
-    setChosen(pick ?? current);
+    setChosen(pick && findWord(line.text, tokens, pick, language) ? pick : current);
     setEditing(true);
   }
 
   const trimmed = text.trim();
   const textChanged = trimmed !== "" && trimmed !== line.text.trim();
-  const wordChanged = chosen !== "" && chosen !== current;
-  // Each distinct word once, keyed as the server compares them, shown as written (without punctuation).
-  const choices = [...new Set(tokens(trimmed).map(normalizeWord))];
-  const shown = new Map(tokens(trimmed).reverse().map((t) => [normalizeWord(t), t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")]));
+  const editTokens = editing ? tokenize(trimmed, language) : [];
+  const hasWords = editTokens.some((t) => !t.clitic);
+  // The words the server accepts, each once as the (new) text writes it; the current and chosen ones even when they span pieces.
+  const choices = editing ? wordChoices(trimmed, editTokens, language, [current, chosen]) : [];
+  const choice = choices.find((c) => c.key === wordKey(chosen));
+  const longer = choice && longerWord(trimmed, editTokens, choice.text, language);
+  const wordChanged = chosen !== "" && wordKey(chosen) !== wordKey(current);
   // Save only when something changed; a newly chosen word must be in the (new) text.
-  const canSave = choices.length > 0 && (textChanged || wordChanged) && (!wordChanged || choices.includes(chosen));
+  const canSave = hasWords && (textChanged || wordChanged) && (!wordChanged || !!choice);
 
   async function save(updateTranslations: boolean) {
     const saved = await onSave({
       newText: textChanged ? trimmed : undefined,
-      newWord: wordChanged ? chosen : undefined,
+      newWord: wordChanged ? choice?.text : undefined,
       updateTranslations,
     });
     setConfirming(false);
@@ -83,19 +95,29 @@ export function SegmentRow({
               <fieldset>
                 <legend className="mb-1.5 text-sm font-medium">Vocabulary word</legend>
                 <div role="group" aria-label={`Vocabulary word of line ${number}`} className="flex flex-wrap gap-1.5">
-                  {choices.map((choice) => (
+                  {choices.map((c) => (
                     <button
-                      key={choice}
+                      key={c.key}
                       type="button"
-                      aria-pressed={(chosen || current) === choice}
-                      onClick={() => setChosen(choice)}
+                      aria-pressed={c === choice}
+                      onClick={() => setChosen(c.text)}
                       className="min-h-9 rounded-full border px-3 text-sm transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground"
                     >
-                      {shown.get(choice) ?? choice}
+                      {c.text}
                     </button>
                   ))}
                 </div>
-                {choices.length === 0 ? <p className="text-sm text-destructive">The line needs at least one word.</p> : null}
+                {longer ? (
+                  // Japanese and Chinese verbs come in pieces (飲|み|ます): the chosen word grows by the next one.
+                  <Button type="button" variant="outline" size="sm" className="mt-1.5" onClick={() => setChosen(longer)}>
+                    Extend to {longer}
+                  </Button>
+                ) : null}
+                {!hasWords ? (
+                  <p className="text-sm text-destructive">The line needs at least one word.</p>
+                ) : choices.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">No word of this line can be taught: stop-words, numbers and single letters are not.</p>
+                ) : null}
               </fieldset>
               <div className="flex flex-wrap gap-2">
                 <Button type="button" onClick={() => setConfirming(true)} disabled={!canSave || saving}>
@@ -110,21 +132,25 @@ export function SegmentRow({
           ) : (
             <p className="leading-relaxed" data-testid="segment-text">
               {line.text ? (
-                tokens(line.text).map((token, i) => (
-                  <Fragment key={`${token}-${i}`}>
-                    {i > 0 ? " " : null}
+                // The line as written (its spacing and punctuation kept); each word is a button, and a clitic ("l'") is text.
+                parts.map((part, i) =>
+                  part.token && !part.token.clitic ? (
                     <button
+                      key={i}
                       type="button"
-                      onClick={() => edit(normalizeWord(token))}
+                      // A piece of the vocabulary word (み of 飲みます) keeps the word as it is.
+                      onClick={() => edit(part.vocabulary ? undefined : part.text)}
                       className={cn(
                         "-mx-0.5 rounded px-0.5 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-                        current && normalizeWord(token) === current && "bg-primary/15 font-semibold text-primary",
+                        part.vocabulary && HIGHLIGHT,
                       )}
                     >
-                      {token}
+                      {part.text}
                     </button>
-                  </Fragment>
-                ))
+                  ) : (
+                    <Fragment key={i}>{part.vocabulary ? <span className={HIGHLIGHT}>{part.text}</span> : part.text}</Fragment>
+                  ),
+                )
               ) : (
                 <span className="text-muted-foreground">No text available</span>
               )}

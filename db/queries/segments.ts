@@ -1,12 +1,14 @@
 /** Queries on one caption segment and its vocabulary word, for the owner's live segment editor. */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { captions, quizzes, segmentTranslations, wordTimings, words, wordTranslations } from "../schema";
+import { captions, quizzes, segmentTranslations, videos, wordTimings, words, wordTranslations } from "../schema";
 
+/** A segment of the video, with the video's language (the line's words are read by its rules). */
 export async function getSegment(db: DbOrTx, params: { videoId: number; segmentId: number }) {
   const [row] = await db
-    .select()
+    .select({ ...getTableColumns(captions), language: videos.targetLanguage })
     .from(captions)
+    .innerJoin(videos, eq(videos.id, captions.videoId))
     .where(and(eq(captions.id, params.segmentId), eq(captions.videoId, params.videoId)))
     .limit(1);
   return row;

@@ -2,7 +2,8 @@
 import type { Db, DbOrTx } from "@/db/client";
 import { clearSegmentTranslations, getSegment, listSegmentTimings, setSegmentText, setSegmentWord, wordTakenElsewhere } from "@/db/queries/segments";
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
-import { normalizeWord } from "@/lib/player/timing";
+import { timeWord } from "@/lib/pipeline/time-word";
+import { findWord, tokenize, wordSpans } from "@/lib/text/tokenize";
 
 async function segmentOf(db: DbOrTx, videoId: number, segmentId: number) {
   const segment = await getSegment(db, { videoId, segmentId });
@@ -25,19 +26,26 @@ export async function updateSegmentText(db: Db, videoId: number, segmentId: numb
   });
 }
 
+/**
+ * Makes `newWord` the line's vocabulary word, by processing's rules in the video's language (the
+ * editor offers the same words): a content word of the line, kept as the line writes it ("Zähne"
+ * for "zähne", "eau" for "l'eau", 飲みます over three pieces), timed where it is spoken.
+ */
 export async function reselectSegmentWord(db: DbOrTx, videoId: number, segmentId: number, newWord: string) {
   const segment = await segmentOf(db, videoId, segmentId);
-  const wanted = normalizeWord(newWord);
-  if (!wanted) throw badRequest("newHighlightedWord: Choose a word from this line");
-  const token = segment.text.split(/\s+/).find((t) => normalizeWord(t) === wanted);
-  if (!token) throw badRequest(`"${newWord}" is not in this line`);
-  // Kept as the line writes it ("Zähne", not "zähne"), without the punctuation around it.
-  const asWritten = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
-  if (await wordTakenElsewhere(db, { videoId, segmentId, word: wanted })) {
+  if (!/[\p{L}\p{N}]/u.test(newWord)) throw badRequest("newHighlightedWord: Choose a word from this line");
+  const tokens = tokenize(segment.text, segment.language);
+  const found = findWord(segment.text, tokens, newWord, segment.language);
+  if (!found) {
+    if (wordSpans(tokens, newWord).length > 0) throw badRequest(`"${newWord}" cannot be taught: stop-words, numbers and single letters are not`);
+    throw badRequest(`"${newWord}" is not in this line`);
+  }
+  if (await wordTakenElsewhere(db, { videoId, segmentId, word: found.text })) {
     throw conflict(`"${newWord}" is already a vocabulary word of another line`);
   }
-  // Time the word by its spoken timing in this line, else the line's start.
-  const timing = (await listSegmentTimings(db, { segmentId })).find((t) => normalizeWord(t.word) === wanted);
-  const word = await setSegmentWord(db, { videoId, segmentId, word: asWritten, timestamp: timing?.start ?? segment.startTime, context: segment.text });
+  // Time the word by its spoken timing in this line (its first piece), else the line's start.
+  const timings = (await listSegmentTimings(db, { segmentId })).map((t) => ({ word: t.word, startMs: t.start, endMs: t.end, segmentIndex: segment.segmentIndex }));
+  const time = timeWord(found.text, timings, segment.language);
+  const word = await setSegmentWord(db, { videoId, segmentId, word: found.text, timestamp: time?.startMs ?? segment.startTime, context: segment.text });
   return { id: word.id, word: word.word, timestamp: word.timestamp, captionId: segmentId };
 }

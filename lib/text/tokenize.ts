@@ -89,6 +89,34 @@ export function findWord(line: string, tokens: Token[], word: string, language: 
   return undefined;
 }
 
+/** A word's letters and digits, as compared, without its apostrophes ("l'" and "l", "l'eau" and l'|eau are the same). */
+const spelling = (text: string) => wordKey(text).replace(/[^\p{L}\p{M}\p{N}]/gu, "");
+
+/**
+ * Every place where the line says `word`, worth teaching or not: runs of adjacent tokens that
+ * spell it together ("eau" is one, "l'eau" two, 飲みます three). Shows a vocabulary word in its
+ * line, and tells a word the line does not have from one that may not be taught.
+ */
+export function wordSpans(tokens: Token[], word: string): { start: number; end: number }[] {
+  const wanted = spelling(word);
+  const spans: { start: number; end: number }[] = [];
+  if (!wanted) return spans;
+  for (let i = 0; i < tokens.length; i++) {
+    let key = "";
+    for (let j = i; j < tokens.length; j++) {
+      if (j > i && tokens[j]!.start !== tokens[j - 1]!.end) break;
+      key += spelling(tokens[j]!.text);
+      if (!wanted.startsWith(key)) break;
+      if (key !== wanted) continue;
+      spans.push({ start: tokens[i]!.start, end: tokens[j]!.end });
+      // The next occurrence starts after this one.
+      i = j;
+      break;
+    }
+  }
+  return spans;
+}
+
 /** Clitics, then one content word. */
 function spacedWord(run: Token[], language: string) {
   const last = run.at(-1)!;

@@ -7,8 +7,11 @@ import { GET as getCaptions } from "@/app/api/videos/[id]/captions/route";
 import { GET as getTranslations } from "@/app/api/videos/[id]/segment-translations/route";
 import { GET as getWords } from "@/app/api/videos/[id]/words/route";
 import { GET as getMe } from "@/app/api/users/route";
-import { quizzes, users, videos } from "@/db/schema";
+import { saveProcessedContent } from "@/db/queries/processed";
+import { captions, quizzes, users, videos } from "@/db/schema";
 import { seedDemoContent } from "@/db/seed";
+import { tokenize } from "@/lib/text/tokenize";
+import { wordChoices } from "@/lib/text/word-choices";
 import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
 import { call } from "../helpers/learner-api";
@@ -101,6 +104,42 @@ describe.each(testDbKinds)("segment editor API on %s", (kind) => {
     expect((await edit(owner, segment.id, { newHighlightedWord: "días" }, reselect)).body).toMatchObject({ word: "días" });
   });
 
+  /** A one-line video in `language`, its words spoken at the given times; the line's segment id and its video's id. */
+  async function oneLine(language: string, text: string, spoken: [word: string, startMs: number][]) {
+    const db = t().db;
+    const [video] = await db.insert(videos).values({ youtubeId: "abcdefghijk", title: `A line in ${language}`, targetLanguage: language }).returning();
+    const timings = spoken.map(([word, startMs], i) => ({ word, startMs, endMs: spoken[i + 1]?.[1] ?? startMs + 300, segmentIndex: 0 }));
+    await saveProcessedContent(db, video!.id, { durationMs: 5000, segments: [{ text, startMs: 0, endMs: 5000, translations: {} }], timings, words: [], quizzes: [] });
+    const [caption] = await db.select({ id: captions.id }).from(captions).where(eq(captions.videoId, video!.id));
+    return { video: String(video!.id), segment: caption!.id };
+  }
+
+  it("takes a French word out of its elision, timed by the timing that says it with the clitic", async () => {
+    const line = await oneLine("fr", "Je bois de l'eau fraîche.", [["Je", 0], ["bois", 200], ["de", 500], ["l'eau", 600], ["fraîche.", 1000]]);
+    const choose = (word: string) => edit(owner, line.segment, { newHighlightedWord: word }, reselect, line.video);
+    expect(await choose("eau")).toMatchObject({ status: 200, body: { word: "eau", timestamp: 600 } });
+    expect(await choose("l'eau")).toMatchObject({ status: 200, body: { word: "eau", timestamp: 600 } });
+    expect(await choose("fraîche.")).toMatchObject({ status: 200, body: { word: "fraîche", timestamp: 1000 } });
+    // The clitic alone, and a stop-word of the line: in it, but never taught.
+    for (const word of ["l'", "de"]) {
+      expect(await choose(word)).toMatchObject({ status: 400, body: { message: `"${word}" cannot be taught: stop-words, numbers and single letters are not` } });
+    }
+  });
+
+  it("offers a Japanese line's words, not the whole line, and times a word of several pieces by its first", async () => {
+    const text = "私は毎朝コーヒーを飲みます。";
+    const line = await oneLine("ja", text, [["私", 0], ["は", 200], ["毎朝", 400], ["コーヒー", 900], ["を", 1400], ["飲", 1600], ["み", 1750], ["ます。", 1850]]);
+    const choose = (word: string) => edit(owner, line.segment, { newHighlightedWord: word }, reselect, line.video);
+    // The editor's choices are words the server takes, as the line writes them.
+    const offered = wordChoices(text, tokenize(text, "ja"), "ja").map((c) => c.text);
+    expect(offered).toEqual(["毎朝", "コーヒー", "飲"]);
+    for (const word of offered) expect((await choose(word)).body, word).toMatchObject({ word });
+    expect(await choose("飲みます")).toMatchObject({ status: 200, body: { word: "飲みます", timestamp: 1600 } });
+    expect(await choose("コーヒー")).toMatchObject({ status: 200, body: { word: "コーヒー", timestamp: 900 } });
+    expect(await choose(text)).toMatchObject({ status: 400, body: { message: `"${text}" cannot be taught: stop-words, numbers and single letters are not` } });
+    expect(await choose("飲む")).toMatchObject({ status: 400, body: { message: '"飲む" is not in this line' } });
+  });
+
   it("refuses bad input with 4xx and the reason", async () => {
     const segment = segments[1]!;
     for (const [handler, body, status, message] of [
@@ -108,6 +147,8 @@ describe.each(testDbKinds)("segment editor API on %s", (kind) => {
       [updateText, { newText: 42 }, 400, "newText: newText must be text"],
       [updateText, { newText: "ok", extra: 1 }, 400, undefined],
       [reselect, { newHighlightedWord: "  " }, 400, "newHighlightedWord: Choose a word from this line"],
+      [reselect, { newHighlightedWord: "¿?" }, 400, "newHighlightedWord: Choose a word from this line"],
+      [reselect, { newHighlightedWord: "para" }, 400, '"para" cannot be taught: stop-words, numbers and single letters are not'],
       [reselect, { newHighlightedWord: "zanahoria" }, 400, '"zanahoria" is not in this line'],
     ] as const) {
       const result = await edit(owner, segment.id, body, handler);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isContentWord, isStopWord } from "@/lib/text/stop-words";
-import { contentWords, findWord, tokenize } from "@/lib/text/tokenize";
+import { contentWords, findWord, tokenize, wordSpans } from "@/lib/text/tokenize";
 
 const words = (text: string, language: string) => tokenize(text, language).map((t) => t.text);
 const content = (text: string, language: string) => contentWords(tokenize(text, language), language);
@@ -112,5 +112,24 @@ describe("finding a proposed word in its line", () => {
 
   it("reports where the first occurrence is", () => {
     expect(findWord("agua y más agua", tokenize("agua y más agua", "es"), "agua", "es")).toEqual({ text: "agua", start: 0, end: 4 });
+  });
+});
+
+describe("every place a line says a word", () => {
+  const spans = (line: string, word: string, language: string) => wordSpans(tokenize(line, language), word).map((s) => line.slice(s.start, s.end));
+
+  it("finds each occurrence, whatever its case and punctuation, worth teaching or not", () => {
+    expect(spans("Agua y más agua.", "AGUA,", "es")).toEqual(["Agua", "agua"]);
+    expect(spans("Quiero un café con leche.", "con", "es")).toEqual(["con"]);
+    expect(spans("Quiero un café con leche.", "caf", "es")).toEqual([]);
+  });
+
+  it("spans adjacent pieces: an elision with its word, a Japanese verb with its endings", () => {
+    expect(spans("Je bois de l'eau.", "l’eau", "fr")).toEqual(["l'eau"]);
+    expect(spans("Je bois de l'eau.", "eau", "fr")).toEqual(["eau"]);
+    expect(spans("Je bois de l'eau.", "l'", "fr")).toEqual(["l'"]);
+    expect(spans("私は毎朝コーヒーを飲みます。", "飲みます", "ja")).toEqual(["飲みます"]);
+    // Not across a space.
+    expect(spans("Buenos días.", "buenosdías", "es")).toEqual([]);
   });
 });
