@@ -4,7 +4,8 @@
  * in parts for reading, its words apart from the text between them.
  */
 import { wordKey } from "./stop-words";
-import { contentWords, findWord, wordSpans, writtenWithoutSpaces, type Token } from "./tokenize";
+import { writtenWithoutSpaces } from "./language";
+import { contentWords, findWord, wordSpans, type Token } from "./tokenize";
 
 export type WordChoice = { key: string; text: string };
 
