@@ -5,6 +5,7 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Languages, ListEnd, Pause, Pencil, Play, RotateCcw } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -22,9 +23,14 @@ import { cn } from "@/lib/utils";
 import { activeCaption, captionForWord, quizToTrigger, vocabularyTimingIndexes } from "@/lib/player/timing";
 import { CaptionOverlay, type CaptionWord } from "./caption-overlay";
 import { QuizOverlay } from "./quiz-overlay";
-import { SegmentEditor } from "./segment-editor";
 import { TranscriptPanel } from "./transcript-panel";
 import { useMediaTime } from "./use-media-time";
+
+// Only the owner edits: the editor, and the word lists it reads lines with, load when it opens.
+const SegmentEditor = dynamic(() => import("./segment-editor").then((m) => m.SegmentEditor), {
+  ssr: false,
+  loading: () => <Skeleton className="mx-4 h-40 rounded-xl sm:mx-0" data-testid="segment-editor-loading" />,
+});
 
 const RESUME_DELAY_MS = 300;
 const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5] as const;
