@@ -10,7 +10,7 @@ import type { SegmentChange } from "@/lib/data/use-segment-editor";
 import { formatDuration } from "@/lib/format";
 import { wordKey } from "@/lib/text/stop-words";
 import { findWord, tokenize } from "@/lib/text/tokenize";
-import { lineParts, longerWord, wordChoices } from "@/lib/text/word-choices";
+import { lineParts, longerWord, unbreakableRuns, wordChoices } from "@/lib/text/word-choices";
 import { cn } from "@/lib/utils";
 import { UpdateTranslationsDialog } from "./update-translations-dialog";
 
@@ -133,22 +133,30 @@ export function SegmentRow({
             <p className="leading-relaxed" data-testid="segment-text">
               {line.text ? (
                 // The line as written (its spacing and punctuation kept); each word is a button, and a clitic ("l'") is text.
-                parts.map((part, i) =>
-                  part.token && !part.token.clitic ? (
-                    <button
-                      key={i}
-                      type="button"
-                      // A piece of the vocabulary word (み of 飲みます) keeps the word as it is.
-                      onClick={() => edit(part.vocabulary ? undefined : part.text)}
-                      className={cn(
-                        "-mx-0.5 rounded px-0.5 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-                        part.vocabulary && HIGHLIGHT,
-                      )}
-                    >
-                      {part.text}
-                    </button>
+                unbreakableRuns(parts).map((run, r) =>
+                  typeof run === "string" ? (
+                    run
                   ) : (
-                    <Fragment key={i}>{part.vocabulary ? <span className={HIGHLIGHT}>{part.text}</span> : part.text}</Fragment>
+                    <span key={r} className="whitespace-nowrap">
+                      {run.map((part, i) =>
+                        part.token && !part.token.clitic ? (
+                          <button
+                            key={i}
+                            type="button"
+                            // A piece of the vocabulary word (み of 飲みます) keeps the word as it is.
+                            onClick={() => edit(part.vocabulary ? undefined : part.text)}
+                            className={cn(
+                              "-mx-0.5 rounded px-0.5 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                              part.vocabulary && HIGHLIGHT,
+                            )}
+                          >
+                            {part.text}
+                          </button>
+                        ) : (
+                          <Fragment key={i}>{part.vocabulary ? <span className={HIGHLIGHT}>{part.text}</span> : part.text}</Fragment>
+                        ),
+                      )}
+                    </span>
                   ),
                 )
               ) : (

@@ -53,3 +53,35 @@ export function lineParts(line: string, tokens: Token[], vocabularyWord: string 
   if (at < line.length) parts.push({ text: line.slice(at), vocabulary: false });
   return parts;
 }
+
+/**
+ * The parts in runs that must stay on one line, and the spaces between them where the line may
+ * wrap: a word keeps the punctuation and clitic written against it ("¿Puedo", "gas,", "l'eau",
+ * "ます。"), which would otherwise wrap on their own beside a word shown as a button. Words
+ * written together (Japanese) stay apart, so a long line still wraps between them.
+ */
+export function unbreakableRuns(parts: LinePart[]): (LinePart[] | string)[] {
+  const runs: (LinePart[] | string)[] = [];
+  let run: LinePart[] = [];
+  const close = () => {
+    if (run.length) runs.push(run);
+    run = [];
+  };
+  for (const part of parts) {
+    if (part.token) {
+      // An elided clitic stays with its word ("l'eau").
+      if (run.some((p) => p.token) && !run.at(-1)!.token?.clitic) close();
+      run.push(part);
+      continue;
+    }
+    for (const piece of part.text.split(/(\s+)/)) {
+      if (!piece) continue;
+      if (/^\s+$/.test(piece)) {
+        close();
+        runs.push(piece);
+      } else run.push({ ...part, text: piece });
+    }
+  }
+  close();
+  return runs;
+}

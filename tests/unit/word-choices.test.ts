@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tokenize } from "@/lib/text/tokenize";
-import { lineParts, longerWord, wordChoices } from "@/lib/text/word-choices";
+import { lineParts, longerWord, unbreakableRuns, wordChoices } from "@/lib/text/word-choices";
 
 const choices = (line: string, language: string, extra: string[] = []) => wordChoices(line, tokenize(line, language), language, extra).map((c) => c.text);
 const longer = (line: string, word: string, language: string) => longerWord(line, tokenize(line, language), word, language);
@@ -51,6 +51,14 @@ describe("a line in parts for reading", () => {
     expect(all.map((p) => p.text).join("")).toBe(line);
     expect(all.filter((p) => p.token).map((p) => p.text)).toEqual(["Lo", "quiere", "para", "llevar"]);
     expect(parts("私は毎朝コーヒーを飲みます。", "ja").map((p) => p.text).join("")).toBe("私は毎朝コーヒーを飲みます。");
+  });
+
+  it("keeps each word with the punctuation written against it, and wraps only at spaces or between words written together", () => {
+    const runs = (line: string, language: string) => unbreakableRuns(parts(line, language)).map((r) => (typeof r === "string" ? r : r.map((p) => p.text).join("|")));
+    expect(runs("¿Puedo pagar con tarjeta?", "es")).toEqual(["¿|Puedo", " ", "pagar", " ", "con", " ", "tarjeta|?"]);
+    expect(runs("Sí, un vaso  de agua sin gas, por favor.", "es")).toEqual(["Sí|,", " ", "un", " ", "vaso", "  ", "de", " ", "agua", " ", "sin", " ", "gas|,", " ", "por", " ", "favor|."]);
+    expect(runs("私はコーヒーを飲みます。", "ja")).toEqual(["私", "は", "コーヒー", "を", "飲", "み", "ます|。"]);
+    expect(runs("Je bois de l'eau.", "fr")).toEqual(["Je", " ", "bois", " ", "de", " ", "l'|eau|."]);
   });
 
   it("marks every piece of the vocabulary word, every time the line says it", () => {
