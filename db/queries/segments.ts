@@ -41,7 +41,7 @@ export async function getSegmentWord(db: DbOrTx, params: { segmentId: number }) 
  */
 export async function setSegmentWord(
   db: DbOrTx,
-  params: { videoId: number; segmentId: number; word: string; timestamp: number; context: string },
+  params: { videoId: number; segmentId: number; word: string; timestamp: number; quizTime: number; context: string },
 ) {
   const existing = await getSegmentWord(db, { segmentId: params.segmentId });
   if (existing) {
@@ -49,14 +49,14 @@ export async function setSegmentWord(
     await db.delete(wordTranslations).where(eq(wordTranslations.wordId, existing.id));
     const [row] = await db
       .update(words)
-      .set({ word: params.word, timestamp: params.timestamp, quizTime: null, context: params.context })
+      .set({ word: params.word, timestamp: params.timestamp, quizTime: params.quizTime, context: params.context })
       .where(eq(words.id, existing.id))
       .returning();
     return row!;
   }
   const [row] = await db
     .insert(words)
-    .values({ videoId: params.videoId, captionId: params.segmentId, word: params.word, timestamp: params.timestamp, context: params.context })
+    .values({ videoId: params.videoId, captionId: params.segmentId, word: params.word, timestamp: params.timestamp, quizTime: params.quizTime, context: params.context })
     .returning();
   return row!;
 }

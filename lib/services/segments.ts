@@ -43,9 +43,11 @@ export async function reselectSegmentWord(db: DbOrTx, videoId: number, segmentId
   if (await wordTakenElsewhere(db, { videoId, segmentId, word: found.text })) {
     throw conflict(`"${newWord}" is already a vocabulary word of another line`);
   }
-  // Time the word by its spoken timing in this line (its first piece), else the line's start.
+  // Time the word by its spoken timing in this line (its first piece), else the line's start; its
+  // quiz comes once the line is said, as processing places it.
   const timings = (await listSegmentTimings(db, { segmentId })).map((t) => ({ word: t.word, startMs: t.start, endMs: t.end, segmentIndex: segment.segmentIndex }));
   const time = timeWord(found.text, timings, segment.language);
-  const word = await setSegmentWord(db, { videoId, segmentId, word: found.text, timestamp: time?.startMs ?? segment.startTime, context: segment.text });
+  const quizTime = Math.max(segment.endTime, time?.endMs ?? 0);
+  const word = await setSegmentWord(db, { videoId, segmentId, word: found.text, timestamp: time?.startMs ?? segment.startTime, quizTime, context: segment.text });
   return { id: word.id, word: word.word, timestamp: word.timestamp, captionId: segmentId };
 }

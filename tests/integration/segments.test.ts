@@ -22,7 +22,7 @@ describe.each(testDbKinds)("segment editor API on %s", (kind) => {
   const t = useTestDb(kind, { app: true });
   let owner: Who, admin: Who, learner: Who, other: Who;
   let videoId: string, otherVideoId: string;
-  let segments: { id: number; text: string }[];
+  let segments: { id: number; text: string; endTime: number }[];
 
   beforeAll(async () => {
     const db = t().db;
@@ -96,6 +96,8 @@ describe.each(testDbKinds)("segment editor API on %s", (kind) => {
     expect(result).toMatchObject({ status: 200, body: { id: old.id, word: "días", timestamp: 1323, captionId: segment.id } });
     const after = (await call(getWords, `/api/videos/${videoId}/words`, { token: learner.token, params: { id: videoId } })).body;
     expect(after.map((w: { word: string }) => w.word)).toContain("días");
+    // Its quiz comes once the line is said, as for processed words (not mid-line, at the word).
+    expect(Number(after.find((w: { word: string }) => w.word === "días").quizTime)).toBe(segment.endTime);
     expect(after.map((w: { word: string }) => w.word)).not.toContain("café");
     // The old word's quizzes were for the old word.
     expect(await t().db.select().from(quizzes).where(eq(quizzes.wordId, old.id))).toEqual([]);
