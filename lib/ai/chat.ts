@@ -5,7 +5,7 @@
  */
 import { zodResponseFormat } from "openai/helpers/zod";
 import type { z } from "zod";
-import { getAi } from "./client";
+import { callSignal, getAi } from "./client";
 
 const ATTEMPTS = 3;
 
@@ -29,7 +29,8 @@ export async function chatJson<S extends z.ZodType>(schema: S, name: string, sys
       response_format: zodResponseFormat(schema, name),
       temperature: 0.2,
     };
-    const completion = await client.chat.completions.create(body, { signal });
+    const call = callSignal(signal);
+    const completion = await client.chat.completions.create(body, { signal: call.signal }).finally(call.done);
     const content = completion.choices[0]?.message?.content ?? "";
     let value: unknown;
     try {

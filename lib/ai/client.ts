@@ -32,3 +32,18 @@ export function getAi(): AiConfig {
   }
   return cached.config;
 }
+
+/**
+ * Request options for one API call under a job's stop signal: a signal of the call's own that
+ * follows the job's, and a `done` to call when the call ends. The SDK adds an abort listener to
+ * the signal it is given and never removes it, so a job's signal handed to each of its tens of
+ * calls would keep them all (and Node warns past ten).
+ */
+export function callSignal(jobSignal: AbortSignal | undefined): { signal: AbortSignal | undefined; done: () => void } {
+  if (!jobSignal) return { signal: undefined, done: () => {} };
+  const controller = new AbortController();
+  const stop = () => controller.abort(jobSignal.reason);
+  if (jobSignal.aborted) stop();
+  else jobSignal.addEventListener("abort", stop, { once: true });
+  return { signal: controller.signal, done: () => jobSignal.removeEventListener("abort", stop) };
+}

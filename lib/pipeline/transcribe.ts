@@ -6,7 +6,7 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { getAi } from "@/lib/ai/client";
+import { callSignal, getAi } from "@/lib/ai/client";
 import { findSilences, mediaDurationMs, toSmallOpus } from "@/lib/media/ffmpeg";
 import { normalizeTranscript, type Transcript } from "./transcript";
 
@@ -16,6 +16,7 @@ export type TranscribeOptions = { workDir: string; limitBytes?: number; language
 
 async function transcribeOne(file: string, options: TranscribeOptions): Promise<Transcript> {
   const { client, transcribeModel } = getAi();
+  const call = callSignal(options.signal);
   const raw = await client.audio.transcriptions.create(
     {
       file: createReadStream(file),
@@ -24,8 +25,8 @@ async function transcribeOne(file: string, options: TranscribeOptions): Promise<
       timestamp_granularities: ["word", "segment"],
       ...(options.language ? { language: options.language } : {}),
     },
-    { signal: options.signal },
-  );
+    { signal: call.signal },
+  ).finally(call.done);
   return normalizeTranscript(raw);
 }
 
