@@ -65,3 +65,19 @@ export class OnboardingPage {
 export const DEMO_LEARNER = { email: "learner@example.com", password: "lingoreel-learner" };
 export const DEMO_OWNER = { email: "owner@example.com", password: "lingoreel-owner" };
 export const DEMO_ADMIN = { email: "admin@example.com", password: "lingoreel-admin" };
+
+/**
+ * Notes whether `text` is ever on the page, however briefly (the email confirmation shows for
+ * half a second before onboarding): a MutationObserver from the start of each document the page
+ * loads, which sees every change, where a poll can miss a short-lived screen on a busy machine.
+ * Call before navigating; `seen()` reads the note (client-side navigation keeps the document).
+ */
+export async function watchForText(page: Page, text: string): Promise<{ seen: () => Promise<boolean> }> {
+  await page.addInitScript((wanted) => {
+    const note = () => {
+      if (document.documentElement?.textContent?.includes(wanted)) (window as unknown as { __textSeen?: boolean }).__textSeen = true;
+    };
+    new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true });
+  }, text);
+  return { seen: () => page.evaluate(() => (window as unknown as { __textSeen?: boolean }).__textSeen === true) };
+}
