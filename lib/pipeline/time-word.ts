@@ -5,10 +5,8 @@
  */
 import { wordKey } from "@/lib/text/stop-words";
 import { writtenWithoutSpaces } from "@/lib/text/language";
-import { tokenize } from "@/lib/text/tokenize";
+import { spelling, tokenize } from "@/lib/text/tokenize";
 import type { ProcessedTiming } from "./content";
-
-const letters = (text: string) => wordKey(text).replace(/[^\p{L}\p{M}\p{N}]/gu, "");
 
 /** The first timing of the line that says `word`: its start, and the end of its last piece. */
 export function timeWord(word: string, line: readonly ProcessedTiming[], language: string): { startMs: number; endMs: number } | undefined {
@@ -18,12 +16,12 @@ export function timeWord(word: string, line: readonly ProcessedTiming[], languag
     return timing && { startMs: timing.startMs, endMs: timing.endMs ?? timing.startMs };
   }
   // Without spaces, the line's timings read one after another spell the line: find the word in them.
-  const wanted = letters(word);
+  const wanted = spelling(word);
   const spans: { from: number; to: number; timing: ProcessedTiming }[] = [];
   let spelled = "";
   for (const timing of line) {
     const from = spelled.length;
-    spelled += letters(timing.word);
+    spelled += spelling(timing.word);
     spans.push({ from, to: spelled.length, timing });
   }
   const at = wanted ? spelled.indexOf(wanted) : -1;

@@ -90,7 +90,7 @@ export function findWord(line: string, tokens: Token[], word: string, language: 
 }
 
 /** A word's letters and digits, as compared, without its apostrophes ("l'" and "l", "l'eau" and l'|eau are the same). */
-const spelling = (text: string) => wordKey(text).replace(/[^\p{L}\p{M}\p{N}]/gu, "");
+export const spelling = (text: string) => wordKey(text).replace(/[^\p{L}\p{M}\p{N}]/gu, "");
 
 /**
  * Every place where the line says `word`, worth teaching or not: runs of adjacent tokens that
