@@ -59,13 +59,13 @@ describe("media tools", () => {
     expect(resolveTool("ffprobe").source).toBe("npm package");
 
     const out = path.join(dir, "speech.wav");
-    await toSpeechWav(clip, out);
+    await toSpeechWav({ path: clip, format: "wav" }, out);
     const header = readFileSync(out);
     expect(header.toString("ascii", 0, 4)).toBe("RIFF");
     expect(header.readUInt16LE(22)).toBe(1); // mono
     expect(header.readUInt32LE(24)).toBe(16_000);
     expect(statSync(out).size).toBeGreaterThan(1000);
-    expect(await mediaDurationMs(out)).toBeGreaterThan(300);
+    expect(await mediaDurationMs({ path: out, format: "wav" })).toBeGreaterThan(300);
     expect(await probeAudio(readFileSync(clip))).toMatchObject({ extension: "wav" });
   });
 
