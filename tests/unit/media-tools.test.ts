@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mediaDurationMs, toSpeechWav } from "@/lib/media/ffmpeg";
-import { describeMediaTools, resolveTool } from "@/lib/media/tools";
+import { describeMediaTools, mediaToolsWarning, resolveTool } from "@/lib/media/tools";
 import { probeAudio } from "@/lib/uploads/ffprobe";
 import { setEnv } from "../helpers/env";
 
@@ -48,6 +48,7 @@ describe("media tools", () => {
     setEnv({ FFMPEG_PATH: undefined, FFPROBE_PATH: undefined, PATH: [emptyDir, fakeBin].join(path.delimiter) });
     expect(resolveTool("ffmpeg")).toEqual({ path: path.join(fakeBin, "ffmpeg"), source: "system" });
     expect(describeMediaTools()).toContain(`ffmpeg ${path.join(fakeBin, "ffmpeg")} (system)`);
+    expect(mediaToolsWarning()).toBeNull();
   });
 
   const packaged = existsSync(path.join(process.cwd(), "node_modules", "@ffmpeg-installer", `${process.platform}-${process.arch}`));
@@ -57,6 +58,8 @@ describe("media tools", () => {
     expect(ffmpeg.source).toBe("npm package");
     expect(ffmpeg.path).toContain(path.join("node_modules", "@ffmpeg-installer"));
     expect(resolveTool("ffprobe").source).toBe("npm package");
+    // The worker's start log says it is the old build and what to do.
+    expect(mediaToolsWarning()).toMatch(/static build from npm \(ffmpeg 4\.1, 2018\).*apt install ffmpeg/);
 
     const out = path.join(dir, "speech.wav");
     await toSpeechWav({ path: clip, format: "wav" }, out);
