@@ -72,6 +72,30 @@ describe("media tools", () => {
     expect(await probeAudio(readFileSync(clip))).toMatchObject({ extension: "wav" });
   });
 
+  it("runs ffmpeg and ffprobe on a file with its format forced, the file protocol only, and decoding capped", async () => {
+    // Stand-ins that write down their arguments, one per line.
+    const argsFile = path.join(dir, "args.txt");
+    for (const name of ["ffmpeg", "ffprobe"]) {
+      writeFileSync(path.join(dir, `recording-${name}`), `#!/bin/sh\nprintf '%s\\n' "$@" > "${argsFile}"\necho 12.5\n`);
+      chmodSync(path.join(dir, `recording-${name}`), 0o755);
+    }
+    setEnv({ FFMPEG_PATH: path.join(dir, "recording-ffmpeg"), FFPROBE_PATH: path.join(dir, "recording-ffprobe") });
+    const input = { path: path.join(dir, "upload"), format: "flac" } as const;
+    const forced = ["-protocol_whitelist", "file", "-format_whitelist", "flac", "-f", "flac", "-i", `file:${input.path}`];
+    const args = () => readFileSync(argsFile, "utf8").trimEnd().split("\n");
+
+    await toSpeechWav(input, path.join(dir, "out.wav"), { maxSeconds: 7200 });
+    const decode = args();
+    const at = decode.indexOf("-protocol_whitelist");
+    expect(decode.slice(at, at + forced.length)).toEqual(forced);
+    // -t after the input: it caps the output, whatever the input's header says.
+    expect(decode.indexOf("-t")).toBeGreaterThan(decode.indexOf("-i"));
+    expect(decode[decode.indexOf("-t") + 1]).toBe("7200");
+
+    expect(await mediaDurationMs(input)).toBe(12_500);
+    expect(args().slice(-forced.length)).toEqual(forced);
+  });
+
   it("says so when no ffmpeg can be found at all", () => {
     setEnv({ FFMPEG_PATH: undefined, FFPROBE_PATH: undefined, PATH: emptyDir });
     const cwd = process.cwd();
