@@ -18,8 +18,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy, { type FileInfo } from "busboy";
 import { ApiError, badRequest, payloadTooLarge, unsupportedMediaType } from "@/lib/api/errors";
 import { env } from "@/lib/env";
-import { MediaToolError, probeDurationMs } from "@/lib/media/ffmpeg";
-import type { MediaInput } from "@/lib/media/ffmpeg";
+import { MediaToolError, probeDurationMs, type MediaInput } from "@/lib/media/ffmpeg";
 import { identifyMedia, NotAudioError, type IdentifiedMedia } from "@/lib/media/input";
 import { isOverDuration, mediaTooLongMessage, tooManyLinesMessage } from "@/lib/media/limits";
 import type { Storage } from "@/lib/storage";
@@ -61,6 +60,9 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { fieldBytes: 64 * 1024, fiel
 
 /** Enough to tell text and other obvious non-audio from audio before anything is written. */
 const HEAD_BYTES = 256 * 1024;
+
+/** ffprobe reads a header in well under a second; the request is not held up by one that does not. */
+const PROBE_TIMEOUT_MS = 30_000;
 
 export function formatMegabytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);
@@ -255,7 +257,7 @@ class UploadInProgress {
     const maxSeconds = this.options.maxMediaSeconds ?? env().maxMediaSeconds;
     let durationMs: number | null;
     try {
-      durationMs = await probeDurationMs(input);
+      durationMs = await probeDurationMs(input, AbortSignal.timeout(PROBE_TIMEOUT_MS));
     } catch (error) {
       if (!(error instanceof MediaToolError)) throw error;
       // No ffprobe here, or one that cannot read the file: processing measures it again, and
@@ -298,9 +300,12 @@ async function identifyUpload(file: string): Promise<IdentifiedMedia> {
     return await identifyMedia(file);
   } catch (error) {
     if (error instanceof NotAudioError) throw badRequest(NOT_AUDIO_MESSAGE);
-    // No ffprobe on this server: files the signatures cannot place are refused, not guessed.
-    console.error("[uploads] ffprobe could not run", error);
-    throw badRequest(NOT_AUDIO_MESSAGE);
+    if ((error as NodeJS.ErrnoException).syscall?.startsWith("spawn")) {
+      // No ffprobe on this server: files the signatures cannot place are refused, not guessed.
+      console.error("[uploads] ffprobe could not run", error);
+      throw badRequest(NOT_AUDIO_MESSAGE);
+    }
+    throw error;
   }
 }
 
