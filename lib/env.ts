@@ -60,6 +60,8 @@ const rawEnvSchema = z.object({
   OPENAI_TRANSCRIBE_MODEL: z.string().trim().min(1).default("whisper-1"),
   OPENAI_CHAT_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
   UPLOAD_MAX_BYTES: positiveInt("UPLOAD_MAX_BYTES").default(200 * 1024 * 1024),
+  MAX_MEDIA_SECONDS: positiveInt("MAX_MEDIA_SECONDS").default(7200),
+  MAX_LINES_PER_VIDEO: positiveInt("MAX_LINES_PER_VIDEO").default(1500),
   S3_BUCKET: z
     .string()
     .trim()
@@ -115,6 +117,10 @@ export type AppEnv = {
   smtp: { url: string; from: string } | undefined;
   openai: { apiKey: string; baseUrl: string | undefined; transcribeModel: string; chatModel: string } | undefined;
   uploadMaxBytes: number;
+  /** Longest audio a video may have (uploads refused, decoding cut there), in seconds. */
+  maxMediaSeconds: number;
+  /** Most caption lines a video may have (subtitle files refused, transcriptions failed past it) before any AI call. */
+  maxLinesPerVideo: number;
   /** Where uploaded files live: a directory under DATA_DIR, or an S3-compatible bucket. */
   storage: StorageConfig;
   /** Run the job worker inside the web server process. */
@@ -241,6 +247,8 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
         }
       : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    maxMediaSeconds: e.MAX_MEDIA_SECONDS,
+    maxLinesPerVideo: e.MAX_LINES_PER_VIDEO,
     storage: e.S3_BUCKET
       ? {
           kind: "s3",

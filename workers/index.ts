@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import { startWorkerQueue } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/worker";
 import { defaultAudioSource } from "@/lib/pipeline/audio-source";
-import { describeMediaTools } from "@/lib/media/tools";
+import { describeMediaTools, mediaToolsWarning } from "@/lib/media/tools";
 
 const HEALTH_EVERY_MS = 60_000;
 
@@ -22,6 +22,8 @@ async function main() {
     `[worker] ready on ${handle.kind} (pid ${process.pid}); AI provider ${config.openai ? "configured" : "missing (set OPENAI_API_KEY)"}; ` +
       `maintenance every ${config.jobs.maintenanceIntervalSeconds} s; ${describeMediaTools()}`,
   );
+  const warning = mediaToolsWarning();
+  if (warning) console.warn(`[worker] ${warning}`);
   const health = setInterval(() => console.log(`[worker] healthy, up ${Math.round((Date.now() - started) / 1000)} s`), HEALTH_EVERY_MS);
 
   let stopping = false;

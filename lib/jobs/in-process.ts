@@ -3,11 +3,13 @@ import { getDbHandle } from "@/db/client";
 import { startWorkerQueue } from "./boss";
 import { startWorkers } from "./worker";
 import { defaultAudioSource } from "@/lib/pipeline/audio-source";
-import { describeMediaTools } from "@/lib/media/tools";
+import { describeMediaTools, mediaToolsWarning } from "@/lib/media/tools";
 
 export async function startInProcessWorker(): Promise<void> {
   const handle = await getDbHandle();
   const boss = await startWorkerQueue(handle);
   await startWorkers(boss, { db: handle.db, audio: defaultAudioSource });
   console.log(`Processing worker running in this process (${describeMediaTools()}).`);
+  const warning = mediaToolsWarning();
+  if (warning) console.warn(`Warning: ${warning}`);
 }

@@ -2,6 +2,9 @@
  * Which ffmpeg and ffprobe run: FFMPEG_PATH / FFPROBE_PATH when set, else the system's (on the
  * PATH, e.g. Debian's `ffmpeg` package), else the static builds that `npm install` placed in
  * node_modules (@ffmpeg-installer, @ffprobe-installer), so a fresh install still processes uploads.
+ * The order matters: ffmpeg parses files people upload, and the system's gets security fixes with
+ * the system, while the npm ffmpeg is a 2018 build (4.1) that never will; workers warn at start
+ * when it is the one in use.
  */
 import { accessSync, constants, statSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -72,6 +75,15 @@ export function resolveTool(name: ToolName): ResolvedTool {
         : { path: name, source: "missing" };
   cache.set(key, resolved);
   return resolved;
+}
+
+/** For the worker's start log: a warning when the old static ffmpeg from npm is the one that runs, else null. */
+export function mediaToolsWarning(): string | null {
+  if (resolveTool("ffmpeg").source !== "npm package") return null;
+  return (
+    "ffmpeg is the static build from npm (ffmpeg 4.1, 2018), which reads uploaded files and gets no security fixes: " +
+    "install the system's (Debian: apt install ffmpeg) or set FFMPEG_PATH to a current one"
+  );
 }
 
 /** One line for logs: which binaries this process runs. */

@@ -10,9 +10,12 @@ import { saveProcessedContent } from "@/db/queries/processed";
 import { getVideoById } from "@/db/queries/videos";
 import { languages, type Video } from "@/db/schema";
 import { getAi } from "@/lib/ai/client";
-import { MediaToolError, toSpeechWav } from "@/lib/media/ffmpeg";
+import { env } from "@/lib/env";
+import { MediaToolError, probeDurationMs, toSpeechWav } from "@/lib/media/ffmpeg";
+import { identifyMedia, NotAudioError } from "@/lib/media/input";
+import { isOverDuration, mediaTooLongMessage, tooManyLinesMessage } from "@/lib/media/limits";
 import { getStorage } from "@/lib/storage";
-import { parseSubtitles, type SubtitleCue } from "@/lib/subtitles/parse";
+import { countLines, parseSubtitles, type SubtitleCue } from "@/lib/subtitles/parse";
 import { buildContent } from "./build-content";
 import { PermanentJobError } from "./errors";
 import { markProcessed, setProgress, STAGE_END, STAGE_START } from "./progress";
@@ -23,7 +26,15 @@ import { makeWorkDir } from "./work-dir";
 /** Puts the video's source audio (upload or download) into `workDir`; returns its path. */
 export type AudioSource = (video: Video, workDir: string, signal?: AbortSignal) => Promise<string>;
 
-export type ProcessOptions = { audio: AudioSource; signal?: AbortSignal; transcribeLimitBytes?: number };
+export type ProcessOptions = {
+  audio: AudioSource;
+  signal?: AbortSignal;
+  transcribeLimitBytes?: number;
+  /** Longest audio in seconds (default: MAX_MEDIA_SECONDS). */
+  maxMediaSeconds?: number;
+  /** Most caption lines (default: MAX_LINES_PER_VIDEO). */
+  maxLines?: number;
+};
 
 export async function processVideo(db: Db, videoId: number, options: ProcessOptions): Promise<"processed" | "gone"> {
   const video = await getVideoById(db, { id: videoId });
@@ -33,7 +44,10 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
   const workDir = await makeWorkDir(videoId);
   try {
     await setProgress(db, videoId, STAGE_START.preparing);
+    const maxLines = options.maxLines ?? env().maxLinesPerVideo;
     const cues = video.subtitlePath ? await loadCues(video.subtitlePath) : null;
+    // Checked again here: a file stored before the limit was lowered, or put there some other way.
+    if (cues && countLines(cues) > maxLines) throw new PermanentJobError(tooManyLinesMessage("The subtitle file", countLines(cues), maxLines));
     let transcript: Transcript;
     if (cues) {
       // The subtitle file's lines are the captions; a transcription, when the audio can be had, times their words.
@@ -42,6 +56,10 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
     } else {
       const source = await options.audio(video, workDir, options.signal);
       transcript = await transcribe(db, video, source, workDir, options);
+      // All or nothing: captions for part of a video would pass for the whole of it.
+      if (transcript.segments.length > maxLines) {
+        throw new PermanentJobError(tooManyLinesMessage("The transcription", transcript.segments.length, maxLines));
+      }
     }
     if (!transcript.segments.length) throw new PermanentJobError("No speech was found in the audio");
     // A run stopped at its expiry (and being retried) goes no further, so it never saves over the retry.
@@ -75,9 +93,24 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
 async function transcribe(db: Db, video: Video, source: string, workDir: string, options: ProcessOptions): Promise<Transcript> {
   await setProgress(db, video.id, STAGE_START.extracting);
   const wav = path.join(workDir, "speech.wav");
-  await toSpeechWav(source, wav, options.signal);
+  const input = await audioInput(source, options.signal);
+  const maxSeconds = options.maxMediaSeconds ?? env().maxMediaSeconds;
+  const durationMs = await probeDurationMs(input, options.signal);
+  if (isOverDuration(durationMs, maxSeconds)) throw new PermanentJobError(mediaTooLongMessage(durationMs!, maxSeconds));
+  // A header that understates the length does not get past this: decoding stops at the limit.
+  await toSpeechWav(input, wav, { maxSeconds, signal: options.signal });
   await setProgress(db, video.id, STAGE_START.transcribing);
   return transcribeAudio(wav, { workDir, signal: options.signal, limitBytes: options.transcribeLimitBytes, language: video.targetLanguage });
+}
+
+/** The source as ffmpeg is to read it: its format sniffed here, whoever wrote it (upload, yt-dlp). */
+async function audioInput(source: string, signal?: AbortSignal) {
+  try {
+    return (await identifyMedia(source, signal)).input;
+  } catch (error) {
+    if (error instanceof NotAudioError) throw new PermanentJobError(error.message);
+    throw error;
+  }
 }
 
 /** With subtitles the audio is optional: without it (no upload, no yt-dlp), word times are estimated. */

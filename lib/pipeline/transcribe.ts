@@ -54,21 +54,23 @@ function shift(t: Transcript, offsetMs: number): Transcript {
 
 export async function transcribeAudio(wav: string, options: TranscribeOptions): Promise<Transcript> {
   const limit = options.limitBytes ?? TRANSCRIBE_LIMIT_BYTES;
+  // Our own 16 kHz WAV, read as such like any other input.
+  const input = { path: wav, format: "wav" } as const;
   if ((await stat(wav)).size <= limit) return transcribeOne(wav, options);
   const small = path.join(options.workDir, "speech.ogg");
-  await toSmallOpus(wav, small, { signal: options.signal });
+  await toSmallOpus(input, small, { signal: options.signal });
   const smallSize = (await stat(small)).size;
   if (smallSize <= limit) return transcribeOne(small, options);
 
   // Still too big: pieces of at most ~80 % of the limit, cut in silences.
-  const durationMs = await mediaDurationMs(wav, options.signal);
+  const durationMs = await mediaDurationMs(input, options.signal);
   const pieceMs = Math.max(10_000, Math.floor((durationMs * limit * 0.8) / smallSize));
-  const cuts = cutPoints(durationMs, pieceMs, await findSilences(wav, { signal: options.signal }));
+  const cuts = cutPoints(durationMs, pieceMs, await findSilences(input, { signal: options.signal }));
   const bounds = [0, ...cuts, durationMs];
   const parts: Transcript[] = [];
   for (let i = 0; i < bounds.length - 1; i++) {
     const piece = path.join(options.workDir, `piece-${i}.ogg`);
-    await toSmallOpus(wav, piece, { startMs: bounds[i], durationMs: bounds[i + 1]! - bounds[i]!, signal: options.signal });
+    await toSmallOpus(input, piece, { startMs: bounds[i], durationMs: bounds[i + 1]! - bounds[i]!, signal: options.signal });
     parts.push(shift(await transcribeOne(piece, options), bounds[i]!));
   }
   return {

@@ -142,3 +142,6 @@ function parseVttText(text: string): SubtitleCue[] {
   }
   return cues;
 }
+
+/** How many caption lines the cues become: those with any text (processing drops the others). */
+export const countLines = (cues: SubtitleCue[]) => cues.filter((cue) => cue.text.trim()).length;

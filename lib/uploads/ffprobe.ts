@@ -1,16 +1,20 @@
 /**
  * Asks ffprobe whether some bytes are audio, for files the byte signatures cannot place (AIFF,
- * AC-3, WMA, MP3 with leading junk, ...). The bytes go in on standard input, so nothing needs to be
- * stored before the answer. Which binary runs: lib/media/tools.ts.
+ * AC-3, WMA, MP3 with leading junk, ...). Only the readers of those formats may answer
+ * (`-format_whitelist`), and only the one input may be opened (`-protocol_whitelist`): a playlist
+ * or any other format that opens further files is never tried. Which binary runs: lib/media/tools.ts.
  */
 import { spawn } from "node:child_process";
+import path from "node:path";
 import { ffprobePath } from "@/lib/media/ffmpeg";
+import type { FfmpegInputFormat } from "./sniff";
 
 const TIMEOUT_MS = 15_000;
 
-export type ProbeResult = { formatName: string; contentType: string; extension: string };
+export type ProbeResult = { formatName: string; contentType: string; extension: string; ffmpegFormat: FfmpegInputFormat };
 
-const KNOWN: Record<string, { contentType: string; extension: string }> = {
+/** The formats ffprobe may find, by demuxer name. */
+const KNOWN: Partial<Record<FfmpegInputFormat, { contentType: string; extension: string }>> = {
   mp3: { contentType: "audio/mpeg", extension: "mp3" },
   aiff: { contentType: "audio/aiff", extension: "aiff" },
   ac3: { contentType: "audio/ac3", extension: "ac3" },
@@ -19,10 +23,20 @@ const KNOWN: Record<string, { contentType: string; extension: string }> = {
   caf: { contentType: "audio/x-caf", extension: "caf" },
   wav: { contentType: "audio/wav", extension: "wav" },
 };
+const WHITELIST = Object.keys(KNOWN).join(",");
+const ENTRIES = ["-v", "error", "-print_format", "json", "-show_entries", "format=format_name:stream=codec_type", "-format_whitelist", WHITELIST];
 
-/** The audio format ffprobe finds in `bytes`, or null when it finds no audio stream. */
+/** The audio format ffprobe finds in `bytes` (given on standard input), or null when it finds no audio stream. */
 export async function probeAudio(bytes: Uint8Array): Promise<ProbeResult | null> {
-  const output = await run(["-v", "error", "-print_format", "json", "-show_entries", "format=format_name:stream=codec_type", "-i", "pipe:0"], bytes);
+  return parse(await run([...ENTRIES, "-protocol_whitelist", "pipe", "-i", "pipe:0"], bytes));
+}
+
+/** The same for a local file. */
+export async function probeAudioFile(file: string, signal?: AbortSignal): Promise<ProbeResult | null> {
+  return parse(await run([...ENTRIES, "-protocol_whitelist", "file", "-i", `file:${path.resolve(file)}`], null, signal));
+}
+
+function parse(output: string | null): ProbeResult | null {
   if (output === null) return null;
   let parsed: { format?: { format_name?: string }; streams?: { codec_type?: string }[] };
   try {
@@ -33,27 +47,36 @@ export async function probeAudio(bytes: Uint8Array): Promise<ProbeResult | null>
   if (!parsed.streams?.some((s) => s.codec_type === "audio")) return null;
   const formatName = parsed.format?.format_name ?? "unknown";
   // format_name may list aliases ("mov,mp4,m4a,3gp,3g2,mj2"): the first known one names the type.
-  const known = formatName.split(",").map((name) => KNOWN[name]).find(Boolean);
-  return { formatName, ...(known ?? { contentType: "application/octet-stream", extension: "bin" }) };
+  const name = formatName.split(",").find((n): n is FfmpegInputFormat => Object.hasOwn(KNOWN, n));
+  return name ? { formatName, ffmpegFormat: name, ...KNOWN[name]! } : null;
 }
 
 /** ffprobe's standard output, or null when it fails; throws only when it cannot be started. */
-function run(args: string[], input: Uint8Array): Promise<string | null> {
+function run(args: string[], input: Uint8Array | null, signal?: AbortSignal): Promise<string | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffprobePath(), args, { stdio: ["pipe", "pipe", "ignore"] });
+    if (signal?.aborted) return resolve(null);
+    const child = spawn(ffprobePath(), args, { stdio: [input ? "pipe" : "ignore", "pipe", "ignore"] });
     const out: Buffer[] = [];
-    const timer = setTimeout(() => child.kill("SIGKILL"), TIMEOUT_MS);
-    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
-    // ffprobe stops reading once it has seen enough; the rest of the input is not its concern.
-    child.stdin.on("error", () => {});
-    child.once("error", (error) => {
+    const stop = () => child.kill("SIGKILL");
+    const timer = setTimeout(stop, TIMEOUT_MS);
+    signal?.addEventListener("abort", stop, { once: true });
+    const done = () => {
       clearTimeout(timer);
+      signal?.removeEventListener("abort", stop);
+    };
+    child.stdout!.on("data", (chunk: Buffer) => out.push(chunk));
+    child.once("error", (error) => {
+      done();
       reject(error);
     });
     child.once("close", (code) => {
-      clearTimeout(timer);
+      done();
       resolve(code === 0 ? Buffer.concat(out).toString("utf8") : null);
     });
-    child.stdin.end(input);
+    if (input && child.stdin) {
+      // ffprobe stops reading once it has seen enough; the rest of the input is not its concern.
+      child.stdin.on("error", () => {});
+      child.stdin.end(input);
+    }
   });
 }

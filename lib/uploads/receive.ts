@@ -1,19 +1,31 @@
 /**
  * Receives the "add video" form (multipart/form-data) as it streams in: text fields are
- * collected (capped in size and number), the audio file goes straight to storage once its first
- * bytes show it is audio, and a subtitle file (SRT or WebVTT, small) is parsed before it is
- * stored. Nothing is held whole in memory but the subtitle file. Every problem with the input is
- * an ApiError (4xx), and whatever was stored before a failure is removed.
+ * collected (capped in size and number), the audio file is refused at once when its first bytes
+ * show it is not audio, else written to a scratch file, identified and measured there (ffprobe,
+ * its format forced: too long is refused) and only then stored; a subtitle file (SRT or WebVTT,
+ * small, with a capped number of lines) is parsed before it is stored. Nothing is held whole in
+ * memory but the subtitle file. Every problem with the input is an ApiError (4xx), and whatever
+ * was stored before a failure is removed.
  */
 import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy, { type FileInfo } from "busboy";
 import { ApiError, badRequest, payloadTooLarge, unsupportedMediaType } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { MediaToolError, probeDurationMs, type MediaInput } from "@/lib/media/ffmpeg";
+import { identifyMedia, NotAudioError, type IdentifiedMedia } from "@/lib/media/input";
+import { isOverDuration, mediaTooLongMessage, tooManyLinesMessage } from "@/lib/media/limits";
 import type { Storage } from "@/lib/storage";
-import { parseSubtitles, SubtitleParseError, type SubtitleFormat } from "@/lib/subtitles/parse";
-import { probeAudio } from "./ffprobe";
-import { sniffAudio } from "./sniff";
+import { countLines, parseSubtitles, SubtitleParseError, type SubtitleFormat } from "@/lib/subtitles/parse";
+import { NOT_AUDIO_MESSAGE, sniffAudio } from "./sniff";
+
+export { NOT_AUDIO_MESSAGE };
 
 export const AUDIO_FIELD = "audioFile";
 export const SUBTITLE_FIELD = "subtitleFile";
@@ -38,14 +50,19 @@ export type ReceiveOptions = {
   /** Prepended to the keys of stored files ("audio/<uuid>.mp3", "subtitles/<uuid>.srt"). */
   keyPrefix?: string;
   limits?: Partial<UploadLimits>;
+  /** Longest audio, in seconds (default: MAX_MEDIA_SECONDS). */
+  maxMediaSeconds?: number;
+  /** Most subtitle lines (default: MAX_LINES_PER_VIDEO). */
+  maxLines?: number;
 };
 
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { fieldBytes: 64 * 1024, fields: 32, subtitleBytes: 2 * 1024 * 1024 };
 
-/** Enough to recognise any supported format, and for ffprobe to place most others. */
+/** Enough to tell text and other obvious non-audio from audio before anything is written. */
 const HEAD_BYTES = 256 * 1024;
 
-export const NOT_AUDIO_MESSAGE = "The file is not a supported audio file (MP3, WAV, M4A, AAC, OGG, FLAC or WebM)";
+/** ffprobe reads a header in well under a second; the request is not held up by one that does not. */
+const PROBE_TIMEOUT_MS = 30_000;
 
 export function formatMegabytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);
@@ -219,12 +236,36 @@ class UploadInProgress {
       return; // an empty file input: no file chosen
     }
     if (head.length > maxBytes) throw audioTooLarge(maxBytes);
-    const format = await identifyAudio(head);
-    if (this.failure !== undefined) return;
-    const key = this.key("audio", format.extension);
-    const body = Readable.from(withLimit(head, ended ? null : stream, maxBytes));
-    const { size } = await storage.put(key, body, { contentType: format.contentType });
-    this.audio = { key, size, contentType: format.contentType, originalName: cleanName(info.filename, "audio") };
+    if (sniffAudio(head).kind === "not-audio") throw badRequest(NOT_AUDIO_MESSAGE);
+    const scratch = await mkdtemp(path.join(tmpdir(), "lingoreel-upload-"));
+    try {
+      const file = path.join(scratch, "audio");
+      await pipeline(Readable.from(withLimit(head, ended ? null : stream, maxBytes)), createWriteStream(file));
+      const media = await identifyUpload(file);
+      await this.checkDuration(media.input);
+      if (this.failure !== undefined) return;
+      const key = this.key("audio", media.extension);
+      const { size } = await storage.put(key, createReadStream(file), { contentType: media.contentType });
+      this.audio = { key, size, contentType: media.contentType, originalName: cleanName(info.filename, "audio") };
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  /** Refuses audio longer than the limit, as its header tells; processing cuts one that lies. */
+  private async checkDuration(input: MediaInput): Promise<void> {
+    const maxSeconds = this.options.maxMediaSeconds ?? env().maxMediaSeconds;
+    let durationMs: number | null;
+    try {
+      durationMs = await probeDurationMs(input, AbortSignal.timeout(PROBE_TIMEOUT_MS));
+    } catch (error) {
+      if (!(error instanceof MediaToolError)) throw error;
+      // No ffprobe here, or one that cannot read the file: processing measures it again, and
+      // its decoding stops at the limit either way.
+      console.error("[uploads] could not measure the audio", error.message);
+      return;
+    }
+    if (isOverDuration(durationMs, maxSeconds)) throw new ApiError("unprocessable", mediaTooLongMessage(durationMs!, maxSeconds));
   }
 
   private async receiveSubtitles(stream: Readable, info: FileInfo): Promise<void> {
@@ -237,7 +278,11 @@ class UploadInProgress {
     }
     let format: SubtitleFormat;
     try {
-      format = parseSubtitles(bytes).format;
+      const parsed = parseSubtitles(bytes);
+      format = parsed.format;
+      const lines = countLines(parsed.cues);
+      const maxLines = this.options.maxLines ?? env().maxLinesPerVideo;
+      if (lines > maxLines) throw new ApiError("unprocessable", tooManyLinesMessage("The subtitle file", lines, maxLines));
     } catch (error) {
       if (error instanceof SubtitleParseError) throw badRequest(`The subtitle file cannot be used: ${error.message}`);
       throw error;
@@ -250,20 +295,18 @@ class UploadInProgress {
   }
 }
 
-async function identifyAudio(head: Buffer): Promise<{ contentType: string; extension: string }> {
-  const sniffed = sniffAudio(head);
-  if (sniffed.kind === "audio") return sniffed.format;
-  if (sniffed.kind === "not-audio") throw badRequest(NOT_AUDIO_MESSAGE);
-  let probed;
+async function identifyUpload(file: string): Promise<IdentifiedMedia> {
   try {
-    probed = await probeAudio(head);
+    return await identifyMedia(file);
   } catch (error) {
-    // No ffprobe on this server: files the signatures cannot place are refused, not guessed.
-    console.error("[uploads] ffprobe could not run", error);
-    probed = null;
+    if (error instanceof NotAudioError) throw badRequest(NOT_AUDIO_MESSAGE);
+    if ((error as NodeJS.ErrnoException).syscall?.startsWith("spawn")) {
+      // No ffprobe on this server: files the signatures cannot place are refused, not guessed.
+      console.error("[uploads] ffprobe could not run", error);
+      throw badRequest(NOT_AUDIO_MESSAGE);
+    }
+    throw error;
   }
-  if (!probed) throw badRequest(NOT_AUDIO_MESSAGE);
-  return probed;
 }
 
 /** The head, then the rest of the stream, failing with 413 once past `maxBytes`. */

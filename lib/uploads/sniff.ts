@@ -1,35 +1,75 @@
 /**
- * Tells audio files by their first bytes, never by their name or declared type: MP3 (ID3 tag or
- * two MPEG audio frames in a row), WAV, MP4/M4A, AAC (ADTS frames), Ogg, FLAC and WebM/Matroska.
- * Text is recognised as not audio at once; anything else is "unknown", for ffprobe to decide.
+ * Tells audio files by their first bytes, never by their name or declared type: MP3 (two MPEG
+ * audio frames in a row, after an ID3 tag or not), WAV, MP4/M4A, AAC (ADTS frames), Ogg, FLAC and
+ * WebM/Matroska. Text is recognised as not audio at once; anything else is "unknown", for ffprobe
+ * to decide. The format found is the one ffmpeg is then told to read (`ffmpegFormat`), so a file
+ * cannot make ffmpeg pick another reader (an HLS playlist or a concat script, which open further
+ * files) by what it contains.
  */
+
+/** The ffmpeg demuxers untrusted media may be read with: each reads the one file it is given. */
+export const FFMPEG_INPUT_FORMATS = ["mp3", "wav", "mov", "aac", "ogg", "flac", "matroska", "aiff", "ac3", "asf", "amr", "caf"] as const;
+export type FfmpegInputFormat = (typeof FFMPEG_INPUT_FORMATS)[number];
 
 export type AudioFormat = {
   name: "mp3" | "wav" | "mp4" | "aac" | "ogg" | "flac" | "webm" | "matroska";
   contentType: string;
   extension: string;
+  ffmpegFormat: FfmpegInputFormat;
 };
+
+export const NOT_AUDIO_MESSAGE = "The file is not a supported audio file (MP3, WAV, M4A, AAC, OGG, FLAC or WebM)";
 
 export type SniffResult = { kind: "audio"; format: AudioFormat } | { kind: "not-audio"; reason: string } | { kind: "unknown" };
 
 export const AUDIO_FORMATS = {
-  mp3: { name: "mp3", contentType: "audio/mpeg", extension: "mp3" },
-  wav: { name: "wav", contentType: "audio/wav", extension: "wav" },
-  mp4: { name: "mp4", contentType: "audio/mp4", extension: "m4a" },
-  aac: { name: "aac", contentType: "audio/aac", extension: "aac" },
-  ogg: { name: "ogg", contentType: "audio/ogg", extension: "ogg" },
-  flac: { name: "flac", contentType: "audio/flac", extension: "flac" },
-  webm: { name: "webm", contentType: "audio/webm", extension: "webm" },
-  matroska: { name: "matroska", contentType: "audio/x-matroska", extension: "mka" },
+  mp3: { name: "mp3", contentType: "audio/mpeg", extension: "mp3", ffmpegFormat: "mp3" },
+  wav: { name: "wav", contentType: "audio/wav", extension: "wav", ffmpegFormat: "wav" },
+  mp4: { name: "mp4", contentType: "audio/mp4", extension: "m4a", ffmpegFormat: "mov" },
+  aac: { name: "aac", contentType: "audio/aac", extension: "aac", ffmpegFormat: "aac" },
+  ogg: { name: "ogg", contentType: "audio/ogg", extension: "ogg", ffmpegFormat: "ogg" },
+  flac: { name: "flac", contentType: "audio/flac", extension: "flac", ffmpegFormat: "flac" },
+  webm: { name: "webm", contentType: "audio/webm", extension: "webm", ffmpegFormat: "matroska" },
+  matroska: { name: "matroska", contentType: "audio/x-matroska", extension: "mka", ffmpegFormat: "matroska" },
 } as const satisfies Record<string, AudioFormat>;
 
 const ascii = (bytes: Uint8Array, at: number, text: string) =>
   bytes.length >= at + text.length && [...text].every((c, i) => bytes[at + i] === c.charCodeAt(0));
 
-/** `head`: the file's first bytes (a few kilobytes at least, or the whole file if shorter). */
+/**
+ * `head`: the file's first bytes (a few kilobytes at least, or the whole file if shorter). An ID3
+ * tag longer than the head is taken as MP3 here; `sniffAudioFile` (lib/media/input.ts) reads on
+ * past it.
+ */
 export function sniffAudio(head: Uint8Array): SniffResult {
-  if (ascii(head, 0, "ID3") && head.length >= 10) return sniffAfterId3(head);
-  return sniffContainer(head);
+  const tag = id3TagLength(head);
+  if (tag === null) return sniffContainer(head);
+  if (tag + 4 > head.length) return audio(AUDIO_FORMATS.mp3);
+  return sniffAfterId3(head.subarray(tag));
+}
+
+/**
+ * The length of the ID3v2 tag the bytes open with (header, body and footer), or null when they
+ * do not open with one.
+ */
+export function id3TagLength(head: Uint8Array): number | null {
+  if (!ascii(head, 0, "ID3") || head.length < 10) return null;
+  const [major, , flags, s1, s2, s3, s4] = head.subarray(3, 10);
+  const syncsafe = [s1!, s2!, s3!, s4!];
+  if (major! < 2 || major! > 4 || syncsafe.some((b) => b >= 0x80)) return null;
+  return syncsafe.reduce((acc, b) => acc * 128 + b, 0) + 10 + (flags! & 0x10 ? 10 : 0);
+}
+
+/**
+ * What follows an ID3v2 tag (`bytes` start where the tag ends): MPEG audio frames, or AAC or FLAC
+ * data, which a tag may precede too. Anything else is not audio: an ID3 tag in front of a
+ * playlist, a script or junk is how a file passes for an MP3 to make ffmpeg read something else.
+ */
+export function sniffAfterId3(bytes: Uint8Array): SniffResult {
+  let at = 0;
+  while (at < bytes.length && bytes[at] === 0) at++; // padding some writers leave after the tag
+  const after = sniffContainer(bytes.subarray(at));
+  return after.kind === "audio" ? after : { kind: "not-audio", reason: "no audio frames after the ID3 tag" };
 }
 
 function sniffContainer(bytes: Uint8Array): SniffResult {
@@ -51,22 +91,6 @@ function sniffContainer(bytes: Uint8Array): SniffResult {
 }
 
 const audio = (format: AudioFormat): SniffResult => ({ kind: "audio", format });
-
-/**
- * An ID3v2 tag usually opens an MP3, but may precede AAC or FLAC data: look past it when the head
- * reaches that far (album art can make the tag longer than the head: then it is taken as MP3).
- */
-function sniffAfterId3(head: Uint8Array): SniffResult {
-  const [major, , flags, s1, s2, s3, s4] = head.subarray(3, 10);
-  const syncsafe = [s1!, s2!, s3!, s4!];
-  if (major! < 2 || major! > 4 || syncsafe.some((b) => b >= 0x80)) return sniffContainer(head);
-  const size = syncsafe.reduce((acc, b) => acc * 128 + b, 0) + 10 + (flags! & 0x10 ? 10 : 0);
-  if (size + 4 > head.length) return audio(AUDIO_FORMATS.mp3);
-  let at = size;
-  while (at < head.length && head[at] === 0) at++; // padding some writers leave after the tag
-  const after = sniffContainer(head.subarray(at));
-  return after.kind === "audio" ? after : audio(AUDIO_FORMATS.mp3);
-}
 
 /**
  * Whether the data opens with two consecutive frames of a kind (one when the data ends right

@@ -127,7 +127,7 @@ async function makeClip(dir: string, text: string[], seconds: number): Promise<P
   await runTool(ffmpegPath(), [...ff, "-i", speech, "-ar", "44100", "-ac", "2", "-c:a", "libmp3lame", "-b:a", "128k", encoded]);
   await runTool(ffmpegPath(), [...ff, "-stream_loop", "-1", "-i", encoded, "-t", String(seconds), "-c", "copy", clip]);
   const bytes = (await stat(clip)).size;
-  const durationMs = await mediaDurationMs(clip);
+  const durationMs = await mediaDurationMs({ path: clip, format: "mp3" });
   const whole = Math.round(durationMs / 1000);
   const mmss = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
   return { path: clip, bytes, durationMs, describe: `a ${mmss} clip of espeak-ng Spanish (MP3 128 kb/s 44.1 kHz stereo, ${(bytes / 1e6).toFixed(1)} MB)` };
@@ -257,7 +257,7 @@ export async function benchPipeline(handle: BenchDb, engine: string, kit: Pipeli
     for (let r = 0; r < runs + 1; r++) {
       // The floor, alternating with the runs so passing load hits both alike.
       const t0 = performance.now();
-      await toSpeechWav(kit.clip.path, path.join(kit.dir, "floor.wav"));
+      await toSpeechWav({ path: kit.clip.path, format: "mp3" }, path.join(kit.dir, "floor.wav"));
       if (r > 0) floor.push(performance.now() - t0);
 
       const key = `audio/${randomUUID()}.mp3`;

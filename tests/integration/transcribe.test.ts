@@ -24,7 +24,7 @@ beforeAll(async () => {
   const text = Array.from({ length: 6 }, () => "Hola. Buenos días. ¿Qué tal estás? Muy bien, gracias.").join(" ");
   execFileSync("espeak-ng", ["-v", "es", "-s", "120", "-g", "30", "-w", spoken, text]);
   wav = path.join(dir, "speech.wav");
-  await toSpeechWav(spoken, wav);
+  await toSpeechWav({ path: spoken, format: "wav" }, wav);
   let piece = 0;
   ai = await startFakeOpenAi({
     chat: () => ({}),
@@ -55,7 +55,7 @@ describe("transcription", () => {
   });
 
   it("cuts audio over the limit at silences and puts every piece's words back at their time", async () => {
-    const durationMs = await mediaDurationMs(wav);
+    const durationMs = await mediaDurationMs({ path: wav, format: "wav" });
     const before = ai.transcriptions.length;
     const transcript = await transcribeAudio(wav, { workDir: dir, limitBytes: 60 * 1024 });
     const requests = ai.transcriptions.slice(before);

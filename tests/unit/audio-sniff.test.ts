@@ -1,14 +1,17 @@
 /**
  * Audio recognised by content: real files of every supported format (made by ffmpeg) are
  * recognised from their first bytes, text and other files are not, and ffprobe places what the
- * signatures cannot.
+ * signatures cannot. An ID3 tag is no pass: what follows it must be audio frames, or a playlist
+ * behind it would have ffmpeg read the files it names. ffmpeg's arguments force the sniffed format.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { probeAudio } from "@/lib/uploads/ffprobe";
+import { inputArgs } from "@/lib/media/ffmpeg";
+import { identifyMedia, NotAudioError, sniffAudioFile } from "@/lib/media/input";
+import { probeAudio, probeAudioFile } from "@/lib/uploads/ffprobe";
 import { sniffAudio } from "@/lib/uploads/sniff";
 import { makeAudio, makeAudioDir, type AudioSample } from "../helpers/audio-files";
 
@@ -95,5 +98,87 @@ describe("ffprobe fallback", () => {
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
     expect(await probeAudio(noise)).toBeNull();
     expect(await probeAudio(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+/** An ID3v2.3 tag of `bodyBytes` (zeros: a tag with nothing but padding, as some writers leave). */
+function id3Tag(bodyBytes = 0): Buffer {
+  const size = [21, 14, 7, 0].map((shift) => (bodyBytes >> shift) & 0x7f);
+  return Buffer.concat([Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, ...size]), Buffer.alloc(bodyBytes)]);
+}
+
+describe("what follows an ID3 tag", () => {
+  const hostile: [string, string][] = [
+    ["an HLS playlist naming a local file", "#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:3,\n/var/lib/secret/recording.wav\n#EXT-X-ENDLIST\n"],
+    ["plain text", "Just some words after a tag.\n"],
+    ["an ffconcat script", "ffconcat version 1.0\nfile '/etc/passwd'\nfile 'file:/home/user/voice.wav'\n"],
+    ["a concat protocol line", "concat:/tmp/a.wav|/tmp/b.wav"],
+  ];
+
+  it.each(hostile)("refuses an ID3 tag followed by %s", (_, text) => {
+    expect(sniffAudio(Buffer.concat([id3Tag(), Buffer.from(text)]))).toEqual({ kind: "not-audio", reason: "no audio frames after the ID3 tag" });
+    // Padding after the tag changes nothing.
+    expect(sniffAudio(Buffer.concat([id3Tag(64), Buffer.from(text)])).kind).toBe("not-audio");
+  });
+
+  it("refuses an ID3 tag followed by junk, or by one MPEG frame header and then junk", async () => {
+    const junk = Buffer.alloc(8192);
+    for (let i = 0; i < junk.length; i++) junk[i] = (i * 2654435761) >>> 24;
+    expect(sniffAudio(Buffer.concat([id3Tag(), junk])).kind).toBe("not-audio");
+    const frames = await head(await makeAudio(dir, "tone-no-tag.mp3"));
+    expect(sniffAudio(Buffer.concat([id3Tag(), frames.subarray(0, 4), junk])).kind).toBe("not-audio");
+  });
+
+  it("takes an ID3 tag (with padding) followed by MPEG audio frames as MP3", async () => {
+    const frames = await head(await makeAudio(dir, "tone-no-tag.mp3"));
+    expect(sniffAudio(Buffer.concat([id3Tag(), frames]))).toMatchObject({ kind: "audio", format: { name: "mp3", ffmpegFormat: "mp3" } });
+    expect(sniffAudio(Buffer.concat([id3Tag(512), frames]))).toMatchObject({ kind: "audio", format: { name: "mp3" } });
+  });
+
+  it("reads past a tag longer than the head in a file: cover art, then frames or a playlist", async () => {
+    const art = id3Tag(300 * 1024);
+    const frames = await head(await makeAudio(dir, "tone-no-tag.mp3"));
+    const good = path.join(dir, "long-tag.mp3");
+    const bad = path.join(dir, "long-tag-playlist.mp3");
+    await fs.writeFile(good, Buffer.concat([art, frames]));
+    await fs.writeFile(bad, Buffer.concat([art, Buffer.from(hostile[0]![1])]));
+    expect(await sniffAudioFile(good)).toMatchObject({ kind: "audio", format: { name: "mp3" } });
+    expect(await sniffAudioFile(bad)).toMatchObject({ kind: "not-audio" });
+    await expect(identifyMedia(bad)).rejects.toBeInstanceOf(NotAudioError);
+  });
+
+  it("identifies files for ffmpeg: the demuxer from the bytes, whatever the name", async () => {
+    const m4a = await makeAudio(dir, "tone.m4a");
+    const renamed = path.join(dir, "really-m4a.mp3");
+    await fs.copyFile(m4a, renamed);
+    expect(await identifyMedia(renamed)).toMatchObject({ input: { path: renamed, format: "mov" }, contentType: "audio/mp4" });
+    expect((await identifyMedia(await makeAudio(dir, "tone.webm"))).input.format).toBe("matroska");
+    expect((await identifyMedia(await makeAudio(dir, "tone.aiff"))).input.format).toBe("aiff");
+  });
+});
+
+describe("ffmpeg's input arguments", () => {
+  it("force the sniffed demuxer, allow only it and the file protocol, and name the input as a file", () => {
+    const args = inputArgs({ path: "/srv/work/concat:a.wav|b.wav", format: "mp3" });
+    expect(args).toEqual(["-protocol_whitelist", "file", "-format_whitelist", "mp3", "-f", "mp3", "-i", "file:/srv/work/concat:a.wav|b.wav"]);
+    // A relative path becomes absolute: "-i x" never reaches ffmpeg's protocol guessing.
+    expect(inputArgs({ path: "upload", format: "wav" }).at(-1)).toBe(`file:${path.resolve("upload")}`);
+  });
+});
+
+describe("ffprobe on files the signatures cannot place", () => {
+  it("does not follow a playlist or a concat script, even named as one", async () => {
+    // Names relative to the list, as an unrestricted ffprobe follows them (the concat reader refuses absolute ones).
+    await fs.copyFile(await makeAudio(dir, "tone.wav"), path.join(dir, "secret.wav"));
+    const playlist = path.join(dir, "list.m3u8");
+    await fs.writeFile(playlist, "#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:1,\nsecret.wav\n#EXT-X-ENDLIST\n");
+    expect(await probeAudioFile(playlist)).toBeNull();
+    const concat = path.join(dir, "list.ffconcat");
+    await fs.writeFile(concat, "ffconcat version 1.0\nfile 'secret.wav'\n");
+    expect(await probeAudioFile(concat)).toBeNull();
+  });
+
+  it("still places the formats it is there for", async () => {
+    expect(await probeAudioFile(await makeAudio(dir, "tone.aiff"))).toMatchObject({ formatName: "aiff", ffmpegFormat: "aiff" });
   });
 });

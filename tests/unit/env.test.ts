@@ -143,4 +143,11 @@ describe("configuration", () => {
     expect(problems({ JOB_MAINTENANCE_INTERVAL_SECONDS: "0" })).toEqual(["JOB_MAINTENANCE_INTERVAL_SECONDS must be positive"]);
     expect(problems({ JOB_RETRY_DELAY_SECONDS: "soon" })).toEqual(["JOB_RETRY_DELAY_SECONDS must be a number"]);
   });
+
+  it("bounds each video: 2 hours of audio and 1,500 lines unless told otherwise", () => {
+    expect(parseEnv({})).toMatchObject({ maxMediaSeconds: 7200, maxLinesPerVideo: 1500 });
+    expect(parseEnv({ MAX_MEDIA_SECONDS: "600", MAX_LINES_PER_VIDEO: "200" })).toMatchObject({ maxMediaSeconds: 600, maxLinesPerVideo: 200 });
+    expect(problems({ MAX_MEDIA_SECONDS: "2h" })).toEqual(["MAX_MEDIA_SECONDS must be a number"]);
+    expect(problems({ MAX_LINES_PER_VIDEO: "0" })).toEqual(["MAX_LINES_PER_VIDEO must be positive"]);
+  });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mediaDurationMs, toSpeechWav } from "@/lib/media/ffmpeg";
-import { describeMediaTools, resolveTool } from "@/lib/media/tools";
+import { describeMediaTools, mediaToolsWarning, resolveTool } from "@/lib/media/tools";
 import { probeAudio } from "@/lib/uploads/ffprobe";
 import { setEnv } from "../helpers/env";
 
@@ -48,6 +48,7 @@ describe("media tools", () => {
     setEnv({ FFMPEG_PATH: undefined, FFPROBE_PATH: undefined, PATH: [emptyDir, fakeBin].join(path.delimiter) });
     expect(resolveTool("ffmpeg")).toEqual({ path: path.join(fakeBin, "ffmpeg"), source: "system" });
     expect(describeMediaTools()).toContain(`ffmpeg ${path.join(fakeBin, "ffmpeg")} (system)`);
+    expect(mediaToolsWarning()).toBeNull();
   });
 
   const packaged = existsSync(path.join(process.cwd(), "node_modules", "@ffmpeg-installer", `${process.platform}-${process.arch}`));
@@ -57,16 +58,42 @@ describe("media tools", () => {
     expect(ffmpeg.source).toBe("npm package");
     expect(ffmpeg.path).toContain(path.join("node_modules", "@ffmpeg-installer"));
     expect(resolveTool("ffprobe").source).toBe("npm package");
+    // The worker's start log says it is the old build and what to do.
+    expect(mediaToolsWarning()).toMatch(/static build from npm \(ffmpeg 4\.1, 2018\).*apt install ffmpeg/);
 
     const out = path.join(dir, "speech.wav");
-    await toSpeechWav(clip, out);
+    await toSpeechWav({ path: clip, format: "wav" }, out);
     const header = readFileSync(out);
     expect(header.toString("ascii", 0, 4)).toBe("RIFF");
     expect(header.readUInt16LE(22)).toBe(1); // mono
     expect(header.readUInt32LE(24)).toBe(16_000);
     expect(statSync(out).size).toBeGreaterThan(1000);
-    expect(await mediaDurationMs(out)).toBeGreaterThan(300);
+    expect(await mediaDurationMs({ path: out, format: "wav" })).toBeGreaterThan(300);
     expect(await probeAudio(readFileSync(clip))).toMatchObject({ extension: "wav" });
+  });
+
+  it("runs ffmpeg and ffprobe on a file with its format forced, the file protocol only, and decoding capped", async () => {
+    // Stand-ins that write down their arguments, one per line.
+    const argsFile = path.join(dir, "args.txt");
+    for (const name of ["ffmpeg", "ffprobe"]) {
+      writeFileSync(path.join(dir, `recording-${name}`), `#!/bin/sh\nprintf '%s\\n' "$@" > "${argsFile}"\necho 12.5\n`);
+      chmodSync(path.join(dir, `recording-${name}`), 0o755);
+    }
+    setEnv({ FFMPEG_PATH: path.join(dir, "recording-ffmpeg"), FFPROBE_PATH: path.join(dir, "recording-ffprobe") });
+    const input = { path: path.join(dir, "upload"), format: "flac" } as const;
+    const forced = ["-protocol_whitelist", "file", "-format_whitelist", "flac", "-f", "flac", "-i", `file:${input.path}`];
+    const args = () => readFileSync(argsFile, "utf8").trimEnd().split("\n");
+
+    await toSpeechWav(input, path.join(dir, "out.wav"), { maxSeconds: 7200 });
+    const decode = args();
+    const at = decode.indexOf("-protocol_whitelist");
+    expect(decode.slice(at, at + forced.length)).toEqual(forced);
+    // -t after the input: it caps the output, whatever the input's header says.
+    expect(decode.indexOf("-t")).toBeGreaterThan(decode.indexOf("-i"));
+    expect(decode[decode.indexOf("-t") + 1]).toBe("7200");
+
+    expect(await mediaDurationMs(input)).toBe(12_500);
+    expect(args().slice(-forced.length)).toEqual(forced);
   });
 
   it("says so when no ffmpeg can be found at all", () => {

@@ -19,7 +19,7 @@ describe("stopping a tool", () => {
     const fifo = path.join(dir, "never-written.wav");
     execFileSync("mkfifo", [fifo]);
     const controller = new AbortController();
-    const run = toSpeechWav(fifo, path.join(dir, "out.wav"), controller.signal);
+    const run = toSpeechWav({ path: fifo, format: "wav" }, path.join(dir, "out.wav"), { signal: controller.signal });
     run.catch(() => {});
     try {
       await waitUntil(() => processesMatching(fifo).length === 1, "ffmpeg to start");
