@@ -15,9 +15,15 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export type TranslationAction = "fill_missing" | "regenerate";
 
+/**
+ * Every job is about one video. `waits`: how many times the job found another job running on its
+ * video and was put back to run later (it spaces out the next try).
+ */
+type VideoJob = { videoId: number; waits?: number };
+
 export type JobData = {
-  [QUEUES.processVideo]: { videoId: number };
-  [QUEUES.extractVocabulary]: { videoId: number };
-  [QUEUES.generateTranslations]: { videoId: number; action: TranslationAction };
-  [QUEUES.regenerateQuizzes]: { videoId: number };
+  [QUEUES.processVideo]: VideoJob;
+  [QUEUES.extractVocabulary]: VideoJob;
+  [QUEUES.generateTranslations]: VideoJob & { action: TranslationAction };
+  [QUEUES.regenerateQuizzes]: VideoJob;
 };

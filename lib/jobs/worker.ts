@@ -4,6 +4,11 @@
  * signal stops it (its child processes too), so it cannot save over the retry. A failure an admin
  * must act on (no AI provider, no yt-dlp, no speech) fails the video at once with the reason; a
  * transient one, an expiry included, is retried and fails the video only when the retries run out.
+ *
+ * One job at a time per video, whatever its kind: a job first takes its video's lease (a row, so
+ * it holds across worker processes on one Postgres and inside the embedded server alike), gives
+ * it back when it ends, and a job that finds the lease taken is put back to run a little later,
+ * neither lost nor failed. The lease lasts as long as the job may, so a dead worker's frees itself.
  */
 import type PgBoss from "pg-boss";
 import { z } from "zod";
@@ -16,9 +21,11 @@ import { markFailed, recordError } from "@/lib/pipeline/progress";
 import { extractVocabulary, generateTranslations, regenerateQuizzes } from "@/lib/pipeline/rework";
 import { processVideo, type AudioSource } from "@/lib/pipeline/process-video";
 import { removeStaleWorkDirs } from "@/lib/pipeline/work-dir";
+import { noteVideoJobWaiting, releaseVideoLease, takeVideoLease } from "@/db/queries/video-jobs";
 import { QUEUES, type QueueName } from "./queues";
+import { sendLater } from "./send";
 
-const videoPayload = z.object({ videoId: z.number().int().positive() });
+const videoPayload = z.object({ videoId: z.number().int().positive(), waits: z.number().int().min(0).optional() });
 export const payloadSchemas = {
   [QUEUES.processVideo]: videoPayload,
   [QUEUES.extractVocabulary]: videoPayload,
@@ -37,6 +44,14 @@ export function isPermanent(error: unknown): boolean {
 export type JobHandler<Q extends QueueName> = (db: Db, data: z.infer<(typeof payloadSchemas)[Q]>, signal: AbortSignal) => Promise<unknown>;
 
 export type WorkerDeps = { db: Db; audio: AudioSource; handlers?: Partial<{ [Q in QueueName]: JobHandler<Q> }> };
+
+/** Seconds before a job that found its video busy tries again: 1, 2, 4 ... up to 30. */
+export function waitDelaySeconds(waits: number): number {
+  return Math.min(30, 2 ** Math.max(0, waits - 1));
+}
+
+/** How long past its next try a waiting job still counts as waiting (its queue's workers may be busy). */
+const WAITING_SLACK_SECONDS = 60;
 
 function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -69,6 +84,21 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
       // pg-boss stops waiting for the handler at the job's expiry (and retries it); so does the run.
       // (Number: Postgres's numeric arrives as text from postgres-js.)
       const expireSeconds = Number(job.expireInSeconds);
+      // The run's own name: a retry of the job takes over its lease, and a late end of an earlier run cannot give it back.
+      const holder = `${job.id}#${job.retryCount}`;
+      const lease = await takeVideoLease(deps.db, { videoId, jobId: holder, queue, seconds: expireSeconds });
+      if (lease === "gone") {
+        console.log(`${label}: the video no longer exists`);
+        return;
+      }
+      if (lease === "held") {
+        const waits = (parsed.data.waits ?? 0) + 1;
+        const delay = waitDelaySeconds(waits);
+        await noteVideoJobWaiting(deps.db, { videoId, queue, seconds: delay + WAITING_SLACK_SECONDS });
+        const copy = await sendLater(boss, job, { videoId, waits }, delay);
+        console.log(`${label}: waiting for another job on this video${copy ? `; next try in ${delay} s` : " (one of this kind is already queued)"}`);
+        return;
+      }
       const signal = AbortSignal.timeout(expireSeconds * 1000);
       const started = Date.now();
       console.log(`${label}: started`);
@@ -87,6 +117,8 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
           return;
         }
         throw error;
+      } finally {
+        await releaseVideoLease(deps.db, { videoId, jobId: holder }).catch((error) => console.error(`${label}: could not release the video's lease`, error));
       }
     });
     ids.push(id);
