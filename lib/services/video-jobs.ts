@@ -5,7 +5,7 @@
  * counted in the database so the limit holds across app instances.
  */
 import type { Db } from "@/db/client";
-import { deleteAdminAction, lockRecentAdminActions, recordAdminAction } from "@/db/queries/video-jobs";
+import { deleteAdminAction, lockRecentAdminActions, noteVideoJobWaitingIfBusy, recordAdminAction } from "@/db/queries/video-jobs";
 import type { User } from "@/db/schema";
 import { conflict, rateLimited } from "@/lib/api/errors";
 import { env } from "@/lib/env";
@@ -15,6 +15,8 @@ import { hasPendingJob } from "@/lib/jobs/send";
 export type ReprocessAction = "retry" | "extract-vocabulary" | "generate-translations" | "regenerate-quizzes";
 
 const HOUR_SECONDS = 3600;
+/** How long work queued behind another job counts as waiting before a worker has looked at it. */
+const QUEUED_WAITING_SECONDS = 120;
 
 export const REPROCESS_QUEUES: Record<ReprocessAction, QueueName> = {
   retry: QUEUES.processVideo,
@@ -74,4 +76,5 @@ export async function startReprocessing(db: Db, user: User, action: ReprocessAct
     await deleteAdminAction(db, actionId);
     throw conflict(ALREADY_RUNNING[action]);
   }
+  await noteVideoJobWaitingIfBusy(db, { videoId, queue: REPROCESS_QUEUES[action], seconds: QUEUED_WAITING_SECONDS });
 }
