@@ -17,9 +17,10 @@ export type TranslationAction = "fill_missing" | "regenerate";
 
 /**
  * Every job is about one video. `waits`: how many times the job found another job running on its
- * video and was put back to run later (it spaces out the next try).
+ * video and was put back to run later (it spaces out the next try); `requestedAt`: when the work
+ * was asked for (ISO time), which a job put back keeps.
  */
-type VideoJob = { videoId: number; waits?: number };
+type VideoJob = { videoId: number; waits?: number; requestedAt?: string };
 
 export type JobData = {
   [QUEUES.processVideo]: VideoJob;

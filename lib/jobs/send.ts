@@ -28,7 +28,7 @@ export async function sendJob<Q extends QueueName>(queue: Q, data: JobData[Q]): 
  * settings: a job that found its video busy is put back this way (and the original completed), so
  * waiting never spends one of its retries. Null when a job of that kind is already waiting.
  */
-export async function sendLater(boss: PgBoss, job: PgBoss.JobWithMetadata<unknown>, data: { videoId: number; waits: number }, startAfter: number) {
+export async function sendLater(boss: PgBoss, job: PgBoss.JobWithMetadata<unknown>, data: { videoId: number; waits: number; requestedAt: string }, startAfter: number) {
   return boss.send(job.name, { ...(job.data as object), ...data }, {
     singletonKey: videoJobKey(data.videoId),
     retryLimit: Number(job.retryLimit),

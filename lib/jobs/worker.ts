@@ -25,7 +25,12 @@ import { noteVideoJobWaiting, releaseVideoLease, takeVideoLease } from "@/db/que
 import { QUEUES, type QueueName } from "./queues";
 import { sendLater } from "./send";
 
-const videoPayload = z.object({ videoId: z.number().int().positive(), waits: z.number().int().min(0).optional() });
+const videoPayload = z.object({
+  videoId: z.number().int().positive(),
+  waits: z.number().int().min(0).optional(),
+  /** When the work was asked for (a job put back to wait keeps its original's); set by the worker when absent. */
+  requestedAt: z.iso.datetime().optional(),
+});
 export const payloadSchemas = {
   [QUEUES.processVideo]: videoPayload,
   [QUEUES.extractVocabulary]: videoPayload,
@@ -45,6 +50,8 @@ export type JobHandler<Q extends QueueName> = (db: Db, data: z.infer<(typeof pay
 
 export type WorkerDeps = { db: Db; audio: AudioSource; handlers?: Partial<{ [Q in QueueName]: JobHandler<Q> }> };
 
+const requested = (data: { requestedAt?: string }) => (data.requestedAt ? new Date(data.requestedAt) : undefined);
+
 /** Seconds before a job that found its video busy tries again: 1, 2, 4 ... up to 30. */
 export function waitDelaySeconds(waits: number): number {
   return Math.min(30, 2 ** Math.max(0, waits - 1));
@@ -61,9 +68,10 @@ function reasonOf(error: unknown): string {
 export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<string[]> {
   const handlers: { [Q in QueueName]?: JobHandler<Q> } = {
     [QUEUES.processVideo]: (db, data, signal) => processVideo(db, data.videoId, { audio: deps.audio, signal }),
-    [QUEUES.extractVocabulary]: (db, data, signal) => extractVocabulary(db, data.videoId, signal),
-    [QUEUES.generateTranslations]: (db, data, signal) => generateTranslations(db, data.videoId, data.action, signal),
-    [QUEUES.regenerateQuizzes]: (db, data, signal) => regenerateQuizzes(db, data.videoId, signal),
+    // Work saved since it was asked for (by an earlier try of the job, or by another job) is not paid for again.
+    [QUEUES.extractVocabulary]: (db, data, signal) => extractVocabulary(db, data.videoId, signal, requested(data)),
+    [QUEUES.generateTranslations]: (db, data, signal) => generateTranslations(db, data.videoId, data.action, signal, requested(data)),
+    [QUEUES.regenerateQuizzes]: (db, data, signal) => regenerateQuizzes(db, data.videoId, signal, requested(data)),
     ...deps.handlers,
   };
   // Scratch folders of runs whose worker was killed: none lasts twice its expiry.
@@ -79,7 +87,8 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
         console.error(`[worker] ${queue}: dropping a job with a bad payload`, job.data);
         return;
       }
-      const { videoId } = parsed.data;
+      const data = { ...parsed.data, requestedAt: parsed.data.requestedAt ?? new Date(job.createdOn).toISOString() };
+      const { videoId } = data;
       const label = `[worker] ${queue} video ${videoId} (try ${job.retryCount + 1})`;
       // pg-boss stops waiting for the handler at the job's expiry (and retries it); so does the run.
       // (Number: Postgres's numeric arrives as text from postgres-js.)
@@ -95,7 +104,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
         const waits = (parsed.data.waits ?? 0) + 1;
         const delay = waitDelaySeconds(waits);
         await noteVideoJobWaiting(deps.db, { videoId, queue, seconds: delay + WAITING_SLACK_SECONDS });
-        const copy = await sendLater(boss, job, { videoId, waits }, delay);
+        const copy = await sendLater(boss, job, { videoId, waits, requestedAt: data.requestedAt }, delay);
         console.log(`${label}: waiting for another job on this video${copy ? `; next try in ${delay} s` : " (one of this kind is already queued)"}`);
         return;
       }
@@ -103,7 +112,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
       const started = Date.now();
       console.log(`${label}: started`);
       try {
-        await handle(deps.db, parsed.data, signal);
+        await handle(deps.db, data, signal);
         console.log(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       } catch (error) {
         const expired = signal.aborted;

@@ -48,6 +48,8 @@ const closeGate = () => {
 };
 /** Date.now() at each chat request's arrival. */
 const chatTimes: number[] = [];
+/** After `after` more answers, the model fails `times` calls (500: the client retries, then the job fails and is retried). */
+let failPlan: { after: number; times: number } | undefined;
 
 beforeAll(async () => {
   ai = await startFakeOpenAi({
@@ -57,6 +59,11 @@ beforeAll(async () => {
       inFlight++;
       mostInFlight = Math.max(mostInFlight, inFlight);
       try {
+        if (failPlan && failPlan.after > 0) failPlan.after--;
+        else if (failPlan && failPlan.times > 0) {
+          failPlan.times--;
+          throw new Error("the model is down");
+        }
         if (gate) await gate;
         // Long enough that a second job running at the same time would overlap.
         await new Promise((r) => setTimeout(r, 50));
@@ -185,6 +192,29 @@ describe.each(testDbKinds)("one job at a time per video on %s", (kind) => {
     expect(Math.min(...calls)).toBeGreaterThanOrEqual(expiresMs - 50);
     expect((await quizIds()).some((id) => oldQuizzes.includes(id))).toBe(false);
     expect(await card()).toMatchObject({ waitingForJob: false });
+  }, 90_000);
+
+  it("a regenerate that fails part-way is retried without paying again for the languages it saved", async () => {
+    setEnv({ JOB_RETRY_DELAY_SECONDS: "1" });
+    try {
+      const before = ai.chats.length;
+      failPlan = { after: 2, times: 4 };
+      expect((await onVideo(generateTranslations, videoId, "/generate-translations", who.owner, { action: "regenerate" })).status).toBe(200);
+      await waitUntil(async () => (await pendingJobs()) === 0, "the job to fail, be retried and finish", 60_000);
+      const job = resultRows<{ state: string; retry_count: number }>(
+        await t().db.execute(sql`select state, retry_count from pgboss.job where name = 'video-generate-translations' and singleton_key = ${`video:${videoId}`} order by created_on desc limit 1`),
+      );
+      expect(job).toEqual([{ state: "completed", retry_count: 1 }]);
+      const asked = ai.chats.slice(before).map((c) => (JSON.parse(c.messages.at(-1)!.content) as { to: string }).to);
+      const languages = new Set(asked).size;
+      // Two languages saved, then one asked four times (the client's own retries), then the retry asks only for the rest.
+      expect(asked).toHaveLength(languages + 4);
+      expect(asked.slice(0, 2).some((language) => asked.slice(6).includes(language))).toBe(false);
+      expect(new Set(asked.slice(6)).size).toBe(languages - 2);
+    } finally {
+      failPlan = undefined;
+      setEnv({ JOB_RETRY_DELAY_SECONDS: undefined });
+    }
   }, 90_000);
 
   it("ten regenerate requests cost one run while it is queued or running, and the hourly limit caps them when spaced", async () => {
