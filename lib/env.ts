@@ -90,6 +90,11 @@ const rawEnvSchema = z.object({
   JOB_MAINTENANCE_INTERVAL_SECONDS: positiveInt("JOB_MAINTENANCE_INTERVAL_SECONDS")
     .max(86_399, "JOB_MAINTENANCE_INTERVAL_SECONDS must be under a day (86400)")
     .default(120),
+  REPROCESS_LIMIT_PER_HOUR: z.coerce
+    .number({ message: "REPROCESS_LIMIT_PER_HOUR must be a number" })
+    .int("REPROCESS_LIMIT_PER_HOUR must be a whole number")
+    .min(0, "REPROCESS_LIMIT_PER_HOUR must be 0 (no limit) or more")
+    .default(30),
   SEED_DEMO: boolish.optional(),
   AUTH_DEV_MAILBOX: boolish.optional(),
   YOUTUBE_EMBED_ORIGIN: optionalUrl("YOUTUBE_EMBED_ORIGIN"),
@@ -132,6 +137,11 @@ export type AppEnv = {
     retryDelaySeconds: number;
     /** How often a worker looks for jobs whose worker died (past their expiry) to retry them. */
     maintenanceIntervalSeconds: number;
+    /**
+     * Re-processing work (retry, vocabulary, translations, quizzes) each admin or owner may start
+     * per hour; 0: no limit.
+     */
+    reprocessLimitPerHour: number;
   };
   /** Seed demo content (and, in embedded mode, demo accounts) into an empty database. */
   seedDemo: boolean;
@@ -269,6 +279,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       expireSeconds: e.JOB_EXPIRE_SECONDS,
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
       maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+      reprocessLimitPerHour: e.REPROCESS_LIMIT_PER_HOUR,
     },
     seedDemo: e.SEED_DEMO ?? embeddedDb,
     embedded: embeddedDb && embeddedAuth,

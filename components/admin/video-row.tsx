@@ -3,7 +3,7 @@
  * One video of the Content Directory: a table row from 1024 px, a card below. A video still being
  * added (no id yet) shows the same way without its actions.
  */
-import { AlertTriangle, RotateCcw } from "lucide-react";
+import { AlertTriangle, Hourglass, RotateCcw } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { LanguageFlag, languageDisplayName } from "@/components/language-flag";
@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { PendingVideo } from "@/lib/admin/directory";
+import { WAITING_FOR_JOB } from "@/lib/admin/processing-messages";
 import { canRetry, isFailed } from "@/lib/admin/video-status";
 import type { VideoCard } from "@/lib/data/types";
 import { VideoActions, type DirectoryActions } from "./video-actions";
@@ -39,6 +40,7 @@ export function DirectoryRow({ video, actions, busy }: RowProps) {
         <div className="space-y-2">
           <StatusBadge status={video.status} />
           <ProcessingProgress video={video} />
+          <WaitingForJob video={video} />
         </div>
       </TableCell>
       <TableCell className="hidden w-px text-right tabular-nums xl:table-cell">{video.wordCount}</TableCell>
@@ -73,6 +75,7 @@ export function DirectoryCard({ video, actions, busy }: RowProps) {
         <Categories video={video} />
       </p>
       <ProcessingProgress video={video} />
+      <WaitingForJob video={video} />
       <Failure video={video} actions={actions} />
     </li>
   );
@@ -139,6 +142,17 @@ function Actions({ video, actions, busy }: RowProps) {
     );
   }
   return <VideoActions video={video} actions={actions} busy={busy} />;
+}
+
+/** One job at a time per video: a job queued behind another says it waits its turn. */
+function WaitingForJob({ video }: { video: DirectoryVideo }) {
+  if (!isSaved(video) || !video.waitingForJob) return null;
+  return (
+    <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="waiting-for-job" role="status">
+      <Hourglass aria-hidden className="size-3.5 shrink-0" />
+      {WAITING_FOR_JOB}
+    </p>
+  );
 }
 
 /** Why processing failed, with Retry for a failed video. */

@@ -1,5 +1,5 @@
 /** Reading a processed video back, and replacing parts of it, for the admin's extra jobs. */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { captions, quizzes, segmentTranslations, wordTimings, words, wordTranslations } from "../schema";
 
@@ -36,4 +36,13 @@ export async function replaceVocabulary(
 ) {
   await db.delete(words).where(eq(words.videoId, videoId));
   return rows.length ? db.insert(words).values(rows.map((r) => ({ ...r, videoId }))).returning() : [];
+}
+
+/** The video's quizzes made at or after `since` (word and language). */
+export async function quizzesMadeSince(db: DbOrTx, videoId: number, since: Date) {
+  return db
+    .select({ wordId: quizzes.wordId, nativeLanguage: quizzes.nativeLanguage })
+    .from(quizzes)
+    .innerJoin(words, eq(words.id, quizzes.wordId))
+    .where(and(eq(words.videoId, videoId), gte(quizzes.createdAt, since)));
 }

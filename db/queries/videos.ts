@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../client";
+import { videoJobWaitingSql } from "./video-jobs";
 import {
   categories,
   favorites,
@@ -40,6 +41,8 @@ export type VideoCardRow = {
   status: VideoStatus;
   processingProgress: number;
   errorReason: string | null;
+  /** A job on the video waits for another one on it to finish (one job at a time per video). */
+  waitingForJob: boolean;
   durationMs: number | null;
   mediaPath: string | null;
   totalWords: number;
@@ -74,6 +77,7 @@ function cardColumns(userId: string) {
     status: videos.status,
     processingProgress: videos.processingProgress,
     errorReason: videos.errorReason,
+    waitingForJob: videoJobWaitingSql(videos.id),
     durationMs: videos.durationMs,
     mediaPath: videos.mediaPath,
     totalWords: sql<number>`(select count(*)::int from ${words} w where w.video_id = ${videos.id})`,

@@ -371,6 +371,42 @@ export const videoProgress = pgTable(
   ],
 );
 
+/**
+ * One job at a time per video, whatever its kind (processing, vocabulary, translations, quizzes):
+ * the running job holds its video's lease until it ends or, if its worker died, until the lease
+ * expires with the job's own time limit. `waiting` names the kinds put back to run later because
+ * the lease was taken (kind -> until when their next try is due), for the admin's directory.
+ */
+export const videoJobLeases = pgTable("video_job_leases", {
+  videoId: integer("video_id")
+    .primaryKey()
+    .references(() => videos.id, { onDelete: "cascade" }),
+  /** The pg-boss job holding the lease; null once released. */
+  jobId: text("job_id"),
+  queue: text("queue"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  waiting: jsonb("waiting").$type<Record<string, string>>().notNull().default({}),
+});
+
+/**
+ * Work an admin or owner asked the worker for (re-processing: retry, vocabulary, translations,
+ * quizzes), counted against their hourly limit; kept in the database so the limit holds across
+ * app instances.
+ */
+export const adminActions = pgTable(
+  "admin_actions",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    videoId: integer("video_id").references(() => videos.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_actions_user_created_idx").on(t.userId, t.createdAt)],
+);
+
 /** Jobs' own bookkeeping lives in pg-boss; this records settings that must survive restarts. */
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),

@@ -5,6 +5,13 @@
  */
 export type ToastText = { title: string; description: string };
 
+/**
+ * A video's row while one of its jobs waits for another on it to finish (one job at a time per
+ * video). Refusals (already running: 409; over the hourly limit: 429) come as the server's
+ * message in the action's error toast.
+ */
+export const WAITING_FOR_JOB = "Waiting for another job on this video";
+
 export type ExistingTranslations = { segmentTranslations: number; totalSegments: number; wordTranslations: number };
 
 export type TranslationCheck = { requiresConfirmation: true; videoId: number; existingData: ExistingTranslations };

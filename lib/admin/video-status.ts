@@ -76,3 +76,12 @@ export function shouldPollVideos(videos: readonly { status: string; processingPr
 }
 
 export const VIDEO_POLL_INTERVAL_MS = 250;
+
+/** While a job waits for another on its video (and nothing is processing), the list looks again this often. */
+export const WAITING_POLL_INTERVAL_MS = 2000;
+
+/** How often the directory refreshes: fast while processing, slowly while a job waits its turn, else never. */
+export function videoPollInterval(videos: readonly { status: string; processingProgress: number; waitingForJob?: boolean }[] | undefined): number | false {
+  if (shouldPollVideos(videos)) return VIDEO_POLL_INTERVAL_MS;
+  return (videos ?? []).some((v) => v.waitingForJob) ? WAITING_POLL_INTERVAL_MS : false;
+}

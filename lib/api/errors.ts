@@ -27,6 +27,8 @@ export class ApiError extends Error {
     public readonly code: ErrorCode,
     message: string,
     public readonly details?: unknown,
+    /** Response headers the answer carries (Retry-After on a 429). */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "ApiError";
@@ -44,6 +46,9 @@ export const notFound = (message = "Not found") => new ApiError("not_found", mes
 export const conflict = (message: string) => new ApiError("conflict", message);
 export const payloadTooLarge = (message: string) => new ApiError("payload_too_large", message);
 export const unsupportedMediaType = (message: string) => new ApiError("unsupported_media_type", message);
+/** 429, saying in Retry-After how many seconds to wait. */
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new ApiError("rate_limited", message, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /** The first message of a zod error, prefixed with the field it concerns. */
 export function zodMessage(error: z.ZodError): string {
@@ -57,7 +62,7 @@ export function toErrorResponse(error: unknown): Response {
   if (error instanceof ApiError) {
     return Response.json(
       { error: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
-      { status: error.status },
+      { status: error.status, headers: error.headers },
     );
   }
   if (error instanceof z.ZodError) {

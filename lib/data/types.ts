@@ -64,6 +64,8 @@ export type VideoCard = {
   processingProgress: number;
   /** Why processing failed, while the video is failed. */
   errorReason: string | null;
+  /** A job on the video (processing, vocabulary, translations, quizzes) waits for another one on it to finish. */
+  waitingForJob?: boolean;
   /** Whole seconds. */
   duration: number | null;
   /** Percent of the video's vocabulary the caller has learned. */

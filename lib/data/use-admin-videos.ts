@@ -1,14 +1,14 @@
 "use client";
 /**
  * The admin's Content Directory (SPEC §2 "Admin", §4): every video, polled every 250 ms while
- * any is processing; adding (optimistic row, then vocabulary extraction), editing, deleting and
+ * any is processing (every 2 s while a job only waits for another on its video); adding (optimistic row, then vocabulary extraction), editing, deleting and
  * retrying, each with the toasts of SPEC §8.
  */
 import { useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { toast } from "sonner";
 import { type PendingVideo, upsertVideo, withPendingRetries } from "@/lib/admin/directory";
-import { shouldPollVideos, VIDEO_POLL_INTERVAL_MS } from "@/lib/admin/video-status";
+import { videoPollInterval } from "@/lib/admin/video-status";
 import { createVideoBody, type AddVideoForm, type VideoUpdateBody } from "@/lib/validation/admin-video-form";
 import { ApiRequestError, apiJson, errorMessage } from "./api";
 import { userKeys, videoKeys } from "./keys";
@@ -32,7 +32,7 @@ async function showVideo(queryClient: QueryClient, video: VideoCard) {
 export function useVideoDirectory() {
   const query = useQuery<VideoCard[]>({
     queryKey: videoKeys.directory,
-    refetchInterval: (q) => (shouldPollVideos(q.state.data) ? VIDEO_POLL_INTERVAL_MS : false),
+    refetchInterval: (q) => videoPollInterval(q.state.data),
   });
   const adding = useMutationState({
     filters: { mutationKey: CREATE_KEY, status: "pending" },

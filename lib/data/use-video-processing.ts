@@ -52,11 +52,14 @@ export function useExtractingIds(): number[] {
  * the caller then asks the admin (SPEC §4) and calls again with fill_missing or regenerate.
  */
 export function useGenerateTranslations() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action?: "fill_missing" | "regenerate" }) =>
       apiJson<TranslationResult>("POST", `/api/videos/${id}/generate-translations`, action ? { action } : {}),
     onSuccess: (result) => {
       if (needsConfirmation(result)) return;
+      // Queued behind another job on the video, its row says it waits.
+      void queryClient.invalidateQueries({ queryKey: videoKeys.directory, exact: true });
       const text = translationToast(result);
       toast.success(text.title, { description: text.description });
     },
@@ -65,9 +68,11 @@ export function useGenerateTranslations() {
 }
 
 export function useRegenerateQuizzes() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id }: { id: number }) => apiJson<QuizResult>("POST", `/api/videos/${id}/regenerate-quizzes`),
     onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: videoKeys.directory, exact: true });
       const text = quizToast(result);
       toast.success(text.title, { description: text.description });
     },

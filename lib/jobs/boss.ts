@@ -10,6 +10,9 @@ import { QUEUES } from "./queues";
 
 type SqlResult = { rows: unknown[] };
 
+/** The Postgres schema pg-boss keeps its tables in. */
+export const JOB_SCHEMA = "pgboss";
+
 /** pg-boss sends several statements in one string without parameters (simple protocol), else one with. */
 export function sqlAdapter(handle: DbHandle): { executeSql(text: string, values?: unknown[]): Promise<SqlResult> } {
   if (handle.pglite) {
@@ -99,7 +102,7 @@ async function startBoss(handle: DbHandle, worker?: WorkerQueueOptions): Promise
   const { default: PgBossClass } = await import("pg-boss");
   const boss = new PgBossClass({
     db: sqlAdapter(handle),
-    schema: "pgboss",
+    schema: JOB_SCHEMA,
     // Senders need neither maintenance nor cron. Every worker process supervises: pg-boss lets one
     // of them at a time do the work, so expired jobs are retried as long as any worker lives.
     supervise: worker !== undefined,

@@ -15,9 +15,16 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export type TranslationAction = "fill_missing" | "regenerate";
 
+/**
+ * Every job is about one video. `waits`: how many times the job found another job running on its
+ * video and was put back to run later (it spaces out the next try); `requestedAt`: when the work
+ * was asked for (ISO time), which a job put back keeps.
+ */
+type VideoJob = { videoId: number; waits?: number; requestedAt?: string };
+
 export type JobData = {
-  [QUEUES.processVideo]: { videoId: number };
-  [QUEUES.extractVocabulary]: { videoId: number };
-  [QUEUES.generateTranslations]: { videoId: number; action: TranslationAction };
-  [QUEUES.regenerateQuizzes]: { videoId: number };
+  [QUEUES.processVideo]: VideoJob;
+  [QUEUES.extractVocabulary]: VideoJob;
+  [QUEUES.generateTranslations]: VideoJob & { action: TranslationAction };
+  [QUEUES.regenerateQuizzes]: VideoJob;
 };

@@ -1,20 +1,52 @@
-/** Hands work to the processing worker. */
+/** Hands work to the processing worker, and tells what a video has queued or running. */
+import type PgBoss from "pg-boss";
 import { env } from "@/lib/env";
-import { getBoss } from "./boss";
+import { getBoss, JOB_SCHEMA } from "./boss";
 import type { JobData, QueueName } from "./queues";
+
+export const videoJobKey = (videoId: number) => `video:${videoId}`;
 
 /**
  * Retries with backoff are the worker's business; a video has at most one pending job of a kind.
  * A run that outlives its expiry (or whose worker died) is stopped and retried like a failed one.
+ * Null when a job of that kind is already waiting for the video (the queue is "stately").
  */
 export async function sendJob<Q extends QueueName>(queue: Q, data: JobData[Q]): Promise<string | null> {
   const boss = await getBoss();
   const { expireSeconds, retryDelaySeconds } = env().jobs;
   return boss.send(queue, data, {
-    singletonKey: `video:${data.videoId}`,
+    singletonKey: videoJobKey(data.videoId),
     retryLimit: 2,
     retryDelay: retryDelaySeconds,
     retryBackoff: true,
     expireInSeconds: expireSeconds,
   });
+}
+
+/**
+ * A copy of `job` that starts `startAfter` seconds from now, with the original's retry and expiry
+ * settings: a job that found its video busy is put back this way (and the original completed), so
+ * waiting never spends one of its retries. Null when a job of that kind is already waiting.
+ */
+export async function sendLater(boss: PgBoss, job: PgBoss.JobWithMetadata<unknown>, data: { videoId: number; waits: number; requestedAt: string }, startAfter: number) {
+  return boss.send(job.name, { ...(job.data as object), ...data }, {
+    singletonKey: videoJobKey(data.videoId),
+    retryLimit: Number(job.retryLimit),
+    retryDelay: Number(job.retryDelay),
+    retryBackoff: Boolean(job.retryBackoff),
+    expireInSeconds: Number(job.expireInSeconds),
+    startAfter,
+  });
+}
+
+/**
+ * Whether a job of `queue` is queued, waiting for a retry, or running for the video. pg-boss 10 has
+ * no call for this; its job table is read directly (states before "completed").
+ */
+export async function hasPendingJob(queue: QueueName, videoId: number): Promise<boolean> {
+  const boss = await getBoss();
+  const { rows } = await boss
+    .getDb()
+    .executeSql(`SELECT 1 FROM ${JOB_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' LIMIT 1`, [queue, videoJobKey(videoId)]);
+  return rows.length > 0;
 }

@@ -4,6 +4,11 @@
  * signal stops it (its child processes too), so it cannot save over the retry. A failure an admin
  * must act on (no AI provider, no yt-dlp, no speech) fails the video at once with the reason; a
  * transient one, an expiry included, is retried and fails the video only when the retries run out.
+ *
+ * One job at a time per video, whatever its kind: a job first takes its video's lease (a row, so
+ * it holds across worker processes on one Postgres and inside the embedded server alike), gives
+ * it back when it ends, and a job that finds the lease taken is put back to run a little later,
+ * neither lost nor failed. The lease lasts as long as the job may, so a dead worker's frees itself.
  */
 import type PgBoss from "pg-boss";
 import { z } from "zod";
@@ -16,9 +21,16 @@ import { markFailed, recordError } from "@/lib/pipeline/progress";
 import { extractVocabulary, generateTranslations, regenerateQuizzes } from "@/lib/pipeline/rework";
 import { processVideo, type AudioSource } from "@/lib/pipeline/process-video";
 import { removeStaleWorkDirs } from "@/lib/pipeline/work-dir";
+import { noteVideoJobWaiting, releaseVideoLease, takeVideoLease } from "@/db/queries/video-jobs";
 import { QUEUES, type QueueName } from "./queues";
+import { sendLater } from "./send";
 
-const videoPayload = z.object({ videoId: z.number().int().positive() });
+const videoPayload = z.object({
+  videoId: z.number().int().positive(),
+  waits: z.number().int().min(0).optional(),
+  /** When the work was asked for (a job put back to wait keeps its original's); set by the worker when absent. */
+  requestedAt: z.iso.datetime().optional(),
+});
 export const payloadSchemas = {
   [QUEUES.processVideo]: videoPayload,
   [QUEUES.extractVocabulary]: videoPayload,
@@ -38,6 +50,16 @@ export type JobHandler<Q extends QueueName> = (db: Db, data: z.infer<(typeof pay
 
 export type WorkerDeps = { db: Db; audio: AudioSource; handlers?: Partial<{ [Q in QueueName]: JobHandler<Q> }> };
 
+const requested = (data: { requestedAt?: string }) => (data.requestedAt ? new Date(data.requestedAt) : undefined);
+
+/** Seconds before a job that found its video busy tries again: 1, 2, 4 ... up to 30. */
+export function waitDelaySeconds(waits: number): number {
+  return Math.min(30, 2 ** Math.max(0, waits - 1));
+}
+
+/** How long past its next try a waiting job still counts as waiting (its queue's workers may be busy). */
+const WAITING_SLACK_SECONDS = 60;
+
 function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message || "Processing failed";
@@ -46,9 +68,10 @@ function reasonOf(error: unknown): string {
 export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<string[]> {
   const handlers: { [Q in QueueName]?: JobHandler<Q> } = {
     [QUEUES.processVideo]: (db, data, signal) => processVideo(db, data.videoId, { audio: deps.audio, signal }),
-    [QUEUES.extractVocabulary]: (db, data, signal) => extractVocabulary(db, data.videoId, signal),
-    [QUEUES.generateTranslations]: (db, data, signal) => generateTranslations(db, data.videoId, data.action, signal),
-    [QUEUES.regenerateQuizzes]: (db, data, signal) => regenerateQuizzes(db, data.videoId, signal),
+    // Work saved since it was asked for (by an earlier try of the job, or by another job) is not paid for again.
+    [QUEUES.extractVocabulary]: (db, data, signal) => extractVocabulary(db, data.videoId, signal, requested(data)),
+    [QUEUES.generateTranslations]: (db, data, signal) => generateTranslations(db, data.videoId, data.action, signal, requested(data)),
+    [QUEUES.regenerateQuizzes]: (db, data, signal) => regenerateQuizzes(db, data.videoId, signal, requested(data)),
     ...deps.handlers,
   };
   // Scratch folders of runs whose worker was killed: none lasts twice its expiry.
@@ -64,16 +87,32 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
         console.error(`[worker] ${queue}: dropping a job with a bad payload`, job.data);
         return;
       }
-      const { videoId } = parsed.data;
+      const data = { ...parsed.data, requestedAt: parsed.data.requestedAt ?? new Date(job.createdOn).toISOString() };
+      const { videoId } = data;
       const label = `[worker] ${queue} video ${videoId} (try ${job.retryCount + 1})`;
       // pg-boss stops waiting for the handler at the job's expiry (and retries it); so does the run.
       // (Number: Postgres's numeric arrives as text from postgres-js.)
       const expireSeconds = Number(job.expireInSeconds);
+      // The run's own name: a retry of the job takes over its lease, and a late end of an earlier run cannot give it back.
+      const holder = `${job.id}#${job.retryCount}`;
+      const lease = await takeVideoLease(deps.db, { videoId, jobId: holder, queue, seconds: expireSeconds });
+      if (lease === "gone") {
+        console.log(`${label}: the video no longer exists`);
+        return;
+      }
+      if (lease === "held") {
+        const waits = (parsed.data.waits ?? 0) + 1;
+        const delay = waitDelaySeconds(waits);
+        await noteVideoJobWaiting(deps.db, { videoId, queue, seconds: delay + WAITING_SLACK_SECONDS });
+        const copy = await sendLater(boss, job, { videoId, waits, requestedAt: data.requestedAt }, delay);
+        console.log(`${label}: waiting for another job on this video${copy ? `; next try in ${delay} s` : " (one of this kind is already queued)"}`);
+        return;
+      }
       const signal = AbortSignal.timeout(expireSeconds * 1000);
       const started = Date.now();
       console.log(`${label}: started`);
       try {
-        await handle(deps.db, parsed.data, signal);
+        await handle(deps.db, data, signal);
         console.log(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       } catch (error) {
         const expired = signal.aborted;
@@ -87,6 +126,8 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
           return;
         }
         throw error;
+      } finally {
+        await releaseVideoLease(deps.db, { videoId, jobId: holder }).catch((error) => console.error(`${label}: could not release the video's lease`, error));
       }
     });
     ids.push(id);

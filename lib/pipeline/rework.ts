@@ -1,10 +1,12 @@
 /**
  * The admin's extra jobs on a processed video: choose the vocabulary again, generate
  * translations (only the missing ones, or all again), and rebuild the quizzes. A job stopped at
- * its expiry (`signal`, and retried) writes nothing more: it checks before each save.
+ * its expiry (`signal`, and retried) writes nothing more: it checks before each save. Given when
+ * the work was asked for (`since`), what was saved after it (by an earlier try of the same job,
+ * which failed part-way, or by another job on the video) is kept rather than paid for again.
  */
 import type { Db } from "@/db/client";
-import { loadVideoText, replaceVocabulary, upsertQuiz, upsertSegmentTranslation, upsertWordTranslation } from "@/db/queries/rework";
+import { loadVideoText, quizzesMadeSince, replaceVocabulary, upsertQuiz, upsertSegmentTranslation, upsertWordTranslation } from "@/db/queries/rework";
 import { getVideoById } from "@/db/queries/videos";
 import { languages } from "@/db/schema";
 import type { TranslationAction } from "@/lib/jobs/queues";
@@ -54,34 +56,51 @@ async function translateAndSave(
   return translated.lines.size + translated.words.size;
 }
 
-export async function generateTranslations(db: Db, videoId: number, action: TranslationAction, signal?: AbortSignal): Promise<number> {
+/** Made at or after `since` (all rows count as old without it). */
+const madeSince = (since: Date | undefined) => (row: { createdAt: Date }) => since !== undefined && new Date(row.createdAt) >= since;
+
+export async function generateTranslations(db: Db, videoId: number, action: TranslationAction, signal?: AbortSignal, since?: Date): Promise<number> {
   const ctx = await prepared(db, videoId);
   if (!ctx) return 0;
+  // Regenerating: translations made since the request are new already.
+  const counts = action === "regenerate" ? madeSince(since) : () => true;
   let total = 0;
   for (const language of ctx.codes) {
-    const haveLine = new Set(ctx.text.lineTranslations.filter((t) => t.language === language).map((t) => t.captionId));
-    const haveWord = new Set(ctx.text.translations.filter((t) => t.language === language).map((t) => t.wordId));
-    const lineIds = new Set(ctx.text.lines.filter((l) => action === "regenerate" || !haveLine.has(l.id)).map((l) => l.id));
-    const wordIds = new Set(ctx.text.vocabulary.filter((w) => action === "regenerate" || !haveWord.has(w.id)).map((w) => w.id));
+    const haveLine = new Set(ctx.text.lineTranslations.filter((t) => t.language === language && counts(t)).map((t) => t.captionId));
+    const haveWord = new Set(ctx.text.translations.filter((t) => t.language === language && counts(t)).map((t) => t.wordId));
+    const lineIds = new Set(ctx.text.lines.filter((l) => !haveLine.has(l.id)).map((l) => l.id));
+    const wordIds = new Set(ctx.text.vocabulary.filter((w) => !haveWord.has(w.id)).map((w) => w.id));
     total += await translateAndSave(db, ctx, language, lineIds, wordIds, signal);
   }
   return total;
 }
 
 /** New quizzes for every word, with fresh wrong options from the model (translations are kept as they are). */
-export async function regenerateQuizzes(db: Db, videoId: number, signal?: AbortSignal): Promise<number> {
+export async function regenerateQuizzes(db: Db, videoId: number, signal?: AbortSignal, since?: Date): Promise<number> {
   const ctx = await prepared(db, videoId);
   if (!ctx) return 0;
+  const fresh = since ? await quizzesMadeSince(db, videoId, since) : [];
   let total = 0;
-  for (const language of ctx.codes) total += await translateAndSave(db, ctx, language, new Set(), new Set(ctx.text.vocabulary.map((w) => w.id)), signal);
+  for (const language of ctx.codes) {
+    const done = new Set(fresh.filter((q) => q.nativeLanguage === language).map((q) => q.wordId));
+    total += await translateAndSave(db, ctx, language, new Set(), new Set(ctx.text.vocabulary.filter((w) => !done.has(w.id)).map((w) => w.id)), signal);
+  }
   return total;
 }
 
 /** Chooses the vocabulary again from the captions, then translates the new words and makes their quizzes. */
-export async function extractVocabulary(db: Db, videoId: number, signal?: AbortSignal): Promise<number> {
+export async function extractVocabulary(db: Db, videoId: number, signal?: AbortSignal, since?: Date): Promise<number> {
   const ctx = await prepared(db, videoId);
   if (!ctx) return 0;
   const { text, video } = ctx;
+  if (text.vocabulary.length && text.vocabulary.every(madeSince(since))) {
+    // Chosen already since the request (a try that failed after saving them): only what is missing.
+    for (const language of ctx.codes) {
+      const have = new Set(text.translations.filter((t) => t.language === language).map((t) => t.wordId));
+      await translateAndSave(db, ctx, language, new Set(), new Set(text.vocabulary.filter((w) => !have.has(w.id)).map((w) => w.id)), signal);
+    }
+    return text.vocabulary.length;
+  }
   const index = new Map(text.lines.map((l, i) => [l.id, i]));
   const segments = text.lines.map((l) => ({ text: l.text, startMs: l.startTime, endMs: l.endTime }));
   const timings = text.timings.map((t) => ({ word: t.word, startMs: t.start, endMs: t.end, segmentIndex: t.captionId !== null ? (index.get(t.captionId) ?? 0) : 0 }));

@@ -1,6 +1,7 @@
 /**
  * The admin's content management (SPEC §2 "Admin", §4 "Video status"): add, edit, categorise and
- * delete videos, and hand processing, vocabulary, translation and quiz work to the worker.
+ * delete videos, and hand processing, vocabulary, translation and quiz work to the worker (within
+ * each admin's hourly limit, never the same work twice at once: ./video-jobs.ts).
  * Routes allow admins and owners only; these functions trust that.
  */
 import type { Db, DbOrTx } from "@/db/client";
@@ -27,6 +28,7 @@ import { QUEUES, type TranslationAction } from "@/lib/jobs/queues";
 import type { CreateVideoInput, UpdateVideoInput } from "@/lib/validation/admin-videos";
 import { fetchYoutubeTitle } from "@/lib/youtube/oembed";
 import { toVideoCard } from "./serialize";
+import { ALREADY_RUNNING, isReprocessing, startReprocessing } from "./video-jobs";
 import { videoNotFound } from "./videos";
 
 /** Uploaded files already in storage, to attach to the new video. */
@@ -53,9 +55,9 @@ async function card(db: DbOrTx, user: User, id: number) {
 }
 
 /** Queues work; a queue that cannot take it marks the video failed with the reason rather than losing it. */
-async function queue(db: DbOrTx, send: () => Promise<unknown>, videoId: number) {
+async function queue<T>(db: DbOrTx, send: () => Promise<T>, videoId: number): Promise<T> {
   try {
-    await send();
+    return await send();
   } catch (error) {
     console.error("[jobs] could not queue work for video", videoId, error);
     await updateVideoRow(db, videoId, { status: "failed", errorReason: "The processing queue is not available; retry later." });
@@ -151,43 +153,57 @@ export async function createCategory(db: DbOrTx, name: string) {
 /**
  * POST extract-vocabulary: the worker chooses the words again from the captions; the answer is
  * the vocabulary as it stands. A video without captions yet (new, processing or failed) gets its
- * vocabulary from its processing run, so there is nothing to queue.
+ * vocabulary from its processing run, so there is nothing to queue (and nothing is counted).
+ * Queued work counts against the caller's hourly limit; 409 while it is already queued or running.
  */
-export async function requestVocabulary(db: DbOrTx, id: number) {
+export async function requestVocabulary(db: Db, user: User, id: number) {
   const video = await existing(db, id);
   const { totalSegments } = await translationCounts(db, id);
-  if (video.status !== "processing" && totalSegments > 0) await queue(db, () => sendJob(QUEUES.extractVocabulary, { videoId: id }), id);
+  if (video.status !== "processing" && totalSegments > 0) {
+    await startReprocessing(db, user, "extract-vocabulary", id, () => queue(db, () => sendJob(QUEUES.extractVocabulary, { videoId: id }), id));
+  }
   return listWords(db, { videoId: id });
 }
 
-/** POST retry: only a failed video; it goes back to processing at 0 %. */
+/**
+ * POST retry: only a failed video; it goes back to processing at 0 %. If its processing job is
+ * still queued (or running), that one goes on: nothing more is queued or counted.
+ */
 export async function retryVideo(db: Db, user: User, id: number) {
   const video = await existing(db, id);
   if (video.status !== "failed" && video.status !== "error") throw conflict("Only a video whose processing failed can be retried");
-  await updateVideoRow(db, id, { status: "processing", processingProgress: 0, errorReason: null });
-  await queue(db, () => sendJob(QUEUES.processVideo, { videoId: id }), id);
+  if (await isReprocessing("retry", id)) {
+    await updateVideoRow(db, id, { status: "processing", processingProgress: 0, errorReason: null });
+    return card(db, user, id);
+  }
+  await startReprocessing(db, user, "retry", id, async () => {
+    await updateVideoRow(db, id, { status: "processing", processingProgress: 0, errorReason: null });
+    return queue(db, () => sendJob(QUEUES.processVideo, { videoId: id }), id);
+  });
   return card(db, user, id);
 }
 
 /**
  * POST generate-translations. Without an action, a video that already has translations answers
  * with what exists and asks for confirmation (SPEC §4: 'Fill Missing Only' or 'Regenerate All').
+ * While translations are queued or running for the video, 409 at once (before any question).
  */
-export async function requestTranslations(db: DbOrTx, id: number, action: TranslationAction | undefined) {
+export async function requestTranslations(db: Db, user: User, id: number, action: TranslationAction | undefined) {
   await existing(db, id);
+  if (await isReprocessing("generate-translations", id)) throw conflict(ALREADY_RUNNING["generate-translations"]);
   const existingData = await translationCounts(db, id);
   if (!action && existingData.segmentTranslations + existingData.wordTranslations > 0) {
     return { requiresConfirmation: true as const, videoId: id, existingData };
   }
   const chosen = action ?? "fill_missing";
-  await queue(db, () => sendJob(QUEUES.generateTranslations, { videoId: id, action: chosen }), id);
+  await startReprocessing(db, user, "generate-translations", id, () => queue(db, () => sendJob(QUEUES.generateTranslations, { videoId: id, action: chosen }), id));
   return { queued: true as const, videoId: id, action: chosen, segmentTranslationCount: existingData.segmentTranslations, totalSegments: existingData.totalSegments };
 }
 
 /** POST regenerate-quizzes: the worker rebuilds every word's quizzes from its translations. */
-export async function requestQuizzes(db: DbOrTx, id: number) {
+export async function requestQuizzes(db: Db, user: User, id: number) {
   await existing(db, id);
   const words = await listWords(db, { videoId: id });
-  await queue(db, () => sendJob(QUEUES.regenerateQuizzes, { videoId: id }), id);
+  await startReprocessing(db, user, "regenerate-quizzes", id, () => queue(db, () => sendJob(QUEUES.regenerateQuizzes, { videoId: id }), id));
   return { queued: true as const, videoId: id, wordCount: words.length };
 }

@@ -75,6 +75,7 @@ export function toVideoCard(row: VideoCardRow): VideoCard {
     processingProgress: row.processingProgress,
     // Why processing failed, for the admin's directory (only while it is failed).
     errorReason: row.status === "failed" || row.status === "error" ? row.errorReason : null,
+    waitingForJob: row.waitingForJob,
     duration: row.durationMs === null ? null : Math.round(row.durationMs / 1000),
     progress: row.progressPercent,
     wordsLearned: row.wordsLearned,

@@ -133,11 +133,12 @@ describe("configuration", () => {
   });
 
   it("bounds the processing jobs: an hour each, retried after 30 s, dead workers' jobs looked for every 2 min", () => {
-    expect(parseEnv({}).jobs).toEqual({ expireSeconds: 3600, retryDelaySeconds: 30, maintenanceIntervalSeconds: 120 });
+    expect(parseEnv({}).jobs).toEqual({ expireSeconds: 3600, retryDelaySeconds: 30, maintenanceIntervalSeconds: 120, reprocessLimitPerHour: 30 });
     expect(parseEnv({ JOB_EXPIRE_SECONDS: "7200", JOB_RETRY_DELAY_SECONDS: "5", JOB_MAINTENANCE_INTERVAL_SECONDS: "30" }).jobs).toEqual({
       expireSeconds: 7200,
       retryDelaySeconds: 5,
       maintenanceIntervalSeconds: 30,
+      reprocessLimitPerHour: 30,
     });
     expect(problems({ JOB_EXPIRE_SECONDS: "86400" })).toEqual(["JOB_EXPIRE_SECONDS must be under a day (86400)"]);
     expect(problems({ JOB_MAINTENANCE_INTERVAL_SECONDS: "0" })).toEqual(["JOB_MAINTENANCE_INTERVAL_SECONDS must be positive"]);
@@ -149,5 +150,13 @@ describe("configuration", () => {
     expect(parseEnv({ MAX_MEDIA_SECONDS: "600", MAX_LINES_PER_VIDEO: "200" })).toMatchObject({ maxMediaSeconds: 600, maxLinesPerVideo: 200 });
     expect(problems({ MAX_MEDIA_SECONDS: "2h" })).toEqual(["MAX_MEDIA_SECONDS must be a number"]);
     expect(problems({ MAX_LINES_PER_VIDEO: "0" })).toEqual(["MAX_LINES_PER_VIDEO must be positive"]);
+  });
+
+  it("limits each admin's re-processing to 30 actions an hour unless told otherwise; 0 lifts the limit", () => {
+    expect(parseEnv({ REPROCESS_LIMIT_PER_HOUR: "5" }).jobs.reprocessLimitPerHour).toBe(5);
+    expect(parseEnv({ REPROCESS_LIMIT_PER_HOUR: "0" }).jobs.reprocessLimitPerHour).toBe(0);
+    expect(problems({ REPROCESS_LIMIT_PER_HOUR: "-1" })).toEqual(["REPROCESS_LIMIT_PER_HOUR must be 0 (no limit) or more"]);
+    expect(problems({ REPROCESS_LIMIT_PER_HOUR: "lots" })).toEqual(["REPROCESS_LIMIT_PER_HOUR must be a number"]);
+    expect(problems({ REPROCESS_LIMIT_PER_HOUR: "2.5" })).toEqual(["REPROCESS_LIMIT_PER_HOUR must be a whole number"]);
   });
 });

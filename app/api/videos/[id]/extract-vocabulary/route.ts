@@ -6,6 +6,6 @@ import { videoIdParamsSchema } from "@/lib/validation/videos";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ roles: ["admin", "owner"], params: videoIdParamsSchema, body: emptyBodySchema, maxBodyBytes: 1024 }, async ({ db, params }) =>
-  requestVocabulary(db, params.id),
+export const POST = route({ roles: ["admin", "owner"], params: videoIdParamsSchema, body: emptyBodySchema, maxBodyBytes: 1024 }, async ({ db, user, params }) =>
+  requestVocabulary(db, user, params.id),
 );

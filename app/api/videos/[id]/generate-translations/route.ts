@@ -8,5 +8,5 @@ export const dynamic = "force-dynamic";
 
 export const POST = route(
   { roles: ["admin", "owner"], params: videoIdParamsSchema, body: generateTranslationsSchema, maxBodyBytes: 1024 },
-  async ({ db, params, body }) => requestTranslations(db, params.id, body.action),
+  async ({ db, user, params, body }) => requestTranslations(db, user, params.id, body.action),
 );

@@ -1,0 +1,74 @@
+/**
+ * The directory while a job on a video waits for another on it (one job at a time per video):
+ * its row and card say so, and the list keeps looking (slowly) until the wait is over.
+ */
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { DirectoryCard, DirectoryRow } from "@/components/admin/video-row";
+import { VIDEO_POLL_INTERVAL_MS, WAITING_POLL_INTERVAL_MS, videoPollInterval } from "@/lib/admin/video-status";
+import type { VideoCard } from "@/lib/data/types";
+
+const video = (extra: Partial<VideoCard> = {}): VideoCard => ({
+  id: 7,
+  youtubeId: "abcdefghijk",
+  title: "Mercado",
+  description: null,
+  thumbnail: null,
+  categoryId: null,
+  categoryName: "General",
+  categoryIds: [],
+  categoryNames: [],
+  targetLanguage: "es",
+  status: "processed",
+  processingProgress: 100,
+  errorReason: null,
+  waitingForJob: false,
+  duration: null,
+  progress: 0,
+  wordsLearned: 0,
+  totalWords: 0,
+  wordCount: 0,
+  mediaUrl: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  ...extra,
+});
+
+const none = () => {};
+const actions = { edit: none, remove: none, extract: none, translate: none, quizzes: none, retry: none };
+const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+describe("a video whose job waits for another", () => {
+  it("says so in its table row and in its card", () => {
+    for (const View of [DirectoryRow, DirectoryCard]) {
+      const waiting = renderToStaticMarkup(
+        View === DirectoryRow ? (
+          <table>
+            <tbody>
+              <View video={video({ waitingForJob: true })} actions={actions} busy={false} />
+            </tbody>
+          </table>
+        ) : (
+          <ul>
+            <View video={video({ waitingForJob: true })} actions={actions} busy={false} />
+          </ul>
+        ),
+      );
+      expect(text(waiting)).toContain("Waiting for another job on this video");
+      const idle = renderToStaticMarkup(
+        <ul>
+          <DirectoryCard video={video()} actions={actions} busy={false} />
+        </ul>,
+      );
+      expect(text(idle)).not.toContain("Waiting for another job");
+    }
+  });
+
+  it("keeps the list refreshing every 2 s while it waits; fast while processing; not at all otherwise", () => {
+    expect(videoPollInterval([video({ waitingForJob: true })])).toBe(WAITING_POLL_INTERVAL_MS);
+    expect(WAITING_POLL_INTERVAL_MS).toBe(2000);
+    expect(videoPollInterval([video({ waitingForJob: true }), video({ status: "processing", processingProgress: 20 })])).toBe(VIDEO_POLL_INTERVAL_MS);
+    expect(videoPollInterval([video()])).toBe(false);
+    expect(videoPollInterval(undefined)).toBe(false);
+  });
+});
