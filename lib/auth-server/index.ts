@@ -20,6 +20,7 @@ export type { AuthServerOptions, RateLimits } from "./config";
 export type { RequestSource } from "./context";
 export { defaultRateLimits } from "./config";
 export { deleteAuthUser } from "./sessions";
+export { confirmAuthUserEmail, listAuthAccounts, type AuthAccountRow, type ConfirmEmailResult } from "./accounts";
 export { findUserById as findAuthUserById } from "./users";
 export { AuthServerError } from "./errors";
 export { authEnvVarNames } from "./env-overrides";

@@ -32,7 +32,9 @@ afterEach(() => {
 });
 
 async function startStub(env: Record<string, string>): Promise<{ port: number; log: string }> {
-  const { HOST: _host, TRUSTED_PROXY_HOPS: _hops, ...inherited } = process.env;
+  const inherited = { ...process.env };
+  delete inherited.HOST;
+  delete inherited.TRUSTED_PROXY_HOPS;
   const child = spawn(process.execPath, ["--input-type=module", "-e", CHILD], {
     env: { ...inherited, PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
