@@ -50,14 +50,15 @@ export async function bootstrap(): Promise<void> {
 }
 
 /** The start log's one line when demo accounts lost their published passwords, with the way back in. */
-export function scrubbedDemoAccountsMessage(accounts: { email: string }[], config: Pick<AppEnv, "host" | "port">): string {
+export function scrubbedDemoAccountsMessage(accounts: { email: string }[], config: Pick<AppEnv, "host" | "port" | "trustedProxyHops">): string {
   const emails = accounts.map((a) => a.email).join(", ");
-  // A wildcard listener also takes connections on loopback, where the mailbox opens.
-  const wildcard = ["0.0.0.0", "::", "0:0:0:0:0:0:0:0"].includes(config.host);
-  const local = wildcard ? `http://127.0.0.1:${config.port}` : `http://localhost:${config.port} (start once without HOST)`;
+  const reason = config.trustedProxyHops > 0 ? `TRUSTED_PROXY_HOPS=${config.trustedProxyHops}` : `HOST=${config.host}`;
+  // A wildcard listener also takes connections on loopback, where the mailbox opens (never behind a proxy).
+  const wildcard = ["0.0.0.0", "::", "0:0:0:0:0:0:0:0"].includes(config.host) && config.trustedProxyHops === 0;
+  const local = wildcard ? `http://127.0.0.1:${config.port}` : `http://localhost:${config.port} (started once without HOST and TRUSTED_PROXY_HOPS)`;
   return (
     `Demo accounts ${emails} had the passwords the README publishes and this server is reachable from other machines ` +
-    `(HOST=${config.host}): their passwords were replaced with random ones and their sessions ended. To get in again, ` +
+    `(${reason}): their passwords were replaced with random ones and their sessions ended. To get in again, ` +
     `on this machine ask for a password reset ("Forgot password?" at ${local}/login) and open the link from the dev ` +
     `mailbox at ${local}/dev/mailbox, or ask an owner, who can open the dev mailbox from anywhere.`
   );

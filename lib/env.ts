@@ -112,8 +112,9 @@ export type AppEnv = {
   /** Where `npm start` listens: 127.0.0.1 unless HOST says otherwise. */
   host: string;
   /**
-   * True when HOST keeps the server on this machine (127.0.0.0/8, ::1, localhost): only then are
-   * the demo accounts, whose passwords the README prints, seeded.
+   * True when HOST keeps the server on this machine (127.0.0.0/8, ::1, localhost) and no reverse
+   * proxy is configured in front of it: only then are the demo accounts, whose passwords the
+   * README prints, seeded.
    */
   loopbackOnly: boolean;
   /** Reverse proxies in front of the app whose X-Forwarded-* headers are believed (0: none). */
@@ -246,7 +247,8 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host,
-    loopbackOnly: isLoopbackHost(host),
+    // A trusted proxy in front means other machines reach the app through it.
+    loopbackOnly: isLoopbackHost(host) && e.TRUSTED_PROXY_HOPS === 0,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     dataDir,
     siteUrl: e.SITE_URL?.replace(/\/+$/, ""),

@@ -98,10 +98,13 @@ describe.each(testDbKinds)("demo accounts on %s, loopback-only, then reachable",
   });
 
   it("logs one line naming the accounts and the way back in from this machine", () => {
-    const line = scrubbedDemoAccountsMessage([{ email: "owner@example.com" }], { host: "0.0.0.0", port: 3000 });
+    const line = scrubbedDemoAccountsMessage([{ email: "owner@example.com" }], { host: "0.0.0.0", port: 3000, trustedProxyHops: 0 });
     expect(line).not.toContain("\n");
     expect(line).toContain("owner@example.com");
     expect(line).toContain("http://127.0.0.1:3000/dev/mailbox");
     expect(line).toMatch(/replaced with random ones/);
+    const proxied = scrubbedDemoAccountsMessage([{ email: "owner@example.com" }], { host: "127.0.0.1", port: 3000, trustedProxyHops: 1 });
+    expect(proxied).toContain("(TRUSTED_PROXY_HOPS=1)");
+    expect(proxied).not.toContain("http://127.0.0.1:3000/dev/mailbox");
   });
 });

@@ -32,6 +32,11 @@ describe("HOST", () => {
     }
   });
 
+  it("counts a server behind a reverse proxy as reachable, whatever it listens on", () => {
+    expect(parseEnv({ TRUSTED_PROXY_HOPS: "1" }).loopbackOnly).toBe(false);
+    expect(parseEnv({ HOST: "127.0.0.1", TRUSTED_PROXY_HOPS: "2" }).loopbackOnly).toBe(false);
+  });
+
   it("refuses a HOST that is neither an address nor a host name, naming the variable", () => {
     for (const host of ["http://0.0.0.0", "0.0.0.0:3000", "a b", "*", "-bad-.com"]) {
       let problems: string[] = [];
