@@ -96,8 +96,11 @@ function addressUrl(host, port) {
 }
 
 /** The start log's lines: where the app is, and who can reach it. */
-export function listenMessage(host, port) {
+export function listenMessage(host, port, trustedHops = 0) {
   const url = localUrl(host, port);
+  if (isLoopbackHost(host) && trustedHops) {
+    return [`LingoReel is ready on ${url}`, `Listening on ${host}, behind ${trustedHops} trusted proxy hop(s) (TRUSTED_PROXY_HOPS) that other machines reach it through.`];
+  }
   if (isLoopbackHost(host)) {
     return [
       `LingoReel is ready on ${url}`,
@@ -137,7 +140,7 @@ export async function startServer({ port, dir, trustedHops, host = "127.0.0.1", 
   let handle = handler;
   if (!handle) {
     const { default: next } = await import("next");
-    const app = next({ dev: false, dir, port, hostname: host });
+    const app = next({ dev: false, dir, port });
     handle = app.getRequestHandler();
     await app.prepare();
   }
@@ -169,7 +172,7 @@ export async function startServer({ port, dir, trustedHops, host = "127.0.0.1", 
   // make that request now, so "ready" means ready and a bad setup stops the start.
   const probeHost = WILDCARD_HOSTS.has(host) ? "127.0.0.1" : host;
   await fetch(`${addressUrl(probeHost, actualPort)}/api/health`).catch(() => {});
-  for (const line of listenMessage(host, actualPort)) console.log(line);
+  for (const line of listenMessage(host, actualPort, trustedHops)) console.log(line);
   let closing = false;
   for (const signal of ["SIGINT", "SIGTERM"]) {
     process.on(signal, () => {
