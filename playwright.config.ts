@@ -94,7 +94,7 @@ export default defineConfig({
   projects: [
     project("learner", APP_PORT, ["landing", "auth", "learner", "player", "accessibility", "security-settings"]),
     project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor"]),
-    project("security", SECURE_APP_PORT, ["security"]),
+    project("security", SECURE_APP_PORT, ["security", "listen"]),
     project("stand-ins", STANDINS_APP_PORT, ["processing"]),
     // Frame-exact highlight timing: alone, once everything else is done, so no other project shares the two cores.
     project("youtube", STANDINS_APP_PORT, ["player-youtube"], ["learner", "staff", "security", "stand-ins"]),

@@ -2,8 +2,10 @@
  * Gets the process-wide database ready before anything uses it: the web server's start and the
  * worker both call this. The embedded database is migrated in place; a Postgres behind on
  * migrations is an error (production applies them as their own step). Demo content (and, on a
- * fully embedded install, the demo accounts) goes into an empty database when asked. Failures are
- * thrown with a plain message; the caller decides whether to stop the process.
+ * fully embedded install that only this machine can reach, the demo accounts) goes into an empty
+ * database when asked. On a server other machines can reach, demo accounts still holding their
+ * published passwords get random ones. Failures are thrown with a plain message; the caller
+ * decides whether to stop the process.
  */
 import type { AppEnv } from "@/lib/env";
 import { getDbHandle, type DbHandle } from "./client";
@@ -19,8 +21,10 @@ export type PreparedDatabase = {
   handle: DbHandle;
   /** What seeding added: undefined when seeding was not asked for or found content already there. */
   seeded?: { videos: number; words: number; quizzes: number };
-  /** The demo accounts' credentials, on a fully embedded install. */
+  /** The demo accounts that can sign in with their published passwords, on a loopback-only embedded install. */
   demoAccounts?: { role: string; email: string; password: string }[];
+  /** Demo accounts whose published password was just replaced, because the server is reachable. */
+  scrubbedDemoAccounts?: { role: string; email: string }[];
 };
 
 export async function prepareDatabase(config: AppEnv, options: { seed?: boolean } = {}): Promise<PreparedDatabase> {
@@ -38,14 +42,21 @@ export async function prepareDatabase(config: AppEnv, options: { seed?: boolean 
     }
     const prepared: PreparedDatabase = { handle };
     if (options.seed ?? config.seedDemo) {
-      const { seedDemoContent, seedDemoAccounts, DEMO_ACCOUNTS } = await import("./seed");
+      const { seedDemoContent, seedDemoAccounts, demoAccountsWithPublishedPassword, DEMO_ACCOUNTS } = await import("./seed");
       const result = await seedDemoContent(handle.db);
       if (result.seeded) prepared.seeded = { videos: result.videos, words: result.words, quizzes: result.quizzes };
-      // Known passwords: only on a self-contained local install, never next to a real database.
-      if (config.embedded) {
-        await seedDemoAccounts(handle.db);
-        prepared.demoAccounts = DEMO_ACCOUNTS;
+      // Published passwords: only on a self-contained install that no other machine can reach,
+      // never next to a real database.
+      if (config.embedded && config.loopbackOnly) {
+        const { created } = await seedDemoAccounts(handle.db);
+        // Just made: their passwords are the published ones. Else check, so the log tells no lies.
+        prepared.demoAccounts = created === DEMO_ACCOUNTS.length ? DEMO_ACCOUNTS : await demoAccountsWithPublishedPassword();
       }
+    }
+    if (config.auth.kind === "embedded" && !config.loopbackOnly) {
+      const { scrubDemoPasswords } = await import("./seed");
+      const scrubbed = await scrubDemoPasswords();
+      if (scrubbed.length > 0) prepared.scrubbedDemoAccounts = scrubbed.map(({ role, email }) => ({ role, email }));
     }
     return prepared;
   } catch (error) {

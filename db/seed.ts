@@ -1,8 +1,11 @@
 /**
  * Demo content for a fresh install: fully processed videos (captions, word timings, vocabulary,
  * translations, quizzes) from db/seed/demo-content.json, and in embedded mode the demo
- * accounts. Runs once per database: a marker row keeps deleted demo content from coming back.
+ * accounts, whose passwords the README publishes: only while the server is loopback-only, and
+ * replaced by random ones once it is reachable. Runs once per database: a marker row keeps
+ * deleted demo content from coming back.
  */
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
@@ -250,4 +253,35 @@ export async function seedDemoAccounts(db: Db): Promise<{ created: number }> {
   }
   await db.insert(appMeta).values({ key: ACCOUNTS_MARKER, value: { at: new Date().toISOString() } }).onConflictDoNothing();
   return { created };
+}
+
+/** The demo accounts that still have their published password (slow: a bcrypt check each). */
+export async function demoAccountsWithPublishedPassword(): Promise<DemoAccount[]> {
+  const { verifyPassword } = await import("@/lib/auth-server");
+  const still: DemoAccount[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    if (await verifyPassword(account.email, account.password)) still.push(account);
+  }
+  return still;
+}
+
+/**
+ * For a server that other machines can reach: every demo account whose password is still the
+ * published one gets a random one nobody knows, and its sessions end. Returns the accounts
+ * changed. Accounts whose owner chose another password are left alone.
+ */
+export async function scrubDemoPasswords(): Promise<DemoAccount[]> {
+  const { getUserById, updateUserById, verifyPassword } = await import("@/lib/auth-server");
+  const { findUserByEmail } = await import("@/lib/auth-server/users");
+  const { getDb } = await import("./client");
+  const db = await getDb();
+  const scrubbed: DemoAccount[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    if (!(await verifyPassword(account.email, account.password))) continue;
+    const user = await findUserByEmail(db, account.email);
+    if (!user || !(await getUserById(user.id))) continue;
+    await updateUserById(user.id, { password: randomBytes(24).toString("base64url") });
+    scrubbed.push(account);
+  }
+  return scrubbed;
 }

@@ -2,8 +2,10 @@
  * Typed configuration. Read once per process; no variables set means embedded mode
  * (PGlite under DATA_DIR, the built-in auth server, the in-process worker).
  */
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { isLoopbackHost } from "@/lib/http/loopback";
 
 const boolish = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
@@ -29,6 +31,15 @@ const positiveInt = (name: string) =>
 const rawEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: positiveInt("PORT").max(65535, "PORT must be at most 65535").default(3000),
+  HOST: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v.startsWith("[") && v.endsWith("]") ? v.slice(1, -1) : v))
+    .refine(
+      (v) => v === undefined || isIP(v) !== 0 || /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i.test(v),
+      "HOST must be an IP address or a host name to listen on, for example 127.0.0.1 (this machine only) or 0.0.0.0 (every network)",
+    )
+    .optional(),
   DATA_DIR: optionalText,
   TRUSTED_PROXY_HOPS: z.coerce
     .number({ message: "TRUSTED_PROXY_HOPS must be a number" })
@@ -97,6 +108,7 @@ const rawEnvSchema = z.object({
     .default(30),
   SEED_DEMO: boolish.optional(),
   AUTH_DEV_MAILBOX: boolish.optional(),
+  AUTH_AUTOCONFIRM: boolish.optional(),
   YOUTUBE_EMBED_ORIGIN: optionalUrl("YOUTUBE_EMBED_ORIGIN"),
   YOUTUBE_OEMBED_URL: optionalUrl("YOUTUBE_OEMBED_URL"),
 });
@@ -104,6 +116,14 @@ const rawEnvSchema = z.object({
 export type AppEnv = {
   nodeEnv: "development" | "production" | "test";
   port: number;
+  /** Where `npm start` listens: 127.0.0.1 unless HOST says otherwise. */
+  host: string;
+  /**
+   * True when HOST keeps the server on this machine (127.0.0.0/8, ::1, localhost) and no reverse
+   * proxy is configured in front of it: only then are the demo accounts, whose passwords the
+   * README prints, seeded.
+   */
+  loopbackOnly: boolean;
   /** Reverse proxies in front of the app whose X-Forwarded-* headers are believed (0: none). */
   trustedProxyHops: number;
   dataDir: string;
@@ -148,11 +168,17 @@ export type AppEnv = {
   /** True when nothing external is configured: the whole product runs in one process. */
   embedded: boolean;
   /**
-   * The dev mailbox (/dev/mailbox, /api/dev/mailbox) shows every email the built-in auth server
-   * sent, reset links included, to anyone who can reach the app: on by default only for a fully
-   * embedded install without SMTP, where it is the only way to read them.
+   * The dev mailbox (/dev/mailbox, /api/dev/mailbox) shows the emails the built-in auth server
+   * sent, reset links included: on by default only for a fully embedded install without SMTP,
+   * where it is the only way to read them, and even then only to clients on this machine and to
+   * signed-in owners (see lib/services/dev-mailbox.ts).
    */
   devMailbox: boolean;
+  /**
+   * The embedded auth server confirms sign-ups at once and signs the new user in (GoTrue's
+   * MAILER_AUTOCONFIRM), for a reachable install that has no SMTP server.
+   */
+  authAutoconfirm: boolean;
   /** Where YouTube videos are embedded from; the player accepts messages from this origin only. */
   youtubeEmbedOrigin: string;
   /** Where a video's title is looked up when an admin adds one without a title. */
@@ -223,8 +249,12 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   if (e.S3_BUCKET !== undefined && e.S3_REGION === undefined && e.S3_ENDPOINT === undefined) {
     problems.push("S3_REGION is required when S3_BUCKET is set (or set S3_ENDPOINT for an S3-compatible service)");
   }
+  if (e.AUTH_AUTOCONFIRM && e.NEXT_PUBLIC_SUPABASE_URL) {
+    problems.push("AUTH_AUTOCONFIRM is for the embedded auth server; with hosted Supabase, turn off \"Confirm email\" in its dashboard (unset AUTH_AUTOCONFIRM)");
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
+  const host = e.HOST ?? "127.0.0.1";
   const dataDir = path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR ?? ".data");
   const embeddedDb = e.DATABASE_URL === undefined;
   const embeddedAuth = e.NEXT_PUBLIC_SUPABASE_URL === undefined;
@@ -232,6 +262,9 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
+    host,
+    // A trusted proxy in front means other machines reach the app through it.
+    loopbackOnly: isLoopbackHost(host) && e.TRUSTED_PROXY_HOPS === 0,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     dataDir,
     siteUrl: e.SITE_URL?.replace(/\/+$/, ""),
@@ -284,6 +317,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     seedDemo: e.SEED_DEMO ?? embeddedDb,
     embedded: embeddedDb && embeddedAuth,
     devMailbox: embeddedAuth && (e.AUTH_DEV_MAILBOX ?? (embeddedDb && !e.SMTP_URL)),
+    authAutoconfirm: embeddedAuth && (e.AUTH_AUTOCONFIRM ?? false),
     youtubeEmbedOrigin: new URL(e.YOUTUBE_EMBED_ORIGIN ?? "https://www.youtube-nocookie.com").origin,
     youtubeOembedUrl: e.YOUTUBE_OEMBED_URL ?? "https://www.youtube.com/oembed",
   };

@@ -1,4 +1,4 @@
-/** `npm run db:seed`: loads the demo content into an empty database (and the demo accounts in fully embedded mode). */
+/** `npm run db:seed`: loads the demo content into an empty database (and the demo accounts in fully embedded, loopback-only mode). */
 import { ConfigError, env } from "@/lib/env";
 import { closeDb, getDbHandle } from "@/db/client";
 import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoContent } from "@/db/seed";
@@ -12,8 +12,8 @@ async function main() {
       ? `Seeded ${result.videos} videos, ${result.words} vocabulary words, ${result.quizzes} quizzes.`
       : "The database already has content (or was seeded before): nothing to do.",
   );
-  // Known passwords: only on a self-contained local install, never next to a real database.
-  if (config.embedded) {
+  // Published passwords: only on a self-contained install no other machine reaches (HOST), never next to a real database.
+  if (config.embedded && config.loopbackOnly) {
     await seedDemoAccounts(db);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(6)} ${a.email.padEnd(22)} password: ${a.password}`);
   }

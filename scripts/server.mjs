@@ -5,6 +5,11 @@
  * could otherwise pick its own address for the per-IP limits. Here the address is the socket's,
  * or, with TRUSTED_PROXY_HOPS=n, the one the nearest trusted proxy saw; it reaches the app in a
  * header that carries a per-process secret, so a client cannot forge it.
+ *
+ * It listens on 127.0.0.1 unless HOST says otherwise, so a default install (whose demo accounts'
+ * passwords are published and whose dev mailbox shows reset links) is reachable from this machine
+ * only. Whether a request came from this machine (its socket is a loopback address and no proxy
+ * stands in between) reaches the app the same secret-tagged way: the dev mailbox opens to it.
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -12,6 +17,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const CLIENT_ADDRESS_HEADER = "x-lingoreel-client-address";
+/** "<secret> 1" when the request's own connection comes from this machine and no proxy is trusted. */
+export const CLIENT_LOCAL_HEADER = "x-lingoreel-client-local";
 /** The app reads the secret from here (same process), never from the request. */
 export const CLIENT_ADDRESS_SECRET_KEY = Symbol.for("lingoreel.client-address-secret");
 
@@ -45,6 +52,65 @@ function isIp(value) {
   return /^(\d{1,3})(\.\d{1,3}){3}$/.test(value) || (/^[0-9a-f:.]+$/i.test(value) && value.includes(":"));
 }
 
+/**
+ * Whether a request's connection comes from this machine. Never with a trusted proxy: a proxy on
+ * the same machine makes every client's connection look local.
+ */
+export function isLocalClient(socketAddress, trustedHops) {
+  if (trustedHops) return false;
+  const address = normalizeAddress(socketAddress);
+  return address !== "" && isLoopbackAddress(address);
+}
+
+/** 127.0.0.0/8 and ::1 (lib/http/loopback.ts holds the app's copy; a unit test keeps them equal). */
+export function isLoopbackAddress(address) {
+  let value = String(address).trim().toLowerCase();
+  if (value.startsWith("[") && value.endsWith("]")) value = value.slice(1, -1);
+  if (value.startsWith("::ffff:") && value.includes(".")) value = value.slice(7);
+  if (/^127(\.\d{1,3}){3}$/.test(value)) return value.split(".").every((part) => Number(part) <= 255);
+  return value === "::1" || value === "0:0:0:0:0:0:0:1";
+}
+
+export function isLoopbackHost(host) {
+  const value = String(host).trim().toLowerCase().replace(/\.$/, "");
+  return value === "localhost" || isLoopbackAddress(value);
+}
+
+/** The address to listen on: HOST (brackets around an IPv6 address dropped), else 127.0.0.1. */
+export function listenHost(raw) {
+  const value = (raw ?? "").trim();
+  if (value === "") return "127.0.0.1";
+  return value.startsWith("[") && value.endsWith("]") ? value.slice(1, -1) : value;
+}
+
+const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "0:0:0:0:0:0:0:0"]);
+
+/** The URL to open in a browser on this machine for a server listening on `host`. */
+export function localUrl(host, port) {
+  if (WILDCARD_HOSTS.has(host) || host === "127.0.0.1" || host.toLowerCase() === "localhost") return `http://localhost:${port}`;
+  return addressUrl(host, port);
+}
+
+function addressUrl(host, port) {
+  return host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+}
+
+/** The start log's lines: where the app is, and who can reach it. */
+export function listenMessage(host, port, trustedHops = 0) {
+  const url = localUrl(host, port);
+  if (isLoopbackHost(host) && trustedHops) {
+    return [`LingoReel is ready on ${url}`, `Listening on ${host}, behind ${trustedHops} trusted proxy hop(s) (TRUSTED_PROXY_HOPS) that other machines reach it through.`];
+  }
+  if (isLoopbackHost(host)) {
+    return [
+      `LingoReel is ready on ${url}`,
+      `Listening on ${host} only: other machines cannot reach it. To serve your network, set HOST=0.0.0.0 (see README, "Reaching it from other machines").`,
+    ];
+  }
+  const where = WILDCARD_HOSTS.has(host) ? "every network interface" : host;
+  return [`LingoReel is ready on ${url}`, `Listening on ${where}: other machines can reach it (HOST=${host}).`];
+}
+
 /** Whether the request path decodes: "%ZZ" or a lone "%" does not. */
 export function hasValidPath(url) {
   const path = (url ?? "/").split("?")[0];
@@ -64,13 +130,20 @@ export function parseTrustedHops(raw) {
   return value;
 }
 
-export async function startServer({ port, dir, trustedHops }) {
+/**
+ * Serves the app on `host` (default 127.0.0.1). `handler` stands in for Next's request handler
+ * (tests); without it the app's build in `dir` is served.
+ */
+export async function startServer({ port, dir, trustedHops, host = "127.0.0.1", handler }) {
   const secret = randomBytes(24).toString("base64url");
   globalThis[CLIENT_ADDRESS_SECRET_KEY] = secret;
-  const { default: next } = await import("next");
-  const app = next({ dev: false, dir, port });
-  const handle = app.getRequestHandler();
-  await app.prepare();
+  let handle = handler;
+  if (!handle) {
+    const { default: next } = await import("next");
+    const app = next({ dev: false, dir, port });
+    handle = app.getRequestHandler();
+    await app.prepare();
+  }
   const server = http.createServer((req, res) => {
     if (!hasValidPath(req.url)) {
       // Next would fail decoding it and answer 500.
@@ -80,6 +153,8 @@ export async function startServer({ port, dir, trustedHops }) {
     }
     const address = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops);
     req.headers[CLIENT_ADDRESS_HEADER] = `${secret} ${address}`;
+    if (isLocalClient(req.socket.remoteAddress, trustedHops)) req.headers[CLIENT_LOCAL_HEADER] = `${secret} 1`;
+    else delete req.headers[CLIENT_LOCAL_HEADER];
     if (!trustedHops) {
       // No proxy is trusted, so no forwarded header is: Next fills them in from the connection.
       for (const name of ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip"]) {
@@ -90,12 +165,14 @@ export async function startServer({ port, dir, trustedHops }) {
   });
   await new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, () => resolve());
+    server.listen(port, host, () => resolve());
   });
+  const actualPort = server.address()?.port ?? port;
   // Next runs the start-up hook (configuration, migrations, demo content) with the first request:
   // make that request now, so "ready" means ready and a bad setup stops the start.
-  await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => {});
-  console.log(`LingoReel is ready on http://localhost:${port}`);
+  const probeHost = WILDCARD_HOSTS.has(host) ? "127.0.0.1" : host;
+  await fetch(`${addressUrl(probeHost, actualPort)}/api/health`).catch(() => {});
+  for (const line of listenMessage(host, actualPort, trustedHops)) console.log(line);
   let closing = false;
   for (const signal of ["SIGINT", "SIGTERM"]) {
     process.on(signal, () => {
@@ -109,14 +186,20 @@ export async function startServer({ port, dir, trustedHops }) {
   return server;
 }
 
+/** The server's settings from the environment, as `npm start` passes them (lib/env.ts validated them). */
+export function serverOptionsFromEnv(source, dir) {
+  return {
+    port: Number(source.PORT || 3000),
+    host: listenHost(source.HOST),
+    dir,
+    trustedHops: parseTrustedHops(source.TRUSTED_PROXY_HOPS),
+  };
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   try {
-    await startServer({
-      port: Number(process.env.PORT || 3000),
-      dir: root,
-      trustedHops: parseTrustedHops(process.env.TRUSTED_PROXY_HOPS),
-    });
+    await startServer(serverOptionsFromEnv(process.env, root));
   } catch (error) {
     console.error(error?.message ?? error);
     process.exit(1);

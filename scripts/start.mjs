@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm start`: checks the configuration, builds the app when there is no build (or the sources
- * changed since it), then serves it on PORT (default 3000).
+ * changed since it), then serves it on PORT (default 3000) at HOST (default 127.0.0.1: this
+ * machine only).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -62,7 +63,7 @@ if (stale && process.env.SKIP_BUILD !== "1") {
 // 3. Serve.
 const child = spawn(process.execPath, [path.join(root, "scripts", "server.mjs")], {
   stdio: "inherit",
-  env: { ...process.env, PORT: String(config.port), NEXT_TELEMETRY_DISABLED: "1" },
+  env: { ...process.env, PORT: String(config.port), HOST: config.host, NEXT_TELEMETRY_DISABLED: "1" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

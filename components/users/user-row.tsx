@@ -1,6 +1,10 @@
 "use client";
-/** One person on the Users screen: who they are, their role (a select), and deletion for anyone but oneself. */
-import { Trash2 } from "lucide-react";
+/**
+ * One person on the Users screen: who they are, their role (a select), deletion for anyone but
+ * oneself, and for an address not yet confirmed an "Unconfirmed" badge and a "Confirm email"
+ * action (the way in when the confirmation email cannot reach them).
+ */
+import { MailCheck, Trash2 } from "lucide-react";
 import { toast } from "sonner";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -9,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { AdminUser } from "@/lib/data/types";
-import { roleLabel, useChangeUserRole, useDeleteUser } from "@/lib/data/use-admin-users";
+import { roleLabel, useChangeUserRole, useConfirmUserEmail, useDeleteUser } from "@/lib/data/use-admin-users";
 import { displayName, initials } from "@/lib/users/display";
 import { cn } from "@/lib/utils";
 import { OWN_ROLE_MESSAGE, USER_ROLES, type UserRoleName } from "@/lib/validation/users";
@@ -17,6 +21,7 @@ import { OWN_ROLE_MESSAGE, USER_ROLES, type UserRoleName } from "@/lib/validatio
 export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf: boolean; formatDate: (iso: string) => string }) {
   const changeRole = useChangeUserRole();
   const deleteUser = useDeleteUser();
+  const confirmEmail = useConfirmUserEmail();
   const name = displayName(user);
   // While a change is on its way, the select shows what was chosen.
   const role = changeRole.isPending ? changeRole.variables.role : user.role;
@@ -51,15 +56,42 @@ export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf:
             <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 font-semibold">
               <span className="min-w-0 break-words" data-testid="user-name">{name}</span>
               {isSelf ? <Badge variant="secondary">You</Badge> : null}
+              {user.emailConfirmed === false ? (
+                <Badge
+                  variant="outline"
+                  className="border-amber-500/50 bg-amber-500/10 text-amber-800 dark:border-amber-400/40 dark:text-amber-200"
+                  data-testid="user-unconfirmed"
+                >
+                  Unconfirmed
+                </Badge>
+              ) : null}
             </p>
             <p className="truncate text-xs text-muted-foreground sm:text-sm" title={user.email} data-testid="user-email">{user.email}</p>
             <p className="text-xs text-muted-foreground md:hidden">Joined {joined}</p>
+            {user.emailConfirmed === false ? (
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-2 h-7 px-2.5 text-xs"
+                aria-label={`Confirm email of ${name}`}
+                onClick={() => confirmEmail.mutate({ user })}
+                disabled={confirmEmail.isPending || deleteUser.isPending}
+              >
+                <MailCheck aria-hidden />
+                {confirmEmail.isPending ? "Confirming..." : "Confirm email"}
+              </Button>
+            ) : null}
           </div>
         </div>
       </TableCell>
       <TableCell>
-        <Select value={role} onValueChange={onRoleChange} disabled={deleteUser.isPending}>
-          <SelectTrigger size="sm" className="w-[6.5rem] sm:w-28" aria-label={`Role of ${name}`}>
+        <Select value={role} onValueChange={onRoleChange} disabled={deleteUser.isPending || !user.appUser}>
+          <SelectTrigger
+            size="sm"
+            className="w-[6.5rem] sm:w-28"
+            aria-label={`Role of ${name}`}
+            title={user.appUser ? undefined : "A role can be given once they have signed in"}
+          >
             <SelectValue />
           </SelectTrigger>
           <SelectContent>

@@ -109,7 +109,7 @@ export function parse<T extends z.ZodType>(schema: T, raw: unknown, where: "path
 }
 
 /** Query parameters as an object; a parameter given twice, or holding a NUL, is refused. */
-function queryObject(request: Request): Record<string, string> {
+export function queryObject(request: Request): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of new URL(request.url).searchParams) {
     if (name in result) throw badRequest(`Query parameter "${name}" may be given only once`);

@@ -65,6 +65,11 @@ export type AuthServerOptions = {
   accessTokenTtlSeconds?: number;
   /** bcrypt cost factor. */
   passwordHashCost?: number;
+  /**
+   * Confirm sign-ups at once and answer them with a session, sending no email (GoTrue's
+   * MAILER_AUTOCONFIRM): for an install whose emails cannot reach anyone.
+   */
+  autoconfirm?: boolean;
   /** Where unexpected errors are reported. */
   logError?: (message: string, error: unknown) => void;
 };
@@ -79,6 +84,7 @@ export type AuthServerConfig = {
   emailLinkExpirySeconds: number;
   accessTokenTtlSeconds: number;
   passwordHashCost: number;
+  autoconfirm: boolean;
   /** PKCE flow states accept their auth code for this long after it was issued. */
   flowStateExpirySeconds: number;
   mfaChallengeExpirySeconds: number;
@@ -98,6 +104,7 @@ export function resolveConfig(options: AuthServerOptions): AuthServerConfig {
     emailLinkExpirySeconds: options.emailLinkExpirySeconds ?? 86_400,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
     passwordHashCost: options.passwordHashCost ?? 10,
+    autoconfirm: options.autoconfirm ?? false,
     flowStateExpirySeconds: 300,
     mfaChallengeExpirySeconds: 300,
     minPasswordLength: 6,

@@ -20,6 +20,7 @@ export type { AuthServerOptions, RateLimits } from "./config";
 export type { RequestSource } from "./context";
 export { defaultRateLimits } from "./config";
 export { deleteAuthUser } from "./sessions";
+export { confirmAuthUserEmail, listAuthAccounts, type AuthAccountRow, type ConfirmEmailResult } from "./accounts";
 export { findUserById as findAuthUserById } from "./users";
 export { AuthServerError } from "./errors";
 export { authEnvVarNames } from "./env-overrides";
@@ -39,7 +40,13 @@ export function defaultAuthServer(): AuthServer {
       // lib/env requires SITE_URL with SMTP, so links in real emails never come from a Host header.
       console.warn("[auth] Emails are not delivered: set SMTP_URL and SITE_URL (or AUTH_DEV_MAILBOX=1 to read them at /dev/mailbox).");
     }
-    g[instanceKey] = createAuthServer({ getDb, siteUrl: config.siteUrl, smtp: config.smtp, ...authOptionsFromEnv() });
+    g[instanceKey] = createAuthServer({
+      getDb,
+      siteUrl: config.siteUrl,
+      smtp: config.smtp,
+      autoconfirm: config.authAutoconfirm,
+      ...authOptionsFromEnv(),
+    });
   }
   return g[instanceKey];
 }

@@ -41,7 +41,12 @@ export type AdminUser = Pick<
   | "targetLanguage"
   | "createdAt"
   | "lastLoginDate"
->;
+> & {
+  /** Whether the email address is confirmed; null when the auth server is hosted and the app cannot tell. */
+  emailConfirmed: boolean | null;
+  /** False for a sign-in account that has not used the app yet (say, awaiting confirmation): it has no role to change. */
+  appUser: boolean;
+};
 
 /** The four switches of Settings → Learning Preferences (SPEC §3 "Settings"). */
 export type LearningPreferences = Pick<AppUser, "showDefinitions" | "pauseOnHighlight" | "enableNotifications" | "autoplayVideos">;

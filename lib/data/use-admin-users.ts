@@ -1,5 +1,5 @@
 "use client";
-/** The owner's Users screen: everyone's accounts, role changes and deletions, each with its toast (SPEC §8). */
+/** The owner's Users screen: everyone's accounts, role changes, deletions and email confirmations, each with its toast (SPEC §8). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { UserRoleName } from "@/lib/validation/users";
@@ -41,6 +41,20 @@ export function useDeleteUser() {
       toast.success("User Deleted", { description: `${user.email} and all their data have been removed.` });
     },
     onError: (error) => toast.error("Delete Failed", { description: withReason("Failed to delete user.", error) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+  });
+}
+
+export function useConfirmUserEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user }: { user: AdminUser }) =>
+      apiJson<{ id: string; emailConfirmed: true }>("POST", `${userPath(user.id)}/confirm-email`),
+    onSuccess: (_result, { user }) => {
+      queryClient.setQueryData<AdminUser[]>(adminKeys.users, (list) => list?.map((u) => (u.id === user.id ? { ...u, emailConfirmed: true } : u)));
+      toast.success("Email Confirmed", { description: `${user.email} can now sign in.` });
+    },
+    onError: (error) => toast.error("Confirmation Failed", { description: withReason("Failed to confirm the email address.", error) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
   });
 }

@@ -40,7 +40,12 @@ export function toAppUser(user: User, now = new Date()): AppUser {
   };
 }
 
-export function toAdminUser(user: Pick<User, keyof AdminUser>): AdminUser {
+type AdminUserColumns = Exclude<keyof AdminUser, "emailConfirmed" | "appUser">;
+
+export function toAdminUser(
+  user: Pick<User, AdminUserColumns>,
+  account: Pick<AdminUser, "emailConfirmed" | "appUser"> = { emailConfirmed: null, appUser: true },
+): AdminUser {
   return {
     id: user.id,
     email: user.email,
@@ -53,6 +58,7 @@ export function toAdminUser(user: Pick<User, keyof AdminUser>): AdminUser {
     targetLanguage: user.targetLanguage,
     createdAt: user.createdAt.toISOString(),
     lastLoginDate: user.lastLoginDate?.toISOString() ?? null,
+    ...account,
   };
 }
 

@@ -1,22 +1,68 @@
 /**
- * The owner's user management (SPEC §2 "Users", §5, §6): everyone's accounts, role changes and
- * deletions. Each change re-reads the acting owner inside its transaction, under the account lock,
+ * The owner's user management (SPEC §2 "Users", §5, §6): everyone's accounts, role changes,
+ * deletions, and confirming an email address for someone whose confirmation email cannot reach
+ * them (a reachable install without SMTP). Each change re-reads the acting owner inside its transaction, under the account lock,
  * so two owners demoting each other at once cannot leave the product without one.
  */
-import type { Db, Tx } from "@/db/client";
+import type { Db, DbOrTx, Tx } from "@/db/client";
 import { deleteUser, getUserById, listUsersNewestFirst, updateUser } from "@/db/queries/users";
 import type { User } from "@/db/schema";
-import { forbidden, notFound } from "@/lib/api/errors";
-import { deleteAuthAccount } from "@/lib/auth/admin";
+import { conflict, forbidden, notFound } from "@/lib/api/errors";
+import { confirmAuthEmail, deleteAuthAccount } from "@/lib/auth/admin";
+import { env } from "@/lib/env";
 import type { AdminUser } from "@/lib/data/types";
 import { OWN_DELETE_MESSAGE, OWN_ROLE_MESSAGE, type UserRoleName } from "@/lib/validation/users";
 import { toAdminUser } from "./serialize";
-import { lockUserAccounts } from "./users";
+import { lockUserAccounts, metaString } from "./users";
 
 const userNotFound = () => notFound("User not found");
 
+export const ALREADY_CONFIRMED_MESSAGE = "This user's email address is already confirmed.";
+
+/**
+ * Everyone, newest account first. With the embedded auth server this includes accounts that
+ * signed up but never reached the app (an unconfirmed address keeps them out), with whether each
+ * address is confirmed; hosted Supabase's accounts are known only once they use the app.
+ */
 export async function listAdminUsers(db: Db): Promise<AdminUser[]> {
-  return (await listUsersNewestFirst(db)).map(toAdminUser);
+  const appUsers = await listUsersNewestFirst(db);
+  if (env().auth.kind !== "embedded") return appUsers.map((user) => toAdminUser(user));
+  const { listAuthAccounts } = await import("@/lib/auth-server");
+  const accounts = new Map((await listAuthAccounts(db)).map((a) => [a.id, a]));
+  const rows = appUsers.map((user) => {
+    const account = accounts.get(user.id);
+    accounts.delete(user.id);
+    return toAdminUser(user, { emailConfirmed: account ? account.emailConfirmedAt !== null : null, appUser: true });
+  });
+  for (const account of accounts.values()) {
+    rows.push(
+      toAdminUser(
+        {
+          id: account.id,
+          email: account.email,
+          username: account.email.split("@")[0] ?? null,
+          firstName: metaString(account.userMetaData, "first_name", "firstName"),
+          lastName: metaString(account.userMetaData, "last_name", "lastName"),
+          profileImageUrl: null,
+          role: "user",
+          nativeLanguage: null,
+          targetLanguage: null,
+          createdAt: account.createdAt,
+          lastLoginDate: account.lastSignInAt,
+        },
+        { emailConfirmed: account.emailConfirmedAt !== null, appUser: false },
+      ),
+    );
+  }
+  return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+}
+
+/** An app user's row as the Users screen shows it, confirmation state included. */
+async function adminUserOf(tx: DbOrTx, user: User): Promise<AdminUser> {
+  if (env().auth.kind !== "embedded") return toAdminUser(user);
+  const { findAuthUserById } = await import("@/lib/auth-server");
+  const account = await findAuthUserById(tx, user.id);
+  return toAdminUser(user, { emailConfirmed: account ? account.emailConfirmedAt !== null : null, appUser: true });
 }
 
 /** Starts an account change: locks, and checks the actor is (still) an owner. */
@@ -32,10 +78,10 @@ export async function changeUserRole(db: Db, actor: User, userId: string, role: 
     await asOwner(tx, actor);
     const target = await getUserById(tx, { id: userId });
     if (!target) throw userNotFound();
-    if (target.role === role) return toAdminUser(target);
+    if (target.role === role) return adminUserOf(tx, target);
     const updated = await updateUser(tx, { id: userId, values: { role } });
     if (!updated) throw userNotFound();
-    return toAdminUser(updated);
+    return adminUserOf(tx, updated);
   });
 }
 
@@ -56,4 +102,18 @@ export async function deleteUserAccount(db: Db, actor: User, userId: string): Pr
     await deleteAuthAccount(tx, userId);
   });
   return { id: userId, deleted: true };
+}
+
+/**
+ * Confirms a user's email address on the owner's word, as following the confirmation link would:
+ * the way in for someone whose email cannot reach them. 404 for nobody, 409 when already confirmed.
+ */
+export async function confirmUserEmail(db: Db, actor: User, userId: string): Promise<{ id: string; emailConfirmed: true }> {
+  await db.transaction(async (tx) => {
+    await asOwner(tx, actor);
+    const result = await confirmAuthEmail(tx, userId);
+    if (result === "absent") throw userNotFound();
+    if (result === "already_confirmed") throw conflict(ALREADY_CONFIRMED_MESSAGE);
+  });
+  return { id: userId, emailConfirmed: true };
 }

@@ -17,7 +17,7 @@ export type AuthIdentity = {
 
 const LOGIN_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
-function metaString(meta: Record<string, unknown> | undefined, ...keys: string[]): string | null {
+export function metaString(meta: Record<string, unknown> | undefined, ...keys: string[]): string | null {
   for (const key of keys) {
     const value = meta?.[key];
     if (typeof value === "string" && value.trim() !== "") return value.trim();

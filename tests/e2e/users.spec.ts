@@ -1,6 +1,10 @@
-/** The owner's Users screen: role changes, deletion with a confirm, the own-row rules, and that nobody else gets it. */
+/**
+ * The owner's Users screen: role changes, deletion with a confirm, confirming an email address,
+ * the own-row rules, and that nobody else gets it.
+ */
 import type { Page } from "@playwright/test";
-import { confirmedAccount, onboard, signIn, type Account } from "./support/accounts";
+import { confirmedAccount, onboard, signIn, signUp, type Account } from "./support/accounts";
+import { uniqueEmail } from "./support/mailbox";
 import { expect, test } from "./support/fixtures";
 import { DEMO_ADMIN, DEMO_OWNER, LoginPage } from "./support/pages";
 import { expectNoViolations } from "./support/axe";
@@ -27,6 +31,28 @@ async function member(request: Parameters<typeof confirmedAccount>[0], prefix: s
   await onboard(request, account);
   return account;
 }
+
+test("the owner confirms the email of someone whose confirmation email cannot reach them", async ({ page, request }) => {
+  const pending = { email: uniqueEmail("pending"), password: "secret-123" };
+  await signUp(request, pending.email, pending.password, { first_name: "Una", last_name: "Pending" });
+  expect((await signIn(request, pending.email, pending.password)).status()).toBe(400);
+  await signInAs(page, DEMO_OWNER);
+  await openUsers(page);
+
+  const row = rowOf(page, pending);
+  await expect(row.getByTestId("user-name")).toHaveText("Una Pending");
+  await expect(row.getByTestId("user-unconfirmed")).toHaveText("Unconfirmed");
+  // Never signed in: no role to change yet.
+  await expect(row.getByRole("combobox", { name: "Role of Una Pending" })).toBeDisabled();
+  await row.getByRole("button", { name: "Confirm email of Una Pending" }).click();
+  await expect(page.getByText("Email Confirmed")).toBeVisible();
+  await expect(page.getByText(`${pending.email} can now sign in.`)).toBeVisible();
+  await expect(row.getByTestId("user-unconfirmed")).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "Confirm email of Una Pending" })).toHaveCount(0);
+  expect((await signIn(request, pending.email, pending.password)).status()).toBe(200);
+  await page.reload();
+  await expect(rowOf(page, pending).getByTestId("user-unconfirmed")).toHaveCount(0);
+});
 
 test("the owner changes a person's role, and deletes a person after confirming", async ({ page, request }) => {
   const promoted = await member(request, "promoted");

@@ -26,7 +26,8 @@ describe("prepareDatabase", () => {
     expect(again.seeded).toBeUndefined();
     // The worker asks for no seeding.
     expect((await prepareDatabase(config, { seed: false })).demoAccounts).toBeUndefined();
-  });
+    // Migrating and seeding a fresh PGlite takes most of the default 30 s on a busy machine.
+  }, 90_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)("throws, rather than exiting, when Postgres is behind on migrations", async () => {
     const adminUrl = process.env.TEST_DATABASE_URL!;

@@ -98,8 +98,9 @@ describe.each(testDbKinds)("user management API on %s", (kind) => {
     const row = body.find((u: { id: string }) => u.id === admin.id);
     expect(row).toMatchObject({ email: expect.stringMatching(/^admin-\d+@example.com$/), firstName: "admin", role: "admin" });
     expect(Object.keys(row).sort()).toEqual(
-      ["createdAt", "email", "firstName", "id", "lastLoginDate", "lastName", "nativeLanguage", "profileImageUrl", "role", "targetLanguage", "username"],
+      ["appUser", "createdAt", "email", "emailConfirmed", "firstName", "id", "lastLoginDate", "lastName", "nativeLanguage", "profileImageUrl", "role", "targetLanguage", "username"],
     );
+    expect(row).toMatchObject({ emailConfirmed: true, appUser: true });
     expect(new Date(row.createdAt).toISOString()).toBe(row.createdAt);
   });
 

@@ -160,3 +160,14 @@ describe("configuration", () => {
     expect(problems({ REPROCESS_LIMIT_PER_HOUR: "2.5" })).toEqual(["REPROCESS_LIMIT_PER_HOUR must be a whole number"]);
   });
 });
+
+describe("AUTH_AUTOCONFIRM", () => {
+  it("is off unless set, and only for the embedded auth server", () => {
+    expect(parseEnv({}).authAutoconfirm).toBe(false);
+    expect(parseEnv({ AUTH_AUTOCONFIRM: "1" }).authAutoconfirm).toBe(true);
+    expect(problems({ AUTH_AUTOCONFIRM: "maybe" })).toEqual([expect.stringMatching(/^AUTH_AUTOCONFIRM/)]);
+    expect(
+      problems({ AUTH_AUTOCONFIRM: "1", NEXT_PUBLIC_SUPABASE_URL: "https://abc.supabase.co", NEXT_PUBLIC_SUPABASE_ANON_KEY: "key" }),
+    ).toEqual([expect.stringContaining("AUTH_AUTOCONFIRM is for the embedded auth server")]);
+  });
+});

@@ -1,18 +1,23 @@
-/** Embedded mode's dev mailbox: every email the built-in auth server sent, newest first. */
+/**
+ * Embedded mode's dev mailbox: every email the built-in auth server sent, newest first. Only for
+ * browsers on this machine and signed-in owners; anyone else gets the not-found page.
+ */
 import { Inbox, Mail } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { BrandLogo } from "@/components/brand-logo";
 import { Button } from "@/components/ui/button";
 import { listMailbox } from "@/lib/auth-server";
-import { env } from "@/lib/env";
+import { mayReadDevMailbox } from "@/lib/auth/dev-mailbox-access";
+import { getPageUser } from "@/lib/auth/page-user";
 import { mailboxQuerySchema } from "@/lib/validation/mailbox";
 
 export const metadata: Metadata = { title: "Dev mailbox" };
 
 export default async function MailboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  if (!env().devMailbox) notFound();
+  if (!(await mayReadDevMailbox(await headers(), async () => (await getPageUser())?.user))) notFound();
   // An address given twice or holding control characters filters nothing.
   const parsed = mailboxQuerySchema.safeParse({ to: (await searchParams).to });
   const to = parsed.success ? parsed.data.to : undefined;
@@ -33,7 +38,7 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
           <h1 className="text-2xl font-bold tracking-tight">Dev mailbox</h1>
           <p className="text-muted-foreground">
             Emails the built-in auth server sent{to ? ` to ${to}` : ""}. This page exists only with the built-in auth server
-            while no SMTP server delivers mail.
+            while no SMTP server delivers mail, and opens only on this machine or to an owner.
           </p>
           {to ? (
             <Link href="/dev/mailbox" className="text-sm font-medium text-primary hover:underline">

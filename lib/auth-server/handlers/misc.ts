@@ -16,11 +16,11 @@ const externalProviders = [
   "workos", "twitch", "twitter", "zoom", "phone", "saml",
 ];
 
-export function settings(): Response {
+export function settings(ctx: RequestContext): Response {
   return jsonResponse({
     external: { ...Object.fromEntries(externalProviders.map((p) => [p, false])), email: true },
     disable_signup: false,
-    mailer_autoconfirm: false,
+    mailer_autoconfirm: ctx.config.autoconfirm,
     phone_autoconfirm: false,
     sms_provider: "",
     saml_enabled: false,

@@ -2,14 +2,22 @@
  * POST /signup: email and password; the account stays unconfirmed until the emailed link is
  * followed. A confirmed address gets a look-alike user and no email; an unconfirmed one keeps
  * its first credentials and gets its link again.
+ *
+ * With autoconfirm (GoTrue's MAILER_AUTOCONFIRM) no email is sent: a new account is confirmed at
+ * once and the answer is a session, as GoTrue's is; a registered address gets GoTrue's 422
+ * "User already registered", except that an unconfirmed one signed up again with its first
+ * password is confirmed and signed in (any other password would plant a stranger's password).
  */
+import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { authUsers, type AuthUser } from "@/db/schema";
 import type { RequestContext } from "../context";
-import { parsePkce, safeRedirect, sendEmailLink } from "../email-links";
+import { clearEmailLinks, parsePkce, safeRedirect, sendEmailLink } from "../email-links";
 import { AuthServerError, validationFailed } from "../errors";
 import { limitByIp } from "../guards";
 import { jsonResponse, optionalObject, optionalString, readBody } from "../http";
-import { checkPasswordStrength, hashPassword } from "../passwords";
+import { checkPasswordStrength, comparePassword, hashPassword } from "../passwords";
+import { startSession, tokenResponse } from "../sessions";
 import { findUserByEmail, insertAuthUser, loadUserJson, normalizeEmail, obfuscatedUserJson } from "../users";
 
 const signupSchema = z.object({
@@ -39,6 +47,7 @@ export async function signup(ctx: RequestContext): Promise<Response> {
   // answer takes does not tell whether the address is registered.
   const encryptedPassword = await hashPassword(body.password, ctx.config.passwordHashCost);
   const existing = await findUserByEmail(ctx.db, email);
+  if (ctx.config.autoconfirm) return autoconfirmedSignup(ctx, { email, data, encryptedPassword, password: body.password, existing });
   if (existing?.emailConfirmedAt) return jsonResponse(obfuscatedUserJson(email, data, ctx.now));
 
   const result = await ctx.db.transaction(async (tx) => {
@@ -56,4 +65,34 @@ export async function signup(ctx: RequestContext): Promise<Response> {
     return loadUserJson(tx, user);
   });
   return jsonResponse(result ?? obfuscatedUserJson(email, data, ctx.now));
+}
+
+const userAlreadyRegistered = () => new AuthServerError(422, "user_already_exists", "User already registered");
+
+async function autoconfirmedSignup(
+  ctx: RequestContext,
+  input: { email: string; data: Record<string, unknown>; encryptedPassword: string; password: string; existing: AuthUser | undefined },
+): Promise<Response> {
+  const { existing } = input;
+  if (existing && (existing.emailConfirmedAt || !(await comparePassword(input.password, existing.encryptedPassword, ctx.config.passwordHashCost)))) {
+    throw userAlreadyRegistered();
+  }
+  const started = await ctx.db.transaction(async (tx) => {
+    let user =
+      existing ??
+      (await insertAuthUser(tx, { email: input.email, encryptedPassword: input.encryptedPassword, userMetadata: input.data, confirmedAt: ctx.now, now: ctx.now }));
+    // A concurrent sign-up with the same address won the race.
+    if (!user) throw userAlreadyRegistered();
+    if (!user.emailConfirmedAt) {
+      const [confirmed] = await tx
+        .update(authUsers)
+        .set({ emailConfirmedAt: ctx.now, userMetaData: { ...user.userMetaData, email_verified: true }, updatedAt: ctx.now })
+        .where(eq(authUsers.id, user.id))
+        .returning();
+      user = confirmed!;
+      await clearEmailLinks(tx, user.id);
+    }
+    return { user, ...(await startSession(ctx, tx, user, "password")) };
+  });
+  return jsonResponse(await tokenResponse(ctx, ctx.db, started.user, started.session, started.refreshToken));
 }

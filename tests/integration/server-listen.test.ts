@@ -1,0 +1,95 @@
+/**
+ * scripts/server.mjs as a process, with Next's handler replaced by a stub (the app itself needs a
+ * build): with no HOST it accepts connections on 127.0.0.1 only, and it tags requests whose own
+ * connection comes from this machine with its secret, which a client cannot forge.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import { networkInterfaces } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+const SERVER = path.resolve("scripts/server.mjs");
+
+/** This machine's first non-loopback IPv4 address (another machine would connect to it). */
+const outsideAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
+
+// The stub answers "local" when server.mjs tagged the request as from this machine with its secret.
+const CHILD = `
+import { CLIENT_LOCAL_HEADER, serverOptionsFromEnv, startServer } from ${JSON.stringify(SERVER)};
+const handler = (req, res) => {
+  const secret = globalThis[Symbol.for("lingoreel.client-address-secret")];
+  res.end(req.headers[CLIENT_LOCAL_HEADER] === secret + " 1" ? "local" : "not local");
+};
+await startServer({ ...serverOptionsFromEnv(process.env, process.cwd()), handler });
+`;
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill("SIGKILL");
+});
+
+async function startStub(env: Record<string, string>): Promise<{ port: number; log: string }> {
+  const inherited = { ...process.env };
+  delete inherited.HOST;
+  delete inherited.TRUSTED_PROXY_HOPS;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", CHILD], {
+    env: { ...inherited, PORT: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let log = "";
+  return new Promise((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = /ready on http:\/\/[^\s]*:(\d+)/.exec(log);
+      if (match && log.includes("Listening on")) resolve({ port: Number(match[1]), log });
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    child.on("exit", (code) => reject(new Error(`the server exited (${code}): ${log}`)));
+  });
+}
+
+function connects(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+async function get(host: string, port: number, headers: Record<string, string> = {}): Promise<string> {
+  const response = await fetch(`http://${host}:${port}/`, { headers });
+  return response.text();
+}
+
+describe("scripts/server.mjs", () => {
+  it("with no HOST, listens on 127.0.0.1 only and says so", async () => {
+    const { port, log } = await startStub({});
+    expect(log).toContain("other machines cannot reach it");
+    expect(await connects("127.0.0.1", port)).toBe(true);
+    if (outsideAddress) expect(await connects(outsideAddress, port)).toBe(false);
+    expect(await connects("::1", port)).toBe(false);
+  });
+
+  it.skipIf(!outsideAddress)("with HOST=0.0.0.0, other machines reach it, and only this machine's connections count as local", async () => {
+    const { port, log } = await startStub({ HOST: "0.0.0.0" });
+    expect(log).toContain("other machines can reach it");
+    expect(await get("127.0.0.1", port)).toBe("local");
+    // A connection to the machine's network address comes from that address, not loopback.
+    expect(await get(outsideAddress!, port)).toBe("not local");
+    // A client cannot claim to be local: the header is the server's, tagged with its secret.
+    expect(await get(outsideAddress!, port, { "x-lingoreel-client-local": "1", "x-forwarded-for": "127.0.0.1" })).toBe("not local");
+  });
+
+  it("behind a trusted proxy, never counts a request as local, since the proxy's connection is", async () => {
+    const { port } = await startStub({ TRUSTED_PROXY_HOPS: "1" });
+    expect(await get("127.0.0.1", port)).toBe("not local");
+    expect(await get("127.0.0.1", port, { "x-forwarded-for": "127.0.0.1" })).toBe("not local");
+  });
+});
