@@ -55,3 +55,47 @@ export function streakAfterQuiz(state: StreakState, today: Day): StreakState {
   const streak = last === addDays(today, -1) ? state.streak + 1 : 1;
   return { streak, longestStreak: Math.max(state.longestStreak, streak), lastActiveDate: today };
 }
+
+/**
+ * How long the zone days are counted in stays put after it switches. A learner who travels gets
+ * their new zone's days; one who hops zones to count the same hours as another day gets one
+ * switch a day at most, which moves the day boundary by at most one zone offset, once.
+ */
+export const DAY_ZONE_SWITCH_MS = 24 * 60 * 60 * 1000;
+
+export type ZoneState = {
+  /** The zone last saved in settings. */
+  timeZone: string;
+  /** The zone days are counted in. */
+  dayTimeZone: string;
+  dayTimeZoneSince: Date | null;
+  lastActiveDate: Day | null;
+  createdAt: Date;
+};
+
+/**
+ * Whether the day zone may switch at `now`: always before the learner's first counted day (there
+ * is no streak to gain), else 24 hours after its last switch (or after the account was made).
+ */
+export function canSwitchDayZone(state: ZoneState, now: Date): boolean {
+  if (state.lastActiveDate === null) return true;
+  const since = state.dayTimeZoneSince ?? state.createdAt;
+  return now.getTime() - since.getTime() >= DAY_ZONE_SWITCH_MS;
+}
+
+/** The zone the learner's days are counted in at `now`: the saved one once it may switch to it. */
+export function dayTimeZone(state: ZoneState, now: Date): string {
+  if (state.timeZone === state.dayTimeZone) return state.dayTimeZone;
+  return canSwitchDayZone(state, now) ? state.timeZone : state.dayTimeZone;
+}
+
+/** The columns to store when the learner saves `zone` at `now`: always the setting; the day zone when it may switch. */
+export function savedTimeZone(
+  state: ZoneState,
+  zone: string,
+  now: Date,
+): { timeZone: string; dayTimeZone?: string; dayTimeZoneSince?: Date } {
+  const current = dayTimeZone(state, now);
+  if (zone === current) return current === state.dayTimeZone ? { timeZone: zone } : { timeZone: zone, dayTimeZone: zone, dayTimeZoneSince: now };
+  return canSwitchDayZone(state, now) ? { timeZone: zone, dayTimeZone: zone, dayTimeZoneSince: now } : { timeZone: zone };
+}
