@@ -89,13 +89,47 @@ export function dayTimeZone(state: ZoneState, now: Date): string {
   return canSwitchDayZone(state, now) ? state.timeZone : state.dayTimeZone;
 }
 
-/** The columns to store when the learner saves `zone` at `now`: always the setting; the day zone when it may switch. */
-export function savedTimeZone(
-  state: ZoneState,
-  zone: string,
-  now: Date,
-): { timeZone: string; dayTimeZone?: string; dayTimeZoneSince?: Date } {
-  const current = dayTimeZone(state, now);
-  if (zone === current) return current === state.dayTimeZone ? { timeZone: zone } : { timeZone: zone, dayTimeZone: zone, dayTimeZoneSince: now };
-  return canSwitchDayZone(state, now) ? { timeZone: zone, dayTimeZone: zone, dayTimeZoneSince: now } : { timeZone: zone };
+/** Whole days from `from` to `to`. */
+function daysBetween(from: Day, to: Day): number {
+  const at = (day: Day) => {
+    const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((at(to) - at(from)) / 86_400_000);
+}
+
+/**
+ * `day` (of zone `from`) told in zone `to` as of `now`: moved by as many days as the two zones'
+ * dates differ at `now`. A switch of zones keeps "active today" and "active yesterday" as they
+ * were, so the switch itself never adds a day to the streak (nor takes one away).
+ */
+export function moveDay(day: Day, from: string, to: string, now: Date): Day {
+  return addDays(day, daysBetween(localDay(now, from), localDay(now, to)));
+}
+
+/**
+ * The learner's days as of `now`: the zone they count in, and the last active day told in it.
+ * `switched` when the saved zone has just taken over from the stored day zone (to be stored).
+ */
+export function daysAt(state: ZoneState, now: Date): { zone: string; lastActiveDate: Day | null; switched: boolean } {
+  const zone = dayTimeZone(state, now);
+  if (zone === state.dayTimeZone) return { zone, lastActiveDate: state.lastActiveDate, switched: false };
+  const lastActiveDate = state.lastActiveDate === null ? null : moveDay(state.lastActiveDate, state.dayTimeZone, zone, now);
+  return { zone, lastActiveDate, switched: true };
+}
+
+type ZoneColumns = { timeZone: string; dayTimeZone?: string; dayTimeZoneSince?: Date; lastActiveDate?: Day | null };
+
+/**
+ * The columns to store when the learner saves `zone` at `now`: always the setting; the day zone
+ * (with the last active day moved into it) when it may switch, else it switches 24 hours after
+ * its last switch.
+ */
+export function savedTimeZone(state: ZoneState, zone: string, now: Date): ZoneColumns {
+  const view = daysAt(state, now);
+  const current: ZoneState = view.switched ? { ...state, dayTimeZone: view.zone, dayTimeZoneSince: now, lastActiveDate: view.lastActiveDate } : state;
+  const kept = view.switched ? { dayTimeZone: view.zone, dayTimeZoneSince: now, lastActiveDate: view.lastActiveDate } : {};
+  if (zone === view.zone || !canSwitchDayZone(current, now)) return { timeZone: zone, ...kept };
+  const lastActiveDate = current.lastActiveDate === null ? null : moveDay(current.lastActiveDate, view.zone, zone, now);
+  return { timeZone: zone, dayTimeZone: zone, dayTimeZoneSince: now, lastActiveDate };
 }

@@ -40,7 +40,7 @@ import {
 import { users, type User } from "@/db/schema";
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
 import type { DailyProgress, QuizResultSaved, UserStats } from "@/lib/data/types";
-import { dayTimeZone, localDay, streakAfterQuiz } from "@/lib/progress/days";
+import { daysAt, localDay, streakAfterQuiz } from "@/lib/progress/days";
 import type { QuizResult } from "@/lib/validation/videos";
 import { streakOf } from "./serialize";
 import { isPublished, isStaff } from "./videos";
@@ -51,7 +51,7 @@ export const ANSWER_WINDOW_MS = 10 * 60 * 1000;
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export async function getDailyProgress(db: DbOrTx, user: User, now = new Date()): Promise<DailyProgress> {
-  const date = localDay(now, dayTimeZone(user, now));
+  const date = localDay(now, daysAt(user, now).zone);
   const day = await getDayProgress(db, { userId: user.id, day: date });
   return { date, ...day, dailyGoal: user.dailyGoal };
 }
@@ -92,8 +92,8 @@ export async function recordQuizResult(
     const word = await getWordWithVideo(tx, { wordId: input.wordId });
     if (!word || (!isStaff(user) && !isPublished(word.status))) throw notFound("Word not found");
 
-    const timeZone = dayTimeZone(user, now);
-    const today = localDay(now, timeZone);
+    const days = daysAt(user, now);
+    const today = localDay(now, days.zone);
     const key = { userId: user.id, videoId: word.videoId, wordKey: word.wordKey };
     const before = await getWordProgress(tx, key);
     const tooSoon = before !== undefined && now.getTime() - before.lastAnsweredAt.getTime() < ANSWER_WINDOW_MS;
@@ -112,10 +112,10 @@ export async function recordQuizResult(
       const learned = (before?.learned ?? false) || input.correct === 1;
       const answer = await addWordAnswer(tx, { ...key, learned, correct: input.correct, incorrect: input.incorrect, now });
       const day = await addQuizToDay(tx, { userId: user.id, day: today, correct: input.correct });
-      const streak = streakAfterQuiz(user, today);
+      const streak = streakAfterQuiz({ ...user, lastActiveDate: days.lastActiveDate }, today);
       const newlyLearned = answer.learned && !(before?.learned ?? false) ? 1 : 0;
       // A saved zone that has become the day zone is switched to for good.
-      const zone = timeZone === user.dayTimeZone ? {} : { dayTimeZone: timeZone, dayTimeZoneSince: now };
+      const zone = days.switched ? { dayTimeZone: days.zone, dayTimeZoneSince: now } : {};
       const [updated] = await tx
         .update(users)
         .set({

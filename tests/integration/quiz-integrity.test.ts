@@ -139,27 +139,32 @@ describe.each(testDbKinds)("quiz result integrity on %s", (kind) => {
       expect(await me()).toMatchObject({ timeZone: "UTC", streak: 1, lastActiveDate: "2026-06-01" });
     });
 
-    it("the settings form's zone applies at once before the first quiz; a second change within 24 hours waits for them", async () => {
+    it("a zone saved in settings: the hop itself adds no day, and a second change within 24 hours waits for them", async () => {
       const learner = await learnerNamed("traveller");
+      // An account some weeks old that has never changed its zone (UTC).
+      await t().db.update(users).set({ createdAt: new Date("2026-05-01T00:00:00Z") }).where(eq(users.id, learner.id));
       const me = async () => (await getUserById(t().db, { id: learner.id }))!;
       const save = (timeZone: string, iso: string) => me().then((u) => updateSettings(t().db, u, { timeZone }, new Date(iso)));
-      const [a, b, c] = await wordsOf("Asking for Directions in Berlin");
+      const [a, b, c, d] = await wordsOf("Asking for Directions in Berlin");
       const at = async (wordId: number, iso: string) =>
         recordQuizResult(t().db, await me(), quizResultSchema.parse({ wordId, correct: 1, incorrect: 0 }), new Date(iso));
 
-      await save("UTC", "2026-06-01T08:00:00Z");
       expect((await at(a!.id, "2026-06-01T23:30:00Z")).dailyProgress.date).toBe("2026-06-01");
-      // The hop through settings: stored, shown as the setting, but days stay in UTC.
+      // The hop: Kiritimati is already the 2nd. The days follow, but the 1st's activity is "today" there too.
       await save("Pacific/Kiritimati", "2026-06-01T23:30:01Z");
-      expect(await me()).toMatchObject({ timeZone: "Pacific/Kiritimati", dayTimeZone: "UTC" });
+      expect(await me()).toMatchObject({ timeZone: "Pacific/Kiritimati", dayTimeZone: "Pacific/Kiritimati", lastActiveDate: "2026-06-02", streak: 1 });
       const hop = await at(b!.id, "2026-06-01T23:31:00Z");
-      expect(hop.dailyProgress.date).toBe("2026-06-01");
+      expect(hop.dailyProgress.date).toBe("2026-06-02");
       expect(hop.stats.streak).toBe(1);
-      // 24 hours after the last switch the saved zone takes over (the settings change at 08:00 UTC on the 1st).
-      const after = await at(c!.id, "2026-06-02T08:00:00Z");
-      expect(after.dailyProgress.date).toBe("2026-06-02");
-      expect(after.stats.streak).toBe(2);
-      expect(await me()).toMatchObject({ dayTimeZone: "Pacific/Kiritimati" });
+      // Back to UTC an hour later: stored and shown as the setting, but the days stay in Kiritimati for 24 hours.
+      await save("UTC", "2026-06-02T00:30:00Z");
+      expect(await me()).toMatchObject({ timeZone: "UTC", dayTimeZone: "Pacific/Kiritimati" });
+      expect((await at(c!.id, "2026-06-02T01:00:00Z")).dailyProgress).toMatchObject({ date: "2026-06-02", quizzesCompleted: 2 });
+      // A day after the hop, UTC takes over: the 3rd there, the run goes on by one day.
+      const later = await at(d!.id, "2026-06-03T00:00:00Z");
+      expect(later.dailyProgress).toMatchObject({ date: "2026-06-03", quizzesCompleted: 1 });
+      expect(later.stats.streak).toBe(2);
+      expect(await me()).toMatchObject({ dayTimeZone: "UTC", lastActiveDate: "2026-06-03" });
     });
 
     it("POST /api/settings saves the zone (the form sends the browser's) and refuses an unknown one", async () => {
