@@ -229,8 +229,9 @@ describe.each(testDbKinds)("learner progress on %s", (kind) => {
     await updateSettings(db, await me(), { timeZone: "Pacific/Auckland" }, new Date("2026-03-08T11:00:00Z"));
     const auckland = await record("2026-03-08T11:30:00Z");
     expect(auckland.dailyProgress.date).toBe("2026-03-09");
-    // The 8th was skipped in Auckland's calendar: the run restarts.
-    expect(auckland.stats.streak).toBe(1);
-    expect(await me()).toMatchObject({ timeZone: "Pacific/Auckland", dayTimeZone: "Pacific/Auckland" });
+    // The learner was active yesterday in Los Angeles's days (the 7th, at the switch it was the 8th
+    // there); the switch keeps that, told in Auckland's days (the 8th), so the run goes on.
+    expect(auckland.stats.streak).toBe(2);
+    expect(await me()).toMatchObject({ timeZone: "Pacific/Auckland", dayTimeZone: "Pacific/Auckland", lastActiveDate: "2026-03-09" });
   });
 });
