@@ -100,7 +100,8 @@ export async function recordQuizResult(
 
     let result: QuizResultSaved;
     if (tooSoon) {
-      const [day, video] = await Promise.all([getDayProgress(tx, { userId: user.id, day: today }), countVideoProgress(tx, key)]);
+      const day = await getDayProgress(tx, { userId: user.id, day: today });
+      const video = await countVideoProgress(tx, key);
       result = {
         counted: false,
         word: { wordId: word.wordId, learned: before.learned, correctCount: before.correctCount, incorrectCount: before.incorrectCount },
