@@ -6,15 +6,16 @@ import { resultRows, type DbHandle } from "./client";
 
 export const migrationsFolder = path.join(process.cwd(), "drizzle");
 
-export async function migrateDb(handle: DbHandle): Promise<void> {
+/** `folder`: another copy of the migrations (a test applies those before a given one, then the rest). */
+export async function migrateDb(handle: DbHandle, folder = migrationsFolder): Promise<void> {
   if (handle.kind === "pglite") {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await migrate(handle.db as any, { migrationsFolder });
+    await migrate(handle.db as any, { migrationsFolder: folder });
   } else {
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await migrate(handle.db as any, { migrationsFolder });
+    await migrate(handle.db as any, { migrationsFolder: folder });
   }
 }
 

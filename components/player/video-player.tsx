@@ -13,7 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { userKeys, videoKeys } from "@/lib/data/keys";
 import type { VocabularyWord } from "@/lib/data/types";
 import { useCurrentUser } from "@/lib/data/use-current-user";
-import { useRecordQuizResult } from "@/lib/data/use-progress";
+import { newIdempotencyKey, useRecordQuizResult } from "@/lib/data/use-progress";
 import { useSettings } from "@/lib/data/use-settings";
 import { useCaptions, usePrefetchQuizzes, useQuiz, useSegmentTranslations, useVideo, useVocabulary, useWordTimings } from "@/lib/data/use-video-content";
 import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
@@ -107,7 +107,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
 
   function answer(correct: boolean) {
     if (!quizWord || !user) return;
-    record.mutate({ wordId: quizWord.id, learned: correct, correct: correct ? 1 : 0, incorrect: correct ? 0 : 1 });
+    record.mutate({ wordId: quizWord.id, learned: correct, correct: correct ? 1 : 0, incorrect: correct ? 0 : 1, idempotencyKey: newIdempotencyKey() });
   }
 
   function lineIndex(): number {

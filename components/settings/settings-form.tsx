@@ -13,6 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Switch } from "@/components/ui/switch";
 import type { AppUser, LearningPreferences } from "@/lib/data/types";
 import { useLanguages } from "@/lib/data/use-languages";
+import { browserTimeZone } from "@/lib/data/use-progress";
 import { useUpdateSettings } from "@/lib/data/use-settings";
 import { DAILY_GOAL_INPUT_MAX, DEFAULT_DAILY_GOAL, settingsFormSchema, type SettingsForm as Values } from "@/lib/validation/settings";
 
@@ -39,7 +40,8 @@ export function SettingsForm({ user, preferences }: { user: AppUser; preferences
 
   async function onSubmit(values: Values) {
     try {
-      await save.mutateAsync({ values });
+      // The browser's zone goes with the form: the learner's days follow it (at most one switch a day).
+      await save.mutateAsync({ values: { ...values, timeZone: browserTimeZone() } });
       form.reset(values);
       toast.success("Settings updated", { description: "Your settings have been saved successfully." });
     } catch {

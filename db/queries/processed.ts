@@ -13,6 +13,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { captions, videos, wordTimings, words } from "../schema";
+import { refreshVideoProgressOfVideo } from "./progress";
 import type { ProcessedContent } from "@/lib/pipeline/content";
 
 /**
@@ -36,7 +37,7 @@ export async function saveProcessedContent(db: Db, videoId: number, content: Pro
   const wordOfRow = sql`JOIN words w ON w.video_id = ${videoId} AND w.word = r.w`;
 
   await db.transaction(async (tx) => {
-    // Words first (their quizzes, translations and learners' answers follow), then captions (timings and translations follow).
+    // Words first (their quizzes and translations follow; learners' records of them stay), then captions (timings and translations follow).
     await tx.delete(words).where(eq(words.videoId, videoId));
     await tx.delete(wordTimings).where(eq(wordTimings.videoId, videoId));
     await tx.delete(captions).where(eq(captions.videoId, videoId));
@@ -77,5 +78,7 @@ export async function saveProcessedContent(db: Db, videoId: number, content: Pro
         ${wordOfRow}`);
     }
     await tx.update(videos).set({ durationMs: content.durationMs, updatedAt: new Date() }).where(eq(videos.id, videoId));
+    // Learners' records of words outlive the rows (keyed by spelling): recount each one's progress in the new words.
+    await refreshVideoProgressOfVideo(tx, { videoId });
   });
 }

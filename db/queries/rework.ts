@@ -1,6 +1,7 @@
 /** Reading a processed video back, and replacing parts of it, for the admin's extra jobs. */
 import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../client";
+import { refreshVideoProgressOfVideo } from "./progress";
 import { captions, quizzes, segmentTranslations, wordTimings, words, wordTranslations } from "../schema";
 
 export async function loadVideoText(db: DbOrTx, videoId: number) {
@@ -29,13 +30,22 @@ export async function upsertQuiz(db: DbOrTx, row: { wordId: number; nativeLangua
   await db.insert(quizzes).values(row);
 }
 
+/**
+ * The video's vocabulary, replaced in one transaction with every learner's progress in it
+ * recounted against the new words (their records, keyed by spelling, are kept: a word chosen
+ * again is learned as it was).
+ */
 export async function replaceVocabulary(
   db: DbOrTx,
   videoId: number,
   rows: { captionId: number | null; word: string; context: string | null; timestamp: number; quizTime: number | null }[],
 ) {
-  await db.delete(words).where(eq(words.videoId, videoId));
-  return rows.length ? db.insert(words).values(rows.map((r) => ({ ...r, videoId }))).returning() : [];
+  return db.transaction(async (tx) => {
+    await tx.delete(words).where(eq(words.videoId, videoId));
+    const inserted = rows.length ? await tx.insert(words).values(rows.map((r) => ({ ...r, videoId }))).returning() : [];
+    await refreshVideoProgressOfVideo(tx, { videoId });
+    return inserted;
+  });
 }
 
 /** The video's quizzes made at or after `since` (word and language). */

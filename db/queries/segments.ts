@@ -37,7 +37,9 @@ export async function getSegmentWord(db: DbOrTx, params: { segmentId: number }) 
 
 /**
  * Makes `word` the line's vocabulary word: the existing one is renamed (its quizzes and
- * translations were for the old word, so they go), or a new one is added.
+ * translations were for the old word, so they go, unless only its case changed), or a new one is
+ * added. Learners' records follow the spelling, not the row (db/queries/progress.ts): the old
+ * word's stay with the old spelling, and the new word's, if it was once a word here, apply again.
  */
 export async function setSegmentWord(
   db: DbOrTx,
@@ -45,8 +47,10 @@ export async function setSegmentWord(
 ) {
   const existing = await getSegmentWord(db, { segmentId: params.segmentId });
   if (existing) {
-    await db.delete(quizzes).where(eq(quizzes.wordId, existing.id));
-    await db.delete(wordTranslations).where(eq(wordTranslations.wordId, existing.id));
+    if (existing.word.toLowerCase() !== params.word.toLowerCase()) {
+      await db.delete(quizzes).where(eq(quizzes.wordId, existing.id));
+      await db.delete(wordTranslations).where(eq(wordTranslations.wordId, existing.id));
+    }
     const [row] = await db
       .update(words)
       .set({ word: params.word, timestamp: params.timestamp, quizTime: params.quizTime, context: params.context })
@@ -69,4 +73,9 @@ export async function wordTakenElsewhere(db: DbOrTx, params: { videoId: number; 
     .where(and(eq(words.videoId, params.videoId), sql`lower(${words.word}) = lower(${params.word})`, sql`${words.captionId} is distinct from ${params.segmentId}`))
     .limit(1);
   return !!row;
+}
+
+export async function countWordQuizzes(db: DbOrTx, params: { wordId: number }): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(quizzes).where(eq(quizzes.wordId, params.wordId));
+  return row?.n ?? 0;
 }

@@ -68,7 +68,15 @@ export const users = pgTable(
       onDelete: "set null",
     }),
     dailyGoal: integer("daily_goal").notNull().default(30),
+    /** The learner's time zone as last saved in settings (the browser's zone). */
     timeZone: text("time_zone").notNull().default("UTC"),
+    /**
+     * The zone calendar days and the streak are counted in: the saved zone, but switched at most
+     * once in 24 hours (lib/progress/days.ts dayTimeZone), so hopping zones cannot add days.
+     */
+    dayTimeZone: text("day_time_zone").notNull().default("UTC"),
+    /** When dayTimeZone last switched; null while it has never changed. */
+    dayTimeZoneSince: timestamp("day_time_zone_since", { withTimezone: true }),
     showDefinitions: boolean("show_definitions").notNull().default(true),
     pauseOnHighlight: boolean("pause_on_highlight").notNull().default(true),
     enableNotifications: boolean("enable_notifications").notNull().default(true),
@@ -292,25 +300,50 @@ export const quizzes = pgTable(
   ],
 );
 
+/**
+ * A learner's record of a word of a video, keyed by the video and the word's key (its spelling as
+ * the video's words are told apart: lower(word), the words table's own "one word per video"
+ * identity), never by the word's row id: re-processing replaces a video's word rows, and the
+ * record stays and applies again to the word of the same spelling. A word that leaves the video
+ * keeps its record (still counted in the learner's all-time totals) until it comes back.
+ */
 export const userWordProgress = pgTable(
   "user_word_progress",
   {
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    wordId: integer("word_id")
+    videoId: integer("video_id")
       .notNull()
-      .references(() => words.id, { onDelete: "cascade" }),
+      .references(() => videos.id, { onDelete: "cascade" }),
+    wordKey: text("word_key").notNull(),
     learned: boolean("learned").notNull().default(false),
     correctCount: integer("correct_count").notNull().default(0),
     incorrectCount: integer("incorrect_count").notNull().default(0),
     lastAnsweredAt: timestamp("last_answered_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.wordId] }),
-    index("user_word_progress_word_idx").on(t.wordId),
+    primaryKey({ columns: [t.userId, t.videoId, t.wordKey] }),
+    index("user_word_progress_video_word_idx").on(t.videoId, t.wordKey),
     index("user_word_progress_learned_idx").on(t.userId).where(sql`${t.learned}`),
   ],
+);
+
+/**
+ * Quiz results already applied, by the client's idempotency key: a retried request answers what
+ * the first one answered and changes nothing. Kept a day (pruned as results arrive).
+ */
+export const quizResultKeys = pgTable(
+  "quiz_result_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    response: jsonb("response").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("quiz_result_keys_created_at_idx").on(t.createdAt)],
 );
 
 /** Quizzes completed per user per calendar day (in the user's time zone). */
@@ -472,7 +505,7 @@ export const quizzesRelations = relations(quizzes, ({ one }) => ({
 
 export const userWordProgressRelations = relations(userWordProgress, ({ one }) => ({
   user: one(users, { fields: [userWordProgress.userId], references: [users.id] }),
-  word: one(words, { fields: [userWordProgress.wordId], references: [words.id] }),
+  video: one(videos, { fields: [userWordProgress.videoId], references: [videos.id] }),
 }));
 
 export const dailyProgressRelations = relations(dailyProgress, ({ one }) => ({

@@ -94,6 +94,8 @@ export type FavoriteStatus = { isFavorite: boolean };
 
 /** What POST /api/users/{userId}/words returns: every figure the answer changed. */
 export type QuizResultSaved = {
+  /** False when the word was answered moments ago: this answer changed and counted nothing. */
+  counted: boolean;
   word: { wordId: number; learned: boolean; correctCount: number; incorrectCount: number };
   dailyProgress: DailyProgress;
   stats: UserStats;

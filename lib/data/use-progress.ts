@@ -20,12 +20,24 @@ export function browserTimeZone(): string {
 
 const RETRY_DELAY_MS = 1000;
 
+/**
+ * A fresh key for one answer: the server applies an answer once per key, so the retry below
+ * (which sends the same variables, key included) cannot count it twice. getRandomValues, unlike
+ * randomUUID, also exists on a plain-HTTP address of a self-hosted install.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export type QuizAnswer = Required<Pick<QuizResult, "wordId" | "correct" | "incorrect" | "idempotencyKey">> & Pick<QuizResult, "learned">;
+
 /** SPEC §8: a failed progress update is logged and retried once after 1 s, never shown. */
 export function useRecordQuizResult(userId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Omit<QuizResult, "userId" | "timeZone">) =>
-      apiJson<QuizResultSaved>("POST", `/api/users/${userId}/words`, { ...input, userId, timeZone: browserTimeZone() }),
+    // The day an answer counts for follows the zone saved in settings, so none is sent here.
+    mutationFn: (input: QuizAnswer) => apiJson<QuizResultSaved>("POST", `/api/users/${userId}/words`, { ...input, userId }),
     retry: 1,
     retryDelay: RETRY_DELAY_MS,
     onError: (error) => console.warn("Could not save quiz progress:", error.message),

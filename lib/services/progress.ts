@@ -1,21 +1,57 @@
 /**
  * Learning progress: a quiz result updates the word, the day, the all-time totals, the video's
  * progress and the streak in one transaction, under the user's row lock, so concurrent results
- * never lose an update. Days are the learner's own calendar days (their time zone).
+ * never lose an update. Days are the learner's own calendar days, in the zone saved in their
+ * settings (lib/progress/days.ts: it switches at most once a day), never one a request names.
+ *
+ * A result is not taken as sent:
+ * - A word counts once per ANSWER_WINDOW_MS: answered again sooner, it changes and counts nothing
+ *   (no quiz for the day, no total, no streak), and the answer reports `counted: false`.
+ * - A result sent with an idempotency key (the Idempotency-Key header or `idempotencyKey`) is
+ *   applied once: the same key again answers what the first answered and changes nothing. Keys
+ *   are kept IDEMPOTENCY_KEY_TTL_MS.
+ * - `learned` is derived: a word is learned once it is answered correctly, and stays learned; the
+ *   flag a client sends is not believed.
+ *
+ * Totals, and what re-processing does to them (a learner's word record is keyed by video and word
+ * key, db/queries/progress.ts, and never removed by re-processing):
+ * - totalWordsLearned: words the learner has ever learned, one per (video, word key). A word that
+ *   leaves a video on re-processing still counts; when it comes back it is learned already and is
+ *   not counted again. Re-processing never changes it.
+ * - A video's wordsLearned / progress: of the words the video has now, those the learner has
+ *   learned; floor(learned * 100 / words). Recomputed for every learner in the same transaction
+ *   as any change to the video's words.
+ * - Daily progress, totalQuizzes, streak: history of answers; re-processing never changes them.
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { addQuizToDay, addWordAnswer, getDayProgress, getWordWithVideo, lockUser, refreshVideoProgress } from "@/db/queries/progress";
+import {
+  addQuizToDay,
+  addWordAnswer,
+  countVideoProgress,
+  getDayProgress,
+  getQuizResultKey,
+  getWordProgress,
+  getWordWithVideo,
+  lockUser,
+  refreshVideoProgress,
+  saveQuizResultKey,
+} from "@/db/queries/progress";
 import { users, type User } from "@/db/schema";
-import { forbidden, notFound } from "@/lib/api/errors";
+import { conflict, forbidden, notFound } from "@/lib/api/errors";
 import type { DailyProgress, QuizResultSaved, UserStats } from "@/lib/data/types";
-import { localDay, streakAfterQuiz } from "@/lib/progress/days";
+import { daysAt, localDay, streakAfterQuiz } from "@/lib/progress/days";
 import type { QuizResult } from "@/lib/validation/videos";
 import { streakOf } from "./serialize";
 import { isPublished, isStaff } from "./videos";
 
+/** A word answered again within this long after its counted answer counts nothing. */
+export const ANSWER_WINDOW_MS = 10 * 60 * 1000;
+/** How long a client's idempotency key is remembered (its retry comes a second later). */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
 export async function getDailyProgress(db: DbOrTx, user: User, now = new Date()): Promise<DailyProgress> {
-  const date = localDay(now, user.timeZone);
+  const date = localDay(now, daysAt(user, now).zone);
   const day = await getDayProgress(db, { userId: user.id, day: date });
   return { date, ...day, dailyGoal: user.dailyGoal };
 }
@@ -35,39 +71,76 @@ export function assertOwnProgress(caller: User, userId: string | undefined): voi
 }
 
 /** POST /api/users/{userId}/words: only for oneself, only for words of videos one may see. */
-export async function recordQuizResult(db: Db, caller: User, input: QuizResult, now = new Date()): Promise<QuizResultSaved> {
+export async function recordQuizResult(
+  db: Db,
+  caller: User,
+  input: QuizResult,
+  now = new Date(),
+  idempotencyKey: string | undefined = input.idempotencyKey,
+): Promise<QuizResultSaved> {
   assertOwnProgress(caller, input.userId);
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, { id: caller.id });
     if (!user) throw notFound("User not found");
+    if (idempotencyKey) {
+      const earlier = (await getQuizResultKey(tx, { userId: user.id, key: idempotencyKey })) as QuizResultSaved | undefined;
+      if (earlier) {
+        if (earlier.word.wordId !== input.wordId) throw conflict("This Idempotency-Key was already used for another answer");
+        return earlier;
+      }
+    }
     const word = await getWordWithVideo(tx, { wordId: input.wordId });
     if (!word || (!isStaff(user) && !isPublished(word.status))) throw notFound("Word not found");
 
-    const timeZone = input.timeZone ?? user.timeZone;
-    const today = localDay(now, timeZone);
-    const answer = await addWordAnswer(tx, { userId: user.id, wordId: word.wordId, learned: input.learned, correct: input.correct, incorrect: input.incorrect, now });
-    const day = await addQuizToDay(tx, { userId: user.id, day: today, correct: input.correct });
-    const streak = streakAfterQuiz(user, today);
-    const newlyLearned = answer.learned && !answer.wasLearned ? 1 : 0;
-    const [updated] = await tx
-      .update(users)
-      .set({
-        totalQuizzes: sql`${users.totalQuizzes} + 1`,
-        totalWordsLearned: sql`${users.totalWordsLearned} + ${newlyLearned}`,
-        streak: streak.streak,
-        longestStreak: streak.longestStreak,
-        lastActiveDate: streak.lastActiveDate,
-        timeZone,
-      })
-      .where(eq(users.id, user.id))
-      .returning();
-    const video = await refreshVideoProgress(tx, { userId: user.id, videoId: word.videoId, now });
+    const days = daysAt(user, now);
+    const today = localDay(now, days.zone);
+    const key = { userId: user.id, videoId: word.videoId, wordKey: word.wordKey };
+    const before = await getWordProgress(tx, key);
+    const tooSoon = before !== undefined && now.getTime() - before.lastAnsweredAt.getTime() < ANSWER_WINDOW_MS;
 
-    return {
-      word: { wordId: word.wordId, learned: answer.learned, correctCount: answer.correctCount, incorrectCount: answer.incorrectCount },
-      dailyProgress: { date: today, ...day, dailyGoal: updated!.dailyGoal },
-      stats: getStats(updated!, now),
-      video: { id: word.videoId, progress: video.progressPercent, wordsLearned: video.wordsLearned, totalWords: video.totalWords, completed: video.completed },
-    };
+    let result: QuizResultSaved;
+    if (tooSoon) {
+      const day = await getDayProgress(tx, { userId: user.id, day: today });
+      const video = await countVideoProgress(tx, key);
+      result = {
+        counted: false,
+        word: { wordId: word.wordId, learned: before.learned, correctCount: before.correctCount, incorrectCount: before.incorrectCount },
+        dailyProgress: { date: today, ...day, dailyGoal: user.dailyGoal },
+        stats: getStats(user, now),
+        video: { id: word.videoId, progress: video.progressPercent, wordsLearned: video.wordsLearned, totalWords: video.totalWords, completed: video.completed },
+      };
+    } else {
+      const learned = (before?.learned ?? false) || input.correct === 1;
+      const answer = await addWordAnswer(tx, { ...key, learned, correct: input.correct, incorrect: input.incorrect, now });
+      const day = await addQuizToDay(tx, { userId: user.id, day: today, correct: input.correct });
+      const streak = streakAfterQuiz({ ...user, lastActiveDate: days.lastActiveDate }, today);
+      const newlyLearned = answer.learned && !(before?.learned ?? false) ? 1 : 0;
+      // A saved zone that has become the day zone is switched to for good.
+      const zone = days.switched ? { dayTimeZone: days.zone, dayTimeZoneSince: now } : {};
+      const [updated] = await tx
+        .update(users)
+        .set({
+          totalQuizzes: sql`${users.totalQuizzes} + 1`,
+          totalWordsLearned: sql`${users.totalWordsLearned} + ${newlyLearned}`,
+          streak: streak.streak,
+          longestStreak: streak.longestStreak,
+          lastActiveDate: streak.lastActiveDate,
+          ...zone,
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      const video = await refreshVideoProgress(tx, { ...key, now });
+      result = {
+        counted: true,
+        word: { wordId: word.wordId, learned: answer.learned, correctCount: answer.correctCount, incorrectCount: answer.incorrectCount },
+        dailyProgress: { date: today, ...day, dailyGoal: updated!.dailyGoal },
+        stats: getStats(updated!, now),
+        video: { id: word.videoId, progress: video.progressPercent, wordsLearned: video.wordsLearned, totalWords: video.totalWords, completed: video.completed },
+      };
+    }
+    if (idempotencyKey) {
+      await saveQuizResultKey(tx, { userId: user.id, key: idempotencyKey, response: result, now, before: new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS) });
+    }
+    return result;
   });
 }

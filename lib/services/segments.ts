@@ -1,7 +1,10 @@
 /** The owner's live segment editor: a line's text, and which of its words is the vocabulary word. */
 import type { Db, DbOrTx } from "@/db/client";
-import { clearSegmentTranslations, getSegment, listSegmentTimings, setSegmentText, setSegmentWord, wordTakenElsewhere } from "@/db/queries/segments";
+import { refreshVideoProgressOfVideo } from "@/db/queries/progress";
+import { clearSegmentTranslations, countWordQuizzes, getSegment, listSegmentTimings, setSegmentText, setSegmentWord, wordTakenElsewhere } from "@/db/queries/segments";
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
+import { QUEUES } from "@/lib/jobs/queues";
+import { sendJob } from "@/lib/jobs/send";
 import { timeWord } from "@/lib/pipeline/time-word";
 import { findWord, tokenize, wordSpans } from "@/lib/text/tokenize";
 
@@ -30,24 +33,44 @@ export async function updateSegmentText(db: Db, videoId: number, segmentId: numb
  * Makes `newWord` the line's vocabulary word, by processing's rules in the video's language (the
  * editor offers the same words): a content word of the line, kept as the line writes it ("Zähne"
  * for "zähne", "eau" for "l'eau", 飲みます over three pieces), timed where it is spoken.
+ *
+ * One transaction: the word, the removal of the old word's quizzes and translations, and every
+ * learner's progress in the video (recounted against its words now). Once it commits, the new
+ * word's translations and quizzes are queued (Fill Missing), so learners get a quiz for it again.
  */
-export async function reselectSegmentWord(db: DbOrTx, videoId: number, segmentId: number, newWord: string) {
-  const segment = await segmentOf(db, videoId, segmentId);
-  if (!/[\p{L}\p{N}]/u.test(newWord)) throw badRequest("newHighlightedWord: Choose a word from this line");
-  const tokens = tokenize(segment.text, segment.language);
-  const found = findWord(segment.text, tokens, newWord, segment.language);
-  if (!found) {
-    if (wordSpans(tokens, newWord).length > 0) throw badRequest(`"${newWord}" cannot be taught: stop-words, numbers and single letters are not`);
-    throw badRequest(`"${newWord}" is not in this line`);
+export async function reselectSegmentWord(db: Db, videoId: number, segmentId: number, newWord: string) {
+  const word = await db.transaction(async (tx) => {
+    const segment = await segmentOf(tx, videoId, segmentId);
+    if (!/[\p{L}\p{N}]/u.test(newWord)) throw badRequest("newHighlightedWord: Choose a word from this line");
+    const tokens = tokenize(segment.text, segment.language);
+    const found = findWord(segment.text, tokens, newWord, segment.language);
+    if (!found) {
+      if (wordSpans(tokens, newWord).length > 0) throw badRequest(`"${newWord}" cannot be taught: stop-words, numbers and single letters are not`);
+      throw badRequest(`"${newWord}" is not in this line`);
+    }
+    if (await wordTakenElsewhere(tx, { videoId, segmentId, word: found.text })) {
+      throw conflict(`"${newWord}" is already a vocabulary word of another line`);
+    }
+    // Time the word by its spoken timing in this line (its first piece), else the line's start; its
+    // quiz comes once the line is said, as processing places it.
+    const timings = (await listSegmentTimings(tx, { segmentId })).map((t) => ({ word: t.word, startMs: t.start, endMs: t.end, segmentIndex: segment.segmentIndex }));
+    const time = timeWord(found.text, timings, segment.language);
+    const quizTime = Math.max(segment.endTime, time?.endMs ?? 0);
+    const row = await setSegmentWord(tx, { videoId, segmentId, word: found.text, timestamp: time?.startMs ?? segment.startTime, quizTime, context: segment.text });
+    await refreshVideoProgressOfVideo(tx, { videoId });
+    const quizzes = await countWordQuizzes(tx, { wordId: row.id });
+    return { row, quizzes };
+  });
+  let quizzesQueued = false;
+  if (word.quizzes === 0) {
+    try {
+      await sendJob(QUEUES.generateTranslations, { videoId, action: "fill_missing" });
+      quizzesQueued = true;
+    } catch (error) {
+      // The word is saved; 'Generate Translations' in the admin directory makes its quiz later.
+      console.error("[jobs] could not queue the new word's translations for video", videoId, error);
+    }
   }
-  if (await wordTakenElsewhere(db, { videoId, segmentId, word: found.text })) {
-    throw conflict(`"${newWord}" is already a vocabulary word of another line`);
-  }
-  // Time the word by its spoken timing in this line (its first piece), else the line's start; its
-  // quiz comes once the line is said, as processing places it.
-  const timings = (await listSegmentTimings(db, { segmentId })).map((t) => ({ word: t.word, startMs: t.start, endMs: t.end, segmentIndex: segment.segmentIndex }));
-  const time = timeWord(found.text, timings, segment.language);
-  const quizTime = Math.max(segment.endTime, time?.endMs ?? 0);
-  const word = await setSegmentWord(db, { videoId, segmentId, word: found.text, timestamp: time?.startMs ?? segment.startTime, quizTime, context: segment.text });
-  return { id: word.id, word: word.word, timestamp: word.timestamp, captionId: segmentId };
+  const { row } = word;
+  return { id: row.id, word: row.word, timestamp: row.timestamp, captionId: segmentId, quizzesQueued };
 }

@@ -3,7 +3,7 @@ import type { VideoCardRow } from "@/db/queries/videos";
 import type { User } from "@/db/schema";
 import type { AdminUser, AppUser, LearningPreferences, VideoCard } from "@/lib/data/types";
 import { videoThumbnail } from "@/lib/format";
-import { currentStreak, localDay } from "@/lib/progress/days";
+import { currentStreak, daysAt, localDay } from "@/lib/progress/days";
 import { mediaUrlOf } from "./media-url";
 
 export function toLearningPreferences(user: User): LearningPreferences {
@@ -15,9 +15,10 @@ export function toLearningPreferences(user: User): LearningPreferences {
   };
 }
 
-/** The streak as of `now` in the user's own time zone: it lapses once a whole day passes without a quiz. */
+/** The streak as of `now` in the zone the user's days count in: it lapses once a whole day passes without a quiz. */
 export function streakOf(user: User, now = new Date()): number {
-  return currentStreak(user, localDay(now, user.timeZone));
+  const days = daysAt(user, now);
+  return currentStreak({ streak: user.streak, lastActiveDate: days.lastActiveDate }, localDay(now, days.zone));
 }
 
 export function toAppUser(user: User, now = new Date()): AppUser {

@@ -4,10 +4,14 @@ import { getLanguagesByCodes } from "@/db/queries/languages";
 import { updateUser } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/api/errors";
-import { isValidTimeZone } from "@/lib/progress/days";
+import { isValidTimeZone, savedTimeZone } from "@/lib/progress/days";
 import type { SettingsUpdate } from "@/lib/validation/settings";
 
-export async function updateSettings(db: DbOrTx, user: User, input: SettingsUpdate): Promise<User> {
+/**
+ * The time zone is saved as sent (the settings form sends the browser's); the zone days and the
+ * streak count in follows it at most once in 24 hours (lib/progress/days.ts).
+ */
+export async function updateSettings(db: DbOrTx, user: User, input: SettingsUpdate, now = new Date()): Promise<User> {
   const native = input.nativeLanguage ?? user.nativeLanguage;
   const target = input.targetLanguage ?? user.targetLanguage;
   const codes = [input.nativeLanguage, input.targetLanguage].filter((c): c is string => !!c);
@@ -21,7 +25,9 @@ export async function updateSettings(db: DbOrTx, user: User, input: SettingsUpda
   }
   if (input.timeZone && !isValidTimeZone(input.timeZone)) throw badRequest(`Unknown time zone: ${input.timeZone}`);
 
-  const updated = await updateUser(db, { id: user.id, values: input });
+  const { timeZone, ...rest } = input;
+  const values = timeZone ? { ...rest, ...savedTimeZone(user, timeZone, now) } : rest;
+  const updated = await updateUser(db, { id: user.id, values });
   if (!updated) throw notFound("User not found");
   return updated;
 }

@@ -69,6 +69,10 @@ const oneOrZero = (name: string) =>
     .union([z.literal(0), z.literal(1), z.boolean()], { message: `${name} must be 1 or 0` })
     .transform((v) => (v === true || v === 1 ? 1 : 0));
 
+const IDEMPOTENCY_KEY_MESSAGE = "Idempotency-Key must be 1 to 128 visible ASCII characters";
+/** A client's key for one answer (a UUID, say): visible ASCII, as HTTP header values are. */
+export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,128}$/, IDEMPOTENCY_KEY_MESSAGE);
+
 export const quizResultSchema = z
   .object({
     userId: z.string().max(64).transform((id) => id.toLowerCase()).optional(),
@@ -76,12 +80,17 @@ export const quizResultSchema = z
     learned: z.boolean({ message: "learned must be true or false" }).default(false),
     correct: oneOrZero("correct"),
     incorrect: oneOrZero("incorrect"),
-    /** The browser's IANA time zone: which calendar day this answer counts for. */
+    /**
+     * Accepted from older clients and checked, but not used: an answer counts in the zone saved
+     * in the learner's settings, which a request cannot hop.
+     */
     timeZone: z
       .string()
       .max(64)
       .refine(isValidTimeZone, { message: "timeZone must be an IANA time zone such as Europe/Paris" })
       .optional(),
+    /** The same as the Idempotency-Key header: one per answer, reused by its retry. */
+    idempotencyKey: idempotencyKeySchema.optional(),
   })
   .strict()
   .refine((v) => v.correct + v.incorrect === 1, { message: "Exactly one of correct and incorrect must be 1", path: ["correct"] });

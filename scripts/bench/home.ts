@@ -128,8 +128,8 @@ export async function fillHome(handle: BenchDb, size: HomeSizes): Promise<string
     );
     await step_("user_word_progress", () =>
       tx.execute(sql`
-        INSERT INTO user_word_progress (user_id, word_id, learned, correct_count, incorrect_count, last_answered_at)
-        SELECT l.user_id, w.id, random() < 0.6, 1 + (random() * 4)::int, (random() * 3)::int, now() - random() * interval '365 days'
+        INSERT INTO user_word_progress (user_id, video_id, word_key, learned, correct_count, incorrect_count, last_answered_at)
+        SELECT l.user_id, w.video_id, lower(w.word), random() < 0.6, 1 + (random() * 4)::int, (random() * 3)::int, now() - random() * interval '365 days'
         FROM ${learnerVideos}
         CROSS JOIN LATERAL generate_series(0, least(l.n, ${size.answeredVideos}) - 1) AS k
         JOIN words w ON w.video_id = ${vmin} + (l.off + k * ${step}) % ${V}`),

@@ -42,3 +42,55 @@ describe.each(testDbKinds)("pending migrations on %s", (kind) => {
     }
   });
 });
+
+describe.each(testDbKinds)("the migration to stable word progress on %s", (kind) => {
+  it("carries each learner's word records over to their video and word key, and days keep their zone", async () => {
+    const { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const { migrateDb, migrationsFolder } = await import("@/db/migrate");
+    const { createScratchPglite, createScratchPostgres } = await import("@/db/scratch");
+    const { resultRows } = await import("@/db/client");
+
+    // The migrations before this one, in a folder of their own.
+    const earlier = mkdtempSync(path.join(tmpdir(), "lingoreel-migrations-"));
+    cpSync(migrationsFolder, earlier, { recursive: true });
+    const journalPath = path.join(earlier, "meta", "_journal.json");
+    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+    const at = journal.entries.findIndex((e) => e.tag.endsWith("_stable_word_progress"));
+    expect(at).toBeGreaterThan(0);
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+
+    const db =
+      kind === "pglite"
+        ? await createScratchPglite({ migrate: false })
+        : await createScratchPostgres(process.env.TEST_DATABASE_URL!, { prefix: "lingoreel_test", migrate: false });
+    try {
+      await migrateDb(db, earlier);
+      const user = "00000000-0000-4000-8000-000000000001";
+      await db.db.execute(sql`INSERT INTO users (id, email, time_zone) VALUES (${user}, 'old@example.com', 'Europe/Paris')`);
+      await db.db.execute(sql`INSERT INTO videos (id, youtube_id, title, status) VALUES (41, 'abcdefghijk', 'Old', 'active')`);
+      await db.db.execute(sql`INSERT INTO words (id, video_id, word, timestamp_ms) VALUES (501, 41, 'Perro', 0), (502, 41, 'casa', 1000)`);
+      await db.db.execute(sql`
+        INSERT INTO user_word_progress (user_id, word_id, learned, correct_count, incorrect_count)
+        VALUES (${user}, 501, true, 2, 1), (${user}, 502, false, 0, 3)`);
+
+      await migrateDb(db);
+      const rows = resultRows<{ video_id: number; word_key: string; learned: boolean; correct_count: number; incorrect_count: number }>(
+        await db.db.execute(sql`SELECT video_id, word_key, learned, correct_count, incorrect_count FROM user_word_progress ORDER BY word_key`),
+      );
+      expect(rows).toEqual([
+        { video_id: 41, word_key: "casa", learned: false, correct_count: 0, incorrect_count: 3 },
+        { video_id: 41, word_key: "perro", learned: true, correct_count: 2, incorrect_count: 1 },
+      ]);
+      const zones = resultRows<{ time_zone: string; day_time_zone: string }>(await db.db.execute(sql`SELECT time_zone, day_time_zone FROM users`));
+      expect(zones).toEqual([{ time_zone: "Europe/Paris", day_time_zone: "Europe/Paris" }]);
+      // The records no longer hang on the word rows: re-processing may replace them.
+      await db.db.execute(sql`DELETE FROM words WHERE video_id = 41`);
+      expect(resultRows<{ n: number }>(await db.db.execute(sql`SELECT count(*)::int AS n FROM user_word_progress`))[0]!.n).toBe(2);
+    } finally {
+      await db.dispose();
+      rmSync(earlier, { recursive: true, force: true });
+    }
+  });
+});

@@ -3,7 +3,7 @@
  * rule (a day counts once it has a quiz; the run shows until a whole day passes without one).
  */
 import { describe, expect, it } from "vitest";
-import { addDays, currentStreak, isValidTimeZone, localDay, streakAfterQuiz, type StreakState } from "@/lib/progress/days";
+import { addDays, currentStreak, dayTimeZone, daysAt, isValidTimeZone, localDay, moveDay, savedTimeZone, streakAfterQuiz, type StreakState, type ZoneState } from "@/lib/progress/days";
 
 describe("isValidTimeZone", () => {
   it.each(["UTC", "Europe/Paris", "America/Los_Angeles", "Pacific/Auckland", "America/Argentina/Buenos_Aires", "Asia/Kolkata", "Etc/GMT+5"])(
@@ -217,5 +217,49 @@ describe("streakAfterQuiz", () => {
       day = addDays(day, 1);
     }
     expect(state).toEqual({ streak: 400, longestStreak: 400, lastActiveDate: "2029-01-03" });
+  });
+});
+
+describe("the zone days count in (switched at most once a day)", () => {
+  const created = new Date("2026-05-01T00:00:00Z");
+  const state = (over: Partial<ZoneState> = {}): ZoneState => ({
+    timeZone: "UTC",
+    dayTimeZone: "UTC",
+    dayTimeZoneSince: null,
+    lastActiveDate: "2026-06-01",
+    createdAt: created,
+    ...over,
+  });
+
+  it("moves a day by the two zones' date difference at that instant", () => {
+    // 23:30 UTC is already the next day in Kiritimati (UTC+14); at 09:00 UTC both are the same day.
+    expect(moveDay("2026-06-01", "UTC", "Pacific/Kiritimati", new Date("2026-06-01T23:30:00Z"))).toBe("2026-06-02");
+    expect(moveDay("2026-06-01", "UTC", "Pacific/Kiritimati", new Date("2026-06-01T09:00:00Z"))).toBe("2026-06-01");
+    expect(moveDay("2026-06-02", "Pacific/Kiritimati", "UTC", new Date("2026-06-01T23:30:00Z"))).toBe("2026-06-01");
+  });
+
+  it("switches at once before the first counted day, and a day after the last switch", () => {
+    const now = new Date("2026-06-01T23:30:00Z");
+    expect(savedTimeZone(state({ lastActiveDate: null, createdAt: now }), "Asia/Tokyo", now)).toMatchObject({ timeZone: "Asia/Tokyo", dayTimeZone: "Asia/Tokyo", lastActiveDate: null });
+    expect(savedTimeZone(state(), "Pacific/Kiritimati", now)).toEqual({ timeZone: "Pacific/Kiritimati", dayTimeZone: "Pacific/Kiritimati", dayTimeZoneSince: now, lastActiveDate: "2026-06-02" });
+  });
+
+  it("keeps the day zone for 24 hours after a switch: the setting is stored, the days wait", () => {
+    const since = new Date("2026-06-01T23:30:00Z");
+    const switched = state({ timeZone: "Pacific/Kiritimati", dayTimeZone: "Pacific/Kiritimati", dayTimeZoneSince: since, lastActiveDate: "2026-06-02" });
+    const soon = new Date("2026-06-02T05:00:00Z");
+    expect(savedTimeZone(switched, "UTC", soon)).toEqual({ timeZone: "UTC" });
+    const pending = { ...switched, timeZone: "UTC" };
+    expect(dayTimeZone(pending, soon)).toBe("Pacific/Kiritimati");
+    expect(daysAt(pending, soon)).toEqual({ zone: "Pacific/Kiritimati", lastActiveDate: "2026-06-02", switched: false });
+    // 24 hours on, UTC takes over, the last active day told in it.
+    const later = new Date("2026-06-02T23:30:00Z");
+    expect(daysAt(pending, later)).toEqual({ zone: "UTC", lastActiveDate: "2026-06-01", switched: true });
+  });
+
+  it("a change back to the zone in use before the 24 hours are up cancels the pending one", () => {
+    const since = new Date("2026-06-01T23:30:00Z");
+    const pending = state({ timeZone: "UTC", dayTimeZone: "Pacific/Kiritimati", dayTimeZoneSince: since });
+    expect(savedTimeZone(pending, "Pacific/Kiritimati", new Date("2026-06-02T01:00:00Z"))).toEqual({ timeZone: "Pacific/Kiritimati" });
   });
 });
