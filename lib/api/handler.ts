@@ -133,6 +133,8 @@ export async function readBody(request: Request, maxBytes: number): Promise<unkn
         throw new ApiError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json)");
       case "nul":
         throw badRequest(`${problem.path}: must not contain NUL characters`);
+      case "too_deep":
+        throw badRequest(`The request body is nested too deeply (at most ${problem.maxDepth} levels of arrays and objects)`);
       case "unreadable":
       case "not_json":
         throw badRequest("The request body is not valid JSON");
