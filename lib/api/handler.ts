@@ -70,8 +70,8 @@ export function route<
   ) => Promise<TResult | Response>,
 ) {
   return async (request: Request, routeContext?: { params?: Promise<RawParams> }): Promise<JsonResponse<TResult>> => {
+    const wantsAuth = options.auth !== false || options.roles !== undefined;
     try {
-      const wantsAuth = options.auth !== false || options.roles !== undefined;
       // Public routes never look at a token, so they cost nothing extra when one is sent.
       const authenticated = wantsAuth ? await requireAppUser(request, options.roles) : null;
       if (authenticated?.auth.via === "cookie" && !SAFE_METHODS.has(request.method)) assertSameOrigin(request);
@@ -93,11 +93,32 @@ export function route<
         db: await getDb(),
         client: { origin: requestOrigin(request.headers, request.url), clientIp: clientAddress(request.headers) },
       } as RouteContext<Infer<TBody>, Infer<TQuery>, Infer<TParams>, TAuth extends false ? null : User>);
-      return (result instanceof Response ? result : Response.json(result ?? null)) as JsonResponse<TResult>;
+      const response = result instanceof Response ? result : Response.json(result ?? null);
+      return (wantsAuth ? privateResponse(response) : response) as JsonResponse<TResult>;
     } catch (error) {
-      return toErrorResponse(error) as JsonResponse<TResult>;
+      const response = toErrorResponse(error);
+      return (wantsAuth ? privateResponse(response) : response) as JsonResponse<TResult>;
     }
   };
+}
+
+/**
+ * What a signed-in route answers (its data, or an error that says whether something exists)
+ * belongs to that caller: no shared cache may keep it, and the browser may not keep it for a
+ * later user of the same machine. A handler that chose its own policy (media: private, kept for
+ * seeking) keeps it.
+ */
+function privateResponse(response: Response): Response {
+  if (response.headers.has("cache-control")) return response;
+  try {
+    response.headers.set("Cache-Control", "private, no-store");
+    return response;
+  } catch {
+    // Headers of some responses (Response.redirect, fetched ones) cannot change: copy them.
+    const headers = new Headers(response.headers);
+    headers.set("Cache-Control", "private, no-store");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }
 
 export function parse<T extends z.ZodType>(schema: T, raw: unknown, where: "path" | "query" | "body"): z.infer<T> {
