@@ -11,6 +11,7 @@ import { requestOrigin } from "@/lib/auth/config";
 import { requireAppUser, type RequestAuth, type Role } from "@/lib/auth/require-user";
 import { BodyError, readJsonBody } from "@/lib/http/body";
 import { clientAddress } from "@/lib/http/client-address";
+import { requestSite } from "@/lib/http/same-origin";
 import { ApiError, badRequest, forbidden, toErrorResponse, zodMessage } from "./errors";
 
 type RawParams = Record<string, string | string[] | undefined>;
@@ -164,17 +165,10 @@ export async function readBody(request: Request, maxBytes: number): Promise<unkn
 }
 
 /**
- * A write authenticated by the session cookie must come from the app's own pages: browsers say
- * where a request comes from (Sec-Fetch-Site, else Origin), and a form or script on another site
- * must not act with the cookie it carries along.
+ * A write authenticated by the session cookie must come from the app's own pages: a form or script
+ * on another site must not act with the cookie it carries along. A request no header places (not
+ * a browser) is let through: it could not have carried a browser's cookie without its user.
  */
 function assertSameOrigin(request: Request): void {
-  const site = request.headers.get("sec-fetch-site");
-  if (site !== null) {
-    if (site === "same-origin" || site === "none") return;
-    throw forbidden("Cross-site requests are not allowed");
-  }
-  const origin = request.headers.get("origin");
-  if (origin === null) return;
-  if (origin !== requestOrigin(request.headers, request.url)) throw forbidden("Cross-site requests are not allowed");
+  if (requestSite(request, requestOrigin(request.headers, request.url)) === "cross-site") throw forbidden("Cross-site requests are not allowed");
 }
