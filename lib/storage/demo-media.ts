@@ -32,7 +32,7 @@ export function demoMediaName(mediaPath: string | null | undefined): string | nu
 /** The bundled file's path on disk, for processing a demo video again; null when the path names none. */
 export function demoMediaFile(mediaPath: string | null | undefined): string | null {
   const name = demoMediaName(mediaPath);
-  return name ? path.join(demoMediaDir(), name) : null;
+  return name ? path.join(/*turbopackIgnore: true*/ demoMediaDir(), name) : null;
 }
 
 const contentTypeOf = (name: string) => CONTENT_TYPES[name.slice(name.lastIndexOf(".") + 1)] ?? "application/octet-stream";
