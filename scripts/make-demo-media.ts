@@ -29,7 +29,9 @@ import { readWebmHeader } from "../lib/media/webm";
 const ROOT = path.resolve(path.dirname(path.resolve(process.argv[1] ?? "scripts/make-demo-media.ts")), "..");
 const SOURCE_FILE = path.join(ROOT, "scripts", "demo-content.source.json");
 const OUTPUT_JSON = path.join(ROOT, "db", "seed", "demo-content.json");
-const MEDIA_DIR = path.join(ROOT, "public", "demo");
+// Thumbnails are public images; the media is served by the media route, to those who may see the video.
+const THUMBNAIL_DIR = path.join(ROOT, "public", "demo");
+const MEDIA_DIR = path.join(ROOT, "db", "seed", "demo-media");
 const PUBLIC_PREFIX = "/demo";
 
 const LANGUAGES = ["en", "es", "fr", "de", "it", "pt", "sv", "ja", "zh"] as const;
@@ -532,7 +534,7 @@ function buildVideo(video: SourceVideo, categories: string[], workDir: string): 
   const card = path.join(workDir, `${video.slug}-card.png`);
   renderCard(video, workDir, card);
   const webm = path.join(MEDIA_DIR, `${video.slug}.webm`);
-  const jpg = path.join(MEDIA_DIR, `${video.slug}.jpg`);
+  const jpg = path.join(THUMBNAIL_DIR, `${video.slug}.jpg`);
   renderVideo(card, wav, speech.durationMs, webm);
   renderThumbnail(card, jpg);
 
@@ -552,6 +554,7 @@ function buildVideo(video: SourceVideo, categories: string[], workDir: string): 
     description: video.description,
     targetLanguage: video.targetLanguage,
     categories: video.categories,
+    // Named as when it was public: existing databases hold this path (see lib/storage/demo-media).
     media: `${PUBLIC_PREFIX}/${video.slug}.webm`,
     mediaType: "video/webm",
     thumbnail: `${PUBLIC_PREFIX}/${video.slug}.jpg`,
@@ -570,11 +573,14 @@ function main(): void {
   }
 
   fs.mkdirSync(MEDIA_DIR, { recursive: true });
+  fs.mkdirSync(THUMBNAIL_DIR, { recursive: true });
   fs.mkdirSync(path.dirname(OUTPUT_JSON), { recursive: true });
   // Remove media of videos that no longer exist in the source.
-  for (const f of fs.readdirSync(MEDIA_DIR)) {
-    const slug = f.replace(/\.(webm|jpg)$/, "");
-    if (slug !== f && !slugs.has(slug)) fs.rmSync(path.join(MEDIA_DIR, f));
+  for (const dir of [MEDIA_DIR, THUMBNAIL_DIR]) {
+    for (const f of fs.readdirSync(dir)) {
+      const slug = f.replace(/\.(webm|jpg)$/, "");
+      if (slug !== f && !slugs.has(slug)) fs.rmSync(path.join(dir, f));
+    }
   }
 
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "demo-media-"));
@@ -583,7 +589,7 @@ function main(): void {
     const content: DemoContent = { categories: source.categories, videos };
     fs.writeFileSync(OUTPUT_JSON, `${JSON.stringify(content, null, 2)}\n`);
     const total = videos.reduce(
-      (n, v) => n + fs.statSync(path.join(MEDIA_DIR, `${v.slug}.webm`)).size + fs.statSync(path.join(MEDIA_DIR, `${v.slug}.jpg`)).size,
+      (n, v) => n + fs.statSync(path.join(MEDIA_DIR, `${v.slug}.webm`)).size + fs.statSync(path.join(THUMBNAIL_DIR, `${v.slug}.jpg`)).size,
       0,
     );
     console.log(`wrote ${path.relative(ROOT, OUTPUT_JSON)}; ${videos.length} videos, ${(total / 1024).toFixed(0)} KB of media`);

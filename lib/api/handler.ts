@@ -11,6 +11,7 @@ import { requestOrigin } from "@/lib/auth/config";
 import { requireAppUser, type RequestAuth, type Role } from "@/lib/auth/require-user";
 import { BodyError, readJsonBody } from "@/lib/http/body";
 import { clientAddress } from "@/lib/http/client-address";
+import { requestSite } from "@/lib/http/same-origin";
 import { ApiError, badRequest, forbidden, toErrorResponse, zodMessage } from "./errors";
 
 type RawParams = Record<string, string | string[] | undefined>;
@@ -70,8 +71,8 @@ export function route<
   ) => Promise<TResult | Response>,
 ) {
   return async (request: Request, routeContext?: { params?: Promise<RawParams> }): Promise<JsonResponse<TResult>> => {
+    const wantsAuth = options.auth !== false || options.roles !== undefined;
     try {
-      const wantsAuth = options.auth !== false || options.roles !== undefined;
       // Public routes never look at a token, so they cost nothing extra when one is sent.
       const authenticated = wantsAuth ? await requireAppUser(request, options.roles) : null;
       if (authenticated?.auth.via === "cookie" && !SAFE_METHODS.has(request.method)) assertSameOrigin(request);
@@ -93,11 +94,32 @@ export function route<
         db: await getDb(),
         client: { origin: requestOrigin(request.headers, request.url), clientIp: clientAddress(request.headers) },
       } as RouteContext<Infer<TBody>, Infer<TQuery>, Infer<TParams>, TAuth extends false ? null : User>);
-      return (result instanceof Response ? result : Response.json(result ?? null)) as JsonResponse<TResult>;
+      const response = result instanceof Response ? result : Response.json(result ?? null);
+      return (wantsAuth ? privateResponse(response) : response) as JsonResponse<TResult>;
     } catch (error) {
-      return toErrorResponse(error) as JsonResponse<TResult>;
+      const response = toErrorResponse(error);
+      return (wantsAuth ? privateResponse(response) : response) as JsonResponse<TResult>;
     }
   };
+}
+
+/**
+ * What a signed-in route answers (its data, or an error that says whether something exists)
+ * belongs to that caller: no shared cache may keep it, and the browser may not keep it for a
+ * later user of the same machine. A handler that chose its own policy (media: private, kept for
+ * seeking) keeps it.
+ */
+function privateResponse(response: Response): Response {
+  if (response.headers.has("cache-control")) return response;
+  try {
+    response.headers.set("Cache-Control", "private, no-store");
+    return response;
+  } catch {
+    // Headers of some responses (Response.redirect, fetched ones) cannot change: copy them.
+    const headers = new Headers(response.headers);
+    headers.set("Cache-Control", "private, no-store");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }
 
 export function parse<T extends z.ZodType>(schema: T, raw: unknown, where: "path" | "query" | "body"): z.infer<T> {
@@ -133,6 +155,8 @@ export async function readBody(request: Request, maxBytes: number): Promise<unkn
         throw new ApiError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json)");
       case "nul":
         throw badRequest(`${problem.path}: must not contain NUL characters`);
+      case "too_deep":
+        throw badRequest(`The request body is nested too deeply (at most ${problem.maxDepth} levels of arrays and objects)`);
       case "unreadable":
       case "not_json":
         throw badRequest("The request body is not valid JSON");
@@ -141,17 +165,10 @@ export async function readBody(request: Request, maxBytes: number): Promise<unkn
 }
 
 /**
- * A write authenticated by the session cookie must come from the app's own pages: browsers say
- * where a request comes from (Sec-Fetch-Site, else Origin), and a form or script on another site
- * must not act with the cookie it carries along.
+ * A write authenticated by the session cookie must come from the app's own pages: a form or script
+ * on another site must not act with the cookie it carries along. A request no header places (not
+ * a browser) is let through: it could not have carried a browser's cookie without its user.
  */
 function assertSameOrigin(request: Request): void {
-  const site = request.headers.get("sec-fetch-site");
-  if (site !== null) {
-    if (site === "same-origin" || site === "none") return;
-    throw forbidden("Cross-site requests are not allowed");
-  }
-  const origin = request.headers.get("origin");
-  if (origin === null) return;
-  if (origin !== requestOrigin(request.headers, request.url)) throw forbidden("Cross-site requests are not allowed");
+  if (requestSite(request, requestOrigin(request.headers, request.url)) === "cross-site") throw forbidden("Cross-site requests are not allowed");
 }

@@ -90,6 +90,8 @@ export async function readBody<T extends z.ZodType>(request: Request, schema: T)
         throw new AuthServerError(415, "bad_json", "Could not parse request body as JSON: the Content-Type must be application/json");
       case "nul":
         throw validationFailed(`Field "${problem.path}" must not contain NUL characters`);
+      case "too_deep":
+        throw badJson(`the body is nested too deeply (at most ${problem.maxDepth} levels of arrays and objects)`);
       case "unreadable":
         throw badJson("could not read the request body");
       case "not_json":

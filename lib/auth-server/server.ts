@@ -241,6 +241,9 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
       }
     }
     for (const [name, value] of Object.entries(corsHeaders(request))) response.headers.set(name, value);
+    // Tokens, users and factors (and errors about them) are the caller's alone: no cache keeps
+    // them. The public key set says for itself how long it may be kept.
+    if (!response.headers.has("cache-control")) response.headers.set("Cache-Control", "private, no-store");
     if (request.method === "HEAD") return new Response(null, { status: response.status, headers: response.headers });
     return response;
   }

@@ -1,8 +1,9 @@
 "use client";
 /** The browser's supabase-js client (one per tab), against hosted Supabase or the embedded server. */
-import { createBrowserClient } from "@supabase/ssr";
+import { createBrowserClient, parseCookieHeader, serializeCookieHeader, type CookieMethodsBrowser } from "@supabase/ssr";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { AUTH_COOKIE_NAME, type PublicAuthConfig } from "./config-public";
+import { sessionCookieOptions } from "./session-cookie";
 
 let client: SupabaseClient | undefined;
 let initialLocation: { hash: string; search: string } | undefined;
@@ -15,9 +16,19 @@ export function initialAuthLocation(): { hash: string; search: string } {
   return initialLocation ?? { hash: window.location.hash, search: window.location.search };
 }
 
+/** document.cookie, written as the server writes the session cookies (Secure on https, our max-age). */
+const documentCookies: CookieMethodsBrowser = {
+  getAll: () => parseCookieHeader(document.cookie).map(({ name, value }) => ({ name, value: value ?? "" })),
+  setAll(cookies) {
+    const secure = window.location.protocol === "https:";
+    for (const { name, value, options } of cookies) document.cookie = serializeCookieHeader(name, value, sessionCookieOptions(options, secure));
+  },
+};
+
 function create(url: string, key: string, live: boolean) {
   return createBrowserClient(url, key, {
     cookieOptions: { name: AUTH_COOKIE_NAME },
+    cookies: live ? documentCookies : undefined,
     auth: { flowType: "pkce", detectSessionInUrl: live, autoRefreshToken: live, persistSession: live },
   });
 }

@@ -3,24 +3,25 @@
  * verified token whose session is still live. A cookie whose session has ended (signed out
  * elsewhere, new password, reused refresh token) counts as signed out and is cleared.
  */
-import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
 import { clientAddress } from "@/lib/http/client-address";
-import { AUTH_COOKIE_NAME, requestOrigin, serverAuthTarget } from "./config";
+import { createSupabaseCookieClient } from "./cookie-client";
+import { AUTH_COOKIE_NAME, requestOrigin } from "./config";
 import { verifySession, type VerifiedSession } from "./tokens";
 
 export async function updateSession(request: NextRequest) {
   let response = NextResponse.next({ request });
-  const target = serverAuthTarget(requestOrigin(request.headers, request.url), clientAddress(request.headers));
-  const supabase = createServerClient(target.url, target.anonKey, {
-    cookieOptions: { name: AUTH_COOKIE_NAME },
-    global: target.fetch ? { fetch: target.fetch } : undefined,
+  const supabase = createSupabaseCookieClient({
+    origin: requestOrigin(request.headers, request.url),
+    clientIp: clientAddress(request.headers),
     cookies: {
       getAll: () => request.cookies.getAll(),
-      setAll(cookiesToSet) {
+      setAll(cookiesToSet, headers) {
         for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
         response = NextResponse.next({ request });
         for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
+        // A page that carries a fresh session cookie must not be kept by any cache.
+        for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
       },
     },
   });

@@ -1,17 +1,16 @@
 /** supabase-js for server components, server actions and route handlers: one client per request. */
-import { createServerClient } from "@supabase/ssr";
 import { cookies, headers } from "next/headers";
 import { clientAddress } from "@/lib/http/client-address";
-import { AUTH_COOKIE_NAME, requestOrigin, serverAuthTarget } from "./config";
+import { createSupabaseCookieClient } from "./cookie-client";
+import { requestOrigin } from "./config";
 import { verifySession, type VerifiedSession } from "./tokens";
 
 export async function createSupabaseServerClient() {
   const cookieStore = await cookies();
   const headerList = await headers();
-  const target = serverAuthTarget(requestOrigin(headerList), clientAddress(headerList));
-  return createServerClient(target.url, target.anonKey, {
-    cookieOptions: { name: AUTH_COOKIE_NAME },
-    global: target.fetch ? { fetch: target.fetch } : undefined,
+  return createSupabaseCookieClient({
+    origin: requestOrigin(headerList),
+    clientIp: clientAddress(headerList),
     cookies: {
       getAll: () => cookieStore.getAll(),
       setAll(cookiesToSet) {

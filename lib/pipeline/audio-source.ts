@@ -5,6 +5,7 @@ import { pipeline } from "node:stream/promises";
 import { downloadYoutubeAudio } from "@/lib/media/yt-dlp";
 import { isStorageKey } from "@/lib/services/media-url";
 import { getStorage } from "@/lib/storage";
+import { demoMediaFile } from "@/lib/storage/demo-media";
 import type { AudioSource } from "./process-video";
 
 /** A stored object copied into the job's own folder (from S3 or the local directory alike). */
@@ -17,7 +18,9 @@ export async function copyFromStorage(key: string, workDir: string, name: string
 
 export const defaultAudioSource: AudioSource = async (video, workDir, signal) => {
   if (isStorageKey(video.mediaPath)) return copyFromStorage(video.mediaPath, workDir, "upload", signal);
-  if (video.mediaPath) return path.join(process.cwd(), "public", path.normalize(video.mediaPath).replace(/^(\.\.[/\\])+/, ""));
+  const demo = demoMediaFile(video.mediaPath);
+  if (demo) return demo;
+  if (video.mediaPath) throw new Error(`The video's media file "${video.mediaPath}" is not one this app knows`);
   if (video.youtubeId) return downloadYoutubeAudio(video.youtubeId, workDir, signal);
   throw new Error("The video has neither an audio file nor a YouTube link");
 };

@@ -1,18 +1,23 @@
-/** Uploaded media of a video, for the player's media route. */
+/** The media file of a video (an upload, or a bundled demo file), for the player's media route. */
 import { getVideoById } from "@/db/queries/videos";
 import type { DbOrTx } from "@/db/client";
 import type { User } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
+import { getStorage, type Storage } from "@/lib/storage";
+import { demoMediaName, demoMediaStorage } from "@/lib/storage/demo-media";
 import { isStorageKey } from "./media-url";
 import { isPublished, isStaff, videoNotFound } from "./videos";
 
 /**
- * The storage key of a video's uploaded media. "Video not found" unless the caller may see the
- * video (learners: published videos only), as for every other video route.
+ * Where a video's media file is: its store and key. "Video not found" unless the caller may see
+ * the video (learners: published videos only), as for every other video route; demo files
+ * included, so unpublishing a demo video takes its media away from learners too.
  */
-export async function getVideoMediaKey(db: DbOrTx, user: User, id: number): Promise<string> {
+export async function getVideoMedia(db: DbOrTx, user: User, id: number): Promise<{ storage: Storage; key: string }> {
   const video = await getVideoById(db, { id });
   if (!video || (!isStaff(user) && !isPublished(video.status))) throw videoNotFound();
-  if (!isStorageKey(video.mediaPath)) throw notFound("This video has no uploaded media");
-  return video.mediaPath;
+  if (isStorageKey(video.mediaPath)) return { storage: getStorage(), key: video.mediaPath };
+  const demo = demoMediaName(video.mediaPath);
+  if (demo) return { storage: demoMediaStorage(), key: demo };
+  throw notFound("This video has no uploaded media");
 }

@@ -1,8 +1,9 @@
 /**
  * GET /api/videos/{id}/media on PGlite and Postgres: uploaded audio streamed from storage with
- * Range answers a player can seek with, to those who may see the video; and the mediaUrl the
- * video API hands the player.
+ * Range answers a player can seek with, to those who may see the video (bundled demo media too);
+ * and the mediaUrl the video API hands the player.
  */
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -61,7 +62,8 @@ describe.each(testDbKinds)("media route on %s", (kind) => {
   let audioDir: string;
   let audio: Buffer;
   let owner: Who, admin: Who, learner: Who;
-  const ids = { published: 0, draft: 0, demo: 0, youtube: 0, missing: 0 };
+  const ids = { published: 0, draft: 0, demo: 0, demoDraft: 0, strange: 0, youtube: 0, missing: 0 };
+  const demoFile = path.join(process.cwd(), "db", "seed", "demo-media", "es-ordering-coffee.webm");
 
   beforeAll(async () => {
     storeDir = await fs.mkdtemp(path.join(os.tmpdir(), "lingoreel-media-"));
@@ -86,7 +88,9 @@ describe.each(testDbKinds)("media route on %s", (kind) => {
     };
     ids.published = await insert({ title: "Uploaded", status: "active", mediaPath: "audio/published.mp3", mediaType: "audio/mpeg" });
     ids.draft = await insert({ title: "Uploaded draft", status: "unpublished", mediaPath: "audio/draft.mp3" });
-    ids.demo = await insert({ title: "Demo", status: "active", mediaPath: "/demo/demo-1.webm" });
+    ids.demo = await insert({ title: "Demo", status: "active", mediaPath: "/demo/es-ordering-coffee.webm" });
+    ids.demoDraft = await insert({ title: "Demo draft", status: "unpublished", mediaPath: "/demo/es-ordering-coffee.webm" });
+    ids.strange = await insert({ title: "Strange path", status: "active", mediaPath: "/demo/../../package.json" });
     ids.youtube = await insert({ title: "YouTube", status: "active", youtubeId: "abcdefghijk" });
     ids.missing = await insert({ title: "Lost file", status: "active", mediaPath: "audio/gone.mp3" });
   });
@@ -154,7 +158,7 @@ describe.each(testDbKinds)("media route on %s", (kind) => {
   });
 
   it("answers 404 for videos without an upload, unknown videos and lost files", async () => {
-    for (const id of [ids.demo, ids.youtube]) {
+    for (const id of [ids.strange, ids.youtube]) {
       const { status, bytes } = await media(id, owner.token);
       expect(status).toBe(404);
       expect(JSON.parse(bytes.toString()).message).toBe("This video has no uploaded media");
@@ -168,11 +172,38 @@ describe.each(testDbKinds)("media route on %s", (kind) => {
     expect(badId.status).toBe(404);
   });
 
-  it("gives the player the media route for uploads and the public path for demo files", async () => {
+  it("serves a published demo video's bundled media to learners, seekable", async () => {
+    const file = await fs.readFile(demoFile);
+    const whole = await media(ids.demo, learner.token);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("video/webm");
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    expect(whole.bytes.equals(file)).toBe(true);
+    const part = await media(ids.demo, learner.token, "bytes=100-199");
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 100-199/${file.length}`);
+    expect(part.bytes.equals(file.subarray(100, 200))).toBe(true);
+  });
+
+  it("takes an unpublished demo video's media away from learners and anonymous visitors, not from staff", async () => {
+    expect((await media(ids.demoDraft, undefined)).status).toBe(401);
+    const forLearner = await media(ids.demoDraft, learner.token);
+    expect(forLearner.status).toBe(404);
+    expect(JSON.parse(forLearner.bytes.toString())).toMatchObject({ error: "not_found", message: "Video not found" });
+    for (const who of [admin, owner]) {
+      const { status, headers } = await media(ids.demoDraft, who.token, "bytes=0-9");
+      expect(status).toBe(206);
+      expect(headers.get("content-type")).toBe("video/webm");
+    }
+    // Nor is it a public file any more, which anyone could fetch whatever the video's status.
+    expect(existsSync(path.join(process.cwd(), "public", "demo", "es-ordering-coffee.webm"))).toBe(false);
+  });
+
+  it("gives the player the media route for uploads and demo files", async () => {
     const uploaded = await call(getVideo, `/api/videos/${ids.published}`, { token: learner.token, params: { id: String(ids.published) } });
     expect(uploaded.body.mediaUrl).toBe(`/api/videos/${ids.published}/media`);
     const demo = await call(getVideo, `/api/videos/${ids.demo}`, { token: learner.token, params: { id: String(ids.demo) } });
-    expect(demo.body.mediaUrl).toBe("/demo/demo-1.webm");
+    expect(demo.body.mediaUrl).toBe(`/api/videos/${ids.demo}/media`);
     const youtube = await call(getVideo, `/api/videos/${ids.youtube}`, { token: learner.token, params: { id: String(ids.youtube) } });
     expect(youtube.body.mediaUrl).toBeNull();
   });

@@ -1,6 +1,6 @@
 /** Reading request bodies: streamed size cap, JSON media type, NUL characters. */
 import { describe, expect, it } from "vitest";
-import { BodyError, findNul, isJsonMediaType, readJsonBody } from "@/lib/http/body";
+import { BodyError, findNul, isJsonMediaType, jsonNestsDeeperThan, MAX_JSON_DEPTH, readJsonBody } from "@/lib/http/body";
 
 const request = (body: BodyInit | null, headers: Record<string, string> = {}) =>
   new Request("http://localhost/api/x", { method: "POST", body, headers, duplex: "half" } as RequestInit);
@@ -62,5 +62,23 @@ describe("request bodies", () => {
     expect(await problem(readJsonBody(request(new Uint8Array([0xff, 0xfe]), { "content-type": "application/json" }), { maxBytes: 100 }))).toMatchObject({
       kind: "not_json",
     });
+  });
+
+  it("refuses JSON nested deeper than the limit before parsing it, and finds NUL at any depth without recursion", async () => {
+    const json = { "content-type": "application/json" };
+    const nested = (depth: number, inner = "1") => "[".repeat(depth) + inner + "]".repeat(depth);
+    // 20,000 brackets once overflowed the stack of the NUL check: a 500 for anyone who sent them.
+    expect(await problem(readJsonBody(request(nested(20_000), json), { maxBytes: 100_000 }))).toEqual({ kind: "too_deep", maxDepth: MAX_JSON_DEPTH });
+    expect(await problem(readJsonBody(request('{"a":' + nested(MAX_JSON_DEPTH), json), { maxBytes: 100_000 }))).toMatchObject({ kind: "too_deep" });
+    expect(await readJsonBody(request(nested(MAX_JSON_DEPTH), json), { maxBytes: 100_000 })).toBeTruthy();
+    // Brackets inside strings, escaped quotes included, are text, not nesting.
+    const text = '{"a":"' + "[{".repeat(500) + '\\"' + "[".repeat(100) + '"}';
+    expect(jsonNestsDeeperThan(text, 2)).toBe(false);
+    expect(await readJsonBody(request(text, json), { maxBytes: 100_000 })).toMatchObject({ a: expect.any(String) });
+    // A value built in code can be deeper than any body: the NUL check still walks it.
+    let deep: unknown = "x\u0000";
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    expect(findNul(deep)).toBe("[0]".repeat(20_000));
+    expect(findNul({ a: "ok", b: ["fine", "y\u0000"], c: "z\u0000" })).toBe("b[1]");
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The bundled demo lessons (db/seed/demo-content.json + public/demo/*):
+ * The bundled demo lessons (db/seed/demo-content.json, db/seed/demo-media/*, public/demo/*.jpg):
  * everything a learner would notice if it broke — missing or oversized media,
  * captions out of sync with the audio, vocabulary that is never spoken,
  * quizzes that interrupt a sentence, missing translations.
@@ -14,6 +14,7 @@ import { readWebmHeader, type WebmHeader } from "@/lib/media/webm";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PUBLIC_DIR = path.join(ROOT, "public");
+const MEDIA_DIR = path.join(ROOT, "db", "seed", "demo-media");
 const LANGUAGES = ["en", "es", "fr", "de", "it", "pt", "sv", "ja", "zh"];
 const MAX_FILE_BYTES = 400 * 1024;
 const MAX_TOTAL_BYTES = 2.5 * 1024 * 1024;
@@ -58,6 +59,14 @@ const videos = data.videos;
 function publicFile(url: string): string {
   expect(url.startsWith("/demo/")).toBe(true);
   return path.join(PUBLIC_DIR, url);
+}
+
+/** Media is bundled outside public/ (the media route serves it to those who may see the video). */
+function mediaFile(mediaPath: string): string {
+  expect(mediaPath.startsWith("/demo/")).toBe(true);
+  const file = path.join(MEDIA_DIR, mediaPath.slice("/demo/".length));
+  expect(fs.existsSync(path.join(PUBLIC_DIR, mediaPath)), `${mediaPath} is not public`).toBe(false);
+  return file;
 }
 
 function bareWord(token: string): string {
@@ -118,8 +127,7 @@ describe("demo media files", () => {
   it("are all present and small", () => {
     let total = 0;
     for (const v of videos) {
-      for (const url of [v.media, v.thumbnail]) {
-        const file = publicFile(url);
+      for (const [url, file] of [[v.media, mediaFile(v.media)], [v.thumbnail, publicFile(v.thumbnail)]] as const) {
         expect(fs.existsSync(file), `${url} exists`).toBe(true);
         const size = fs.statSync(file).size;
         expect(size, `${url} size`).toBeGreaterThan(1000);
@@ -135,7 +143,7 @@ describe("demo media files", () => {
   });
 
   it.each(videos.map((v) => [v.slug, v] as const))("%s is a WebM with VP8/VP9 video and Opus audio of the stated duration", (_slug, v) => {
-    const webm = readWebm(publicFile(v.media));
+    const webm = readWebm(mediaFile(v.media));
     expect(webm.docType).toBe("webm");
     expect(webm.codecs.some((c) => c === "V_VP9" || c === "V_VP8")).toBe(true);
     expect(webm.codecs).toContain("A_OPUS");
