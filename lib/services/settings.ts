@@ -21,6 +21,8 @@ export async function updateSettings(db: DbOrTx, user: User, input: SettingsUpda
   }
   if (input.timeZone && !isValidTimeZone(input.timeZone)) throw badRequest(`Unknown time zone: ${input.timeZone}`);
 
+  // A form with nothing in it changes nothing: an UPDATE with no column to set is not valid SQL.
+  if (!Object.values(input).some((value) => value !== undefined)) return user;
   const updated = await updateUser(db, { id: user.id, values: input });
   if (!updated) throw notFound("User not found");
   return updated;
