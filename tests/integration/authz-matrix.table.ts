@@ -185,3 +185,14 @@ export const AUTHZ_TABLE: Row[] = [
     expect: OWNER_VIDEO,
   },
 ];
+
+/** The path segments a route names in brackets, filled in: the URL path and Next's params object. */
+export function fillRoute(route: string, values: Record<string, string>): { path: string; params: Record<string, string> } {
+  const params: Record<string, string> = {};
+  const path = route.replace(/\[(\w+)\]/g, (_all, name: string) => {
+    const value = values[name] ?? "";
+    params[name] = value;
+    return encodeURIComponent(value.toWellFormed());
+  });
+  return { path, params };
+}
