@@ -91,7 +91,8 @@ const audio = async (_video: unknown, workDir: string) => {
   return copy;
 };
 
-describe.skipIf(!postgresBinDir)("a Postgres restart", () => {
+if (!postgresBinDir) console.warn("[faults] skipping the Postgres restart test: no Postgres server binaries in /usr/lib/postgresql/<version>/bin (apt-get install postgresql)");
+describe.skipIf(!postgresBinDir)(postgresBinDir ? "a Postgres restart" : "a Postgres restart (skipped: no Postgres server binaries)", () => {
   let pg: PrivatePostgres;
   let handle: ScratchDb;
   let boss: PgBoss;
