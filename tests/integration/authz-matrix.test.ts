@@ -85,7 +85,8 @@ describe.each(testDbKinds)("authorization matrix on %s", (kind) => {
     for (const state of ["published", "unpublished", "failed"] as const) shared[state] = await seedVideo(t().db, state, storage);
     await getBoss(t());
     for (const { route, file } of routeFiles()) handlers.set(route, (await import(file)) as Record<string, Handler>);
-  });
+    // Seeding signs in five people and loads every route module: slow on a busy machine.
+  }, 180_000);
 
   afterAll(async () => {
     installStorage(undefined);
@@ -145,5 +146,5 @@ describe.each(testDbKinds)("authorization matrix on %s", (kind) => {
     else for (const state of VIDEO_STATES) actual[state] = await statusesFor(row, state);
     for (const statuses of Object.values(actual)) expect(statuses, "no 5xx").not.toMatch(/(^| )5\d\d/);
     expect(actual).toEqual(typeof row.expect === "string" ? { any: row.expect } : row.expect);
-  });
+  }, 120_000);
 });

@@ -165,7 +165,7 @@ describe.each(testDbKinds)("hostile input on %s", (kind) => {
         where table_type = 'BASE TABLE' and (table_schema in ('public', 'embedded_auth') or (table_schema = 'pgboss' and table_name = 'job'))
         order by 1`),
     ).map((r) => r.name);
-  });
+  }, 180_000);
 
   afterAll(async () => {
     installStorage(undefined);
@@ -223,6 +223,7 @@ describe.each(testDbKinds)("hostile input on %s", (kind) => {
       );
       void label;
     },
+    120_000,
   );
 
   /** The auth server's JSON endpoints, as supabase-js calls them. */
@@ -252,5 +253,5 @@ describe.each(testDbKinds)("hostile input on %s", (kind) => {
       }),
       { numRuns: WRITE_RUNS, seed: SEED, endOnFailure: true },
     );
-  });
+  }, 120_000);
 });
