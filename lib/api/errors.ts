@@ -58,6 +58,38 @@ export function zodMessage(error: z.ZodError): string {
   return field ? `${field}: ${issue.message}` : issue.message;
 }
 
+/** Node's socket errors and postgres-js's own codes for a connection that failed, closed or timed out. */
+const CONNECTION_ERROR_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+]);
+
+/**
+ * Whether an error means the database cannot be reached right now (a restart, a failover, a
+ * dropped connection) rather than that the request or the code was wrong: Postgres's class 08
+ * (connection exception), 57P01-57P03 (shutting down, crashed, starting up) and 53300 (too many
+ * connections), or a socket error. Drivers and Drizzle wrap them, so causes are followed.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (CONNECTION_ERROR_CODES.has(code) || /^08|^57P0[123]$|^53300$/.test(code))) return true;
+    if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
+  }
+  return false;
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE = "The database is unavailable; try again shortly";
+
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof ApiError) {
     return Response.json(
@@ -70,6 +102,10 @@ export function toErrorResponse(error: unknown): Response {
       { error: "bad_request", message: zodMessage(error), details: z.flattenError(error) },
       { status: 400 },
     );
+  }
+  if (isDatabaseUnavailable(error)) {
+    console.error("[api] database unavailable", error instanceof Error ? error.message : error);
+    return Response.json({ error: "unavailable", message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": "5" } });
   }
   console.error("[api] unexpected error", error);
   return Response.json({ error: "internal", message: "Something went wrong. Please try again." }, { status: 500 });

@@ -4,7 +4,7 @@
  */
 import { getDb } from "@/db/client";
 import type { User, UserRole } from "@/db/schema";
-import { ApiError, forbidden, unauthorized } from "@/lib/api/errors";
+import { ApiError, forbidden, isDatabaseUnavailable, unauthorized } from "@/lib/api/errors";
 import { ensureAppUser } from "@/lib/services/users";
 import { verifySession, type AccessClaims, type VerifiedSession } from "./tokens";
 
@@ -23,7 +23,10 @@ export async function authenticateRequest(request: Request): Promise<RequestAuth
     return session && { ...session, via: "bearer" };
   }
   const { getCookieSession } = await import("./server");
-  const session = await getCookieSession().catch(() => null);
+  const session = await getCookieSession().catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) throw error;
+    return null;
+  });
   return session && { ...session, via: "cookie" };
 }
 

@@ -6,6 +6,7 @@
  * whether the user's second factor is still owed (aal1 token, verified factor).
  */
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import { isDatabaseUnavailable } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 
 export type AccessClaims = JWTPayload & {
@@ -79,7 +80,9 @@ export async function verifySession(token: string): Promise<VerifiedSession | nu
     if (typeof payload.sub !== "string" || payload.sub === "") return null;
     if (auth.kind === "supabase") return hostedSession(token, payload, auth);
     return embeddedSession(token, payload as AccessClaims);
-  } catch {
+  } catch (error) {
+    // The database being down says nothing about the token: the caller answers 503, not "signed out".
+    if (isDatabaseUnavailable(error)) throw error;
     return null;
   }
 }

@@ -27,6 +27,8 @@ export async function updateSettings(db: DbOrTx, user: User, input: SettingsUpda
 
   const { timeZone, ...rest } = input;
   const values = timeZone ? { ...rest, ...savedTimeZone(user, timeZone, now) } : rest;
+  // A form with nothing in it changes nothing: an UPDATE with no column to set is not valid SQL.
+  if (!Object.values(values).some((value) => value !== undefined)) return user;
   const updated = await updateUser(db, { id: user.id, values });
   if (!updated) throw notFound("User not found");
   return updated;

@@ -44,3 +44,30 @@ export function apiRequest(path: string, init: { method?: string; token?: string
     body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
   });
 }
+
+export type Actor = { id: string; token: string; email: string };
+export type ActorName = "learner" | "otherLearner" | "admin" | "owner";
+
+/**
+ * The signed-in people most API tests need, each known to the app with their role: two learners
+ * (one to act, one whose data must stay out of reach), an admin and an owner. `prefix` keeps the
+ * emails apart when a test seeds more than one set.
+ */
+export async function seedActors(db: DbHandle["db"], prefix = "actor"): Promise<Record<ActorName, Actor>> {
+  const { users } = await import("@/db/schema");
+  const { eq } = await import("drizzle-orm");
+  const { GET: getMe } = await import("@/app/api/users/route");
+  const roles: Record<ActorName, "user" | "admin" | "owner"> = { owner: "owner", admin: "admin", learner: "user", otherLearner: "user" };
+  const actors = {} as Record<ActorName, Actor>;
+  // The owner first: the first account the app sees becomes owner anyway.
+  for (const name of ["owner", "admin", "learner", "otherLearner"] as const) {
+    const email = `${prefix}-${name.toLowerCase()}@example.com`;
+    const who = await signedInUser(email);
+    // First sight makes the app user.
+    const seen = await getMe(apiRequest("/api/users", { token: who.token }));
+    if (!seen.ok) throw new Error(`the app did not take ${email}: ${seen.status}`);
+    await db.update(users).set({ role: roles[name], nativeLanguage: "en", targetLanguage: "es" }).where(eq(users.id, who.id));
+    actors[name] = { ...who, email };
+  }
+  return actors;
+}

@@ -88,6 +88,12 @@ describe.each(testDbKinds)("product API on %s", (kind) => {
     expect(after.nativeLanguage).toBe("sv");
   });
 
+  it("takes an empty settings form as no change (it was a 500)", async () => {
+    const response = await postSettings(apiRequest("/api/settings", { method: "POST", token: learner.token, body: {} }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ user: { id: learner.id, nativeLanguage: "sv", targetLanguage: "fr", dailyGoal: 15 } });
+  });
+
   it("answers malformed bodies with 4xx, never 500", async () => {
     const badJson = await postSettings(apiRequest("/api/settings", { method: "POST", token: learner.token, rawBody: "{nope" }));
     expect(badJson.status).toBe(400);
