@@ -45,6 +45,8 @@ export type Row = {
   body?: (ctx: RowContext) => unknown;
   fresh?: boolean;
   freshActors?: boolean;
+  /** On /api/admin/users/{userId}/... routes: the target has signed up but not confirmed their email. */
+  unconfirmedTarget?: boolean;
   expect: string | Record<VideoStateColumn, string>;
 };
 
@@ -79,6 +81,7 @@ export const AUTHZ_TABLE: Row[] = [
   { route: "/api/admin/users", method: "GET", expect: "401 403 403 403 200" },
   { route: "/api/admin/users/[userId]", method: "DELETE", fresh: true, expect: "401 403 403 403 200" },
   { route: "/api/admin/users/[userId]/role", method: "PATCH", fresh: true, body: () => ({ role: "admin" }), expect: "401 403 403 403 200" },
+  { route: "/api/admin/users/[userId]/confirm-email", method: "POST", fresh: true, unconfirmedTarget: true, expect: "401 403 403 403 200" },
 
   // Account and session.
   { route: "/api/auth/user", method: "GET", expect: SIGNED_IN },
@@ -107,7 +110,9 @@ export const AUTHZ_TABLE: Row[] = [
   { route: "/api/health", method: "GET", expect: ANYONE },
   { route: "/api/languages", method: "GET", expect: ANYONE },
   // The dev mailbox is on in a fully embedded install without SMTP (README); the test runs as one.
-  { route: "/api/dev/mailbox", method: "GET", query: "?to=nobody@example.com", expect: ANYONE },
+  // A request that did not come through scripts/server.mjs has no address the app can trust as
+  // this machine's, so only a signed-in owner reads it; to everyone else it does not exist.
+  { route: "/api/dev/mailbox", method: "GET", query: "?to=nobody@example.com", expect: "404 404 404 404 200" },
 
   // The learner's own data.
   { route: "/api/settings", method: "GET", expect: SIGNED_IN },

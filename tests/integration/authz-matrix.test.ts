@@ -93,8 +93,13 @@ describe.each(testDbKinds)("authorization matrix on %s", (kind) => {
     await rm(storeDir, { recursive: true, force: true });
   });
 
-  async function targetUser(): Promise<string> {
-    const who = await signedInUser(`target-${kind}-${++counter}@example.com`);
+  async function targetUser(unconfirmed = false): Promise<string> {
+    const email = `target-${kind}-${++counter}@example.com`;
+    if (unconfirmed) {
+      const { createUser } = await import("@/lib/auth-server");
+      return (await createUser({ email, password: "secret-123", userMetadata: {}, emailConfirmed: false })).id;
+    }
+    const who = await signedInUser(email);
     const { GET } = await import("@/app/api/users/route");
     await GET(apiRequest("/api/users", { token: who.token }));
     return who.id;
@@ -110,7 +115,7 @@ describe.each(testDbKinds)("authorization matrix on %s", (kind) => {
       params[name] = String(value);
       route = route.replace(`[${name}]`, String(value));
     };
-    if (route.includes("[userId]")) fill("userId", route.startsWith("/api/admin/") ? await targetUser() : learnerId);
+    if (route.includes("[userId]")) fill("userId", route.startsWith("/api/admin/") ? await targetUser(row.unconfirmedTarget) : learnerId);
     if (route.includes("[segmentId]")) fill("segmentId", video.segmentId);
     if (route.includes("[videoId]")) fill("videoId", video.id);
     if (route.includes("[id]")) fill("id", route.startsWith("/api/words/") ? video.wordId : video.id);
