@@ -4,17 +4,11 @@
  * connection comes from this machine with its secret, which a client cannot forge.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
-import { networkInterfaces } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { connects, outsideAddress } from "../helpers/net";
 
 const SERVER = path.resolve("scripts/server.mjs");
-
-/** This machine's first non-loopback IPv4 address (another machine would connect to it). */
-const outsideAddress = Object.values(networkInterfaces())
-  .flat()
-  .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
 
 // The stub answers "local" when server.mjs tagged the request as from this machine with its secret.
 const CHILD = `
@@ -49,17 +43,6 @@ async function startStub(env: Record<string, string>): Promise<{ port: number; l
     });
     child.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
     child.on("exit", (code) => reject(new Error(`the server exited (${code}): ${log}`)));
-  });
-}
-
-function connects(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
   });
 }
 

@@ -2,31 +2,10 @@ import { describe, expect, it } from "vitest";
 import { pendingVideo, processingOutcomes, upsertVideo, withPendingRetries } from "@/lib/admin/directory";
 import { quizToast, translationToast, wordsExtractedToast, needsConfirmation } from "@/lib/admin/processing-messages";
 import type { VideoCard } from "@/lib/data/types";
+import { videoCard } from "../helpers/video-card";
 
-const card = (id: number, status: string, processingProgress: number, extra: Partial<VideoCard> = {}): VideoCard => ({
-  id,
-  youtubeId: null,
-  title: `Video ${id}`,
-  description: null,
-  thumbnail: null,
-  categoryId: null,
-  categoryName: "General",
-  categoryIds: [],
-  categoryNames: [],
-  targetLanguage: "es",
-  status,
-  processingProgress,
-  errorReason: null,
-  duration: null,
-  progress: 0,
-  wordsLearned: 0,
-  totalWords: 0,
-  wordCount: 0,
-  mediaUrl: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-  ...extra,
-});
+const card = (id: number, status: string, processingProgress: number, extra: Partial<VideoCard> = {}): VideoCard =>
+  videoCard({ id, title: `Video ${id}`, status, processingProgress, ...extra });
 
 describe("the optimistic row of a new video", () => {
   it("is processing at 0 % with no words, titled by its id until the server names it", () => {

@@ -7,32 +7,9 @@ import { describe, expect, it } from "vitest";
 import { DirectoryCard, DirectoryRow } from "@/components/admin/video-row";
 import { VIDEO_POLL_INTERVAL_MS, WAITING_POLL_INTERVAL_MS, videoPollInterval } from "@/lib/admin/video-status";
 import type { VideoCard } from "@/lib/data/types";
+import { videoCard } from "../helpers/video-card";
 
-const video = (extra: Partial<VideoCard> = {}): VideoCard => ({
-  id: 7,
-  youtubeId: "abcdefghijk",
-  title: "Mercado",
-  description: null,
-  thumbnail: null,
-  categoryId: null,
-  categoryName: "General",
-  categoryIds: [],
-  categoryNames: [],
-  targetLanguage: "es",
-  status: "processed",
-  processingProgress: 100,
-  errorReason: null,
-  waitingForJob: false,
-  duration: null,
-  progress: 0,
-  wordsLearned: 0,
-  totalWords: 0,
-  wordCount: 0,
-  mediaUrl: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-  ...extra,
-});
+const video = (extra: Partial<VideoCard> = {}): VideoCard => videoCard({ youtubeId: "abcdefghijk", title: "Mercado", ...extra });
 
 const none = () => {};
 const actions = { edit: none, remove: none, extract: none, translate: none, quizzes: none, retry: none };
