@@ -7,7 +7,6 @@ import { useState } from "react";
 import { HeaderSearch } from "./header-search";
 import { HeaderShell } from "./header-shell";
 import { ThemeToggle } from "./theme-toggle";
-import { TimeZoneSync } from "./time-zone-sync";
 import { toast } from "sonner";
 import { useAuth } from "@/components/providers/auth-provider";
 import { useCurrentUser } from "@/lib/data/use-current-user";
@@ -46,7 +45,6 @@ export function AppHeader() {
   const isAdmin = user?.role === "admin" || user?.role === "owner";
   return (
     <HeaderShell className="max-w-7xl">
-      <TimeZoneSync />
       <div className="flex min-w-0 flex-1 items-center justify-end gap-1 sm:gap-2">
         <HeaderSearch onOpenChange={setSearching} />
         <div className={searching ? "hidden items-center gap-1 sm:flex sm:gap-2" : "flex items-center gap-1 sm:gap-2"}>
