@@ -9,6 +9,8 @@
  * - The AI API answering 500: each call is retried by the client,
  *   the run by the job; then the video is failed with the reason, and nothing of the half-finished
  *   run is saved (no captions, timings, words or quizzes).
+ * - The AI API not answering within OPENAI_TIMEOUT_SECONDS (transcription, then chat): the same,
+ *   and the video's reason says the AI service did not answer in time.
  * A worker killed mid-job is covered by worker-processes.test.ts ("a worker killed mid-job").
  */
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
