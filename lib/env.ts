@@ -70,6 +70,8 @@ const rawEnvSchema = z.object({
   OPENAI_BASE_URL: optionalUrl("OPENAI_BASE_URL"),
   OPENAI_TRANSCRIBE_MODEL: z.string().trim().min(1).default("whisper-1"),
   OPENAI_CHAT_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
+  // Node's timers cannot wait past ~24.8 days (a longer wait fires at once); a day is plenty.
+  OPENAI_TIMEOUT_SECONDS: positiveInt("OPENAI_TIMEOUT_SECONDS").max(86_400, "OPENAI_TIMEOUT_SECONDS must be at most 86400 (a day)").default(600),
   UPLOAD_MAX_BYTES: positiveInt("UPLOAD_MAX_BYTES").default(200 * 1024 * 1024),
   MAX_MEDIA_SECONDS: positiveInt("MAX_MEDIA_SECONDS").default(7200),
   MAX_LINES_PER_VIDEO: positiveInt("MAX_LINES_PER_VIDEO").default(1500),
@@ -140,7 +142,16 @@ export type AppEnv = {
         serviceRoleKey: string | undefined;
       };
   smtp: { url: string; from: string } | undefined;
-  openai: { apiKey: string; baseUrl: string | undefined; transcribeModel: string; chatModel: string } | undefined;
+  openai:
+    | {
+        apiKey: string;
+        baseUrl: string | undefined;
+        transcribeModel: string;
+        chatModel: string;
+        /** How long one try of one API call (transcription or chat) may wait for its answer, in seconds. */
+        timeoutSeconds: number;
+      }
+    | undefined;
   uploadMaxBytes: number;
   /** Longest audio a video may have (uploads refused, decoding cut there), in seconds. */
   maxMediaSeconds: number;
@@ -287,6 +298,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
           baseUrl: e.OPENAI_BASE_URL,
           transcribeModel: e.OPENAI_TRANSCRIBE_MODEL,
           chatModel: e.OPENAI_CHAT_MODEL,
+          timeoutSeconds: e.OPENAI_TIMEOUT_SECONDS,
         }
       : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

@@ -2,7 +2,7 @@
  * The OpenAI-compatible API the worker uses for transcription and chat (OpenAI itself, or a
  * local server such as speaches or whisper.cpp behind OPENAI_BASE_URL).
  */
-import OpenAI from "openai";
+import OpenAI, { APIConnectionTimeoutError } from "openai";
 import { env } from "@/lib/env";
 
 export class NoAiProviderError extends Error {
@@ -12,6 +12,9 @@ export class NoAiProviderError extends Error {
   }
 }
 
+/** Retries the client makes of each call after its first try. */
+export const AI_MAX_RETRIES = 3;
+
 export type AiConfig = { client: OpenAI; transcribeModel: string; chatModel: string };
 
 let cached: { key: string; config: AiConfig } | undefined;
@@ -19,14 +22,15 @@ let cached: { key: string; config: AiConfig } | undefined;
 export function getAi(): AiConfig {
   const openai = env().openai;
   if (!openai) throw new NoAiProviderError();
-  const key = `${openai.baseUrl ?? ""}|${openai.apiKey}`;
+  const key = `${openai.baseUrl ?? ""}|${openai.apiKey}|${openai.timeoutSeconds}`;
   if (cached?.key !== key) {
     const client = new OpenAI({
       apiKey: openai.apiKey,
       baseURL: openai.baseUrl,
       // Transient failures (429, 5xx, timeouts) are retried with backoff by the client.
-      maxRetries: 3,
-      timeout: 10 * 60 * 1000,
+      maxRetries: AI_MAX_RETRIES,
+      // Each try of each call, transcription and chat alike.
+      timeout: openai.timeoutSeconds * 1000,
     });
     cached = { key, config: { client, transcribeModel: openai.transcribeModel, chatModel: openai.chatModel } };
   }
@@ -46,4 +50,16 @@ export function callSignal(jobSignal: AbortSignal | undefined): { signal: AbortS
   if (jobSignal.aborted) stop();
   else jobSignal.addEventListener("abort", stop, { once: true });
   return { signal: controller.signal, done: () => jobSignal.removeEventListener("abort", stop) };
+}
+
+/**
+ * What an admin reads for an AI call that failed in a way the SDK words for programmers ("Request
+ * timed out."), or undefined to keep the error's own message.
+ */
+export function aiFailureReason(error: unknown): string | undefined {
+  if (error instanceof APIConnectionTimeoutError) {
+    const seconds = env().openai?.timeoutSeconds;
+    return `The AI service did not answer in time: each of ${AI_MAX_RETRIES + 1} tries waited ${seconds ?? "?"} s (OPENAI_TIMEOUT_SECONDS) in vain`;
+  }
+  return undefined;
 }

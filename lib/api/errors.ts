@@ -89,6 +89,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 export const DATABASE_UNAVAILABLE_MESSAGE = "The database is unavailable; try again shortly";
+/** The Retry-After (seconds) of a 503 for an unreachable database, from the API and the embedded auth server alike. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof ApiError) {
@@ -105,7 +107,7 @@ export function toErrorResponse(error: unknown): Response {
   }
   if (isDatabaseUnavailable(error)) {
     console.error("[api] database unavailable", error instanceof Error ? error.message : error);
-    return Response.json({ error: "unavailable", message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": "5" } });
+    return Response.json({ error: "unavailable", message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } });
   }
   console.error("[api] unexpected error", error);
   return Response.json({ error: "internal", message: "Something went wrong. Please try again." }, { status: 500 });

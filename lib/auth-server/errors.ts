@@ -3,6 +3,7 @@
  * code from GoTrue's catalogue and a message. The JSON body carries both the 2024-01-01 shape
  * (`code`, `message`) and the legacy one (`error_code`, `msg`), so any supabase-js reads it.
  */
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "@/lib/api/errors";
 
 export class AuthServerError extends Error {
   constructor(
@@ -11,6 +12,8 @@ export class AuthServerError extends Error {
     message: string,
     /** Extra top-level fields of the JSON body, e.g. `weak_password`. */
     public readonly extra?: Record<string, unknown>,
+    /** Response headers the answer carries (Retry-After on a 503). */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "AuthServerError";
@@ -23,6 +26,16 @@ export const validationFailed = (message: string) => new AuthServerError(400, "v
 export const notFound = (code = "not_found", message = "Not found") => new AuthServerError(404, code, message);
 export const unexpectedFailure = (message = "Unexpected failure, please check server logs for more information") =>
   new AuthServerError(500, "unexpected_failure", message);
+
+/**
+ * The database cannot be reached (a restart, a failover): 503 with a Retry-After, so no client
+ * takes it for a wrong password or an ended session. GoTrue itself answers 500 there; its
+ * catalogue has no code of its own for it, so the code is its generic `unexpected_failure`.
+ */
+export const databaseUnavailable = () =>
+  new AuthServerError(503, "unexpected_failure", DATABASE_UNAVAILABLE_MESSAGE, undefined, {
+    "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+  });
 
 export const invalidCredentials = () => new AuthServerError(400, "invalid_credentials", "Invalid login credentials");
 export const emailNotConfirmed = () => new AuthServerError(400, "email_not_confirmed", "Email not confirmed");

@@ -54,7 +54,7 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
 }
 
 export function errorResponse(error: AuthServerError): Response {
-  return jsonResponse(errorBody(error), error.status, { "x-sb-error-code": error.code });
+  return jsonResponse(errorBody(error), error.status, { ...error.headers, "x-sb-error-code": error.code });
 }
 
 export function redirectResponse(location: string, status = 303): Response {

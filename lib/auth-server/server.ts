@@ -3,11 +3,12 @@
  * the same accounts to server code directly (seeding, password checks, admin changes).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { isDatabaseUnavailable } from "@/lib/api/errors";
 import { authOneTimeTokens, authSessions, authUsers } from "@/db/schema";
 import { resolveConfig, type AuthServerConfig, type AuthServerOptions } from "./config";
 import { clientAddress } from "@/lib/http/client-address";
 import type { Limiters, RequestContext, RequestSource } from "./context";
-import { AuthServerError, emailExists, unexpectedFailure, validationFailed } from "./errors";
+import { AuthServerError, databaseUnavailable, emailExists, unexpectedFailure, validationFailed } from "./errors";
 import { enrollFactor, challengeFactor, unenrollFactor, verifyFactor } from "./handlers/factors";
 import { health, jwks, settings } from "./handlers/misc";
 import { recover, resend } from "./handlers/recover";
@@ -235,6 +236,9 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     } catch (error) {
       if (error instanceof AuthServerError) {
         response = errorResponse(error);
+      } else if (isDatabaseUnavailable(error)) {
+        config.logError(`${request.method} ${new URL(request.url).pathname}: the database is unavailable`, error instanceof Error ? error.message : error);
+        response = errorResponse(databaseUnavailable());
       } else {
         config.logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
         response = errorResponse(unexpectedFailure());

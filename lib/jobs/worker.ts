@@ -13,7 +13,7 @@
 import type PgBoss from "pg-boss";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { NoAiProviderError } from "@/lib/ai/client";
+import { aiFailureReason, NoAiProviderError } from "@/lib/ai/client";
 import { env } from "@/lib/env";
 import { MediaToolError } from "@/lib/media/ffmpeg";
 import { PermanentJobError } from "@/lib/pipeline/errors";
@@ -61,6 +61,8 @@ export function waitDelaySeconds(waits: number): number {
 const WAITING_SLACK_SECONDS = 60;
 
 function reasonOf(error: unknown): string {
+  const ai = aiFailureReason(error);
+  if (ai) return ai;
   const message = error instanceof Error ? error.message : String(error);
   return message || "Processing failed";
 }

@@ -103,6 +103,11 @@ export async function startFakeOpenAi(handlers: FakeHandlers, options: FakeOptio
     transcriptions,
     timeline,
     failNext: (...statuses) => failures.push(...statuses),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // A request a handler still holds would keep close() waiting: its connection is cut.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

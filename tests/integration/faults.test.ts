@@ -3,10 +3,14 @@
  * - Postgres restarted while requests come in and a video is processing: requests get a clear
  *   503 (the JSON error envelope), never a 500 or a 401 that would sign the user out; they work
  *   again once the server is back, without restarting the app; the job finishes exactly once.
+ *   Signing in with the embedded auth server answers 503 too (never "Invalid login credentials"),
+ *   and works again once the server is back.
  *   A Postgres of the test's own (tests/helpers/private-postgres.ts) is stopped and started.
  * - The AI API answering 500: each call is retried by the client,
  *   the run by the job; then the video is failed with the reason, and nothing of the half-finished
  *   run is saved (no captions, timings, words or quizzes).
+ * - The AI API not answering within OPENAI_TIMEOUT_SECONDS (transcription, then chat): the same,
+ *   and the video's reason says the AI service did not answer in time.
  * A worker killed mid-job is covered by worker-processes.test.ts ("a worker killed mid-job").
  */
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -15,6 +19,7 @@ import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { POST as authPost } from "@/app/auth/v1/[...path]/route";
 import { GET as getHealth } from "@/app/api/health/route";
 import { GET as getLanguages } from "@/app/api/languages/route";
 import { GET as listFavorites, POST as postFavorite } from "@/app/api/users/favorites/route";
@@ -116,6 +121,15 @@ describe.skipIf(!postgresBinDir)(postgresBinDir ? "a Postgres restart" : "a Post
   });
 
   const learner = () => actors.learner;
+  /** A password sign-in through the embedded auth server's route (tests/helpers/app.ts gives every actor this password). */
+  const signIn = (email: string) =>
+    authPost(
+      new Request("http://localhost:3000/auth/v1/token?grant_type=password", {
+        method: "POST",
+        headers: { "content-type": "application/json", apikey: "test" },
+        body: JSON.stringify({ email, password: "secret-123" }),
+      }),
+    );
 
   it("answers 503 while the database is down, works again once it is back, and the running job finishes once", async () => {
     expect((await call(listVideos, "/api/videos", { token: learner().token })).status).toBe(200);
@@ -144,6 +158,12 @@ describe.skipIf(!postgresBinDir)(postgresBinDir ? "a Postgres restart" : "a Post
       expect(response).toEqual({ status: 503, body: { error: "unavailable", message: "The database is unavailable; try again shortly" } });
     }
     expect((await getHealth()).status).toBe(503);
+    // Signing in says the server is unavailable: not a 500, and not "Invalid login credentials",
+    // which would tell the user their password is wrong.
+    const signInDown = await signIn(learner().email);
+    expect(signInDown.status).toBe(503);
+    expect(signInDown.headers.get("retry-after")).toBe("5");
+    expect(await signInDown.json()).toMatchObject({ code: "unexpected_failure", message: "The database is unavailable; try again shortly" });
 
     pg.start();
     // The app reconnects by itself: its next requests are answered (a connection the restart
@@ -152,6 +172,9 @@ describe.skipIf(!postgresBinDir)(postgresBinDir ? "a Postgres restart" : "a Post
     expect((await call(postFavorite, "/api/users/favorites", { method: "POST", token: learner().token, body: { videoId: published, action: "add" } })).status).toBe(200);
     expect((await call(listFavorites, "/api/users/favorites", { token: learner().token })).body.map((v: { id: number }) => v.id)).toEqual([published]);
     expect((await getHealth()).status).toBe(200);
+    const signInUp = await signIn(learner().email);
+    expect(signInUp.status).toBe(200);
+    expect(await signInUp.json()).toMatchObject({ token_type: "bearer", user: { email: learner().email } });
 
     answer();
     await waitUntil(async () => (await handle.db.select({ status: videos.status }).from(videos).where(eq(videos.id, id)))[0]?.status !== "processing", "the video to be processed", 60_000);
@@ -208,6 +231,42 @@ describe("the AI API failing", () => {
       expect(quizRows[0]!.n).toBe(0);
     } finally {
       setEnv({ JOB_RETRY_DELAY_SECONDS: undefined });
+    }
+  }, 120_000);
+
+  it("gives up on calls the AI API leaves unanswered past OPENAI_TIMEOUT_SECONDS, transcription and chat alike, then fails the video saying so", async () => {
+    setEnv({ JOB_RETRY_DELAY_SECONDS: "1", OPENAI_TIMEOUT_SECONDS: "1" });
+    // The stand-in holds its answers until the test ends: the first run's transcription (its four
+    // tries) and every chat. The second run is transcribed, and times out at its first chat.
+    const held: (() => void)[] = [];
+    const hold = <T>(answer: () => Promise<T>) => new Promise<void>((resolve) => held.push(resolve)).then(answer);
+    let transcribeCalls = 0;
+    let chatCalls = 0;
+    onTranscribe = () => (++transcribeCalls <= 4 ? hold(hearLines) : hearLines());
+    onChat = (request) => {
+      chatCalls++;
+      return hold(() => answerRight(request));
+    };
+    try {
+      const [video] = await t().db.insert(videos).values({ youtubeId: "abcdefghijk", title: "Sin respuesta", targetLanguage: "es", status: "processing" }).returning();
+      const id = video!.id;
+      await boss!.send(QUEUES.processVideo, { videoId: id }, { retryLimit: 1, retryDelay: 1, singletonKey: `video:${id}` });
+      await waitUntil(async () => (await t().db.select({ status: videos.status }).from(videos).where(eq(videos.id, id)))[0]?.status !== "processing", "the video to fail", 90_000);
+
+      const [row] = await t().db.select().from(videos).where(eq(videos.id, id));
+      expect(row).toMatchObject({ status: "failed" });
+      expect(row!.errorReason).toBe("The AI service did not answer in time: each of 4 tries waited 1 s (OPENAI_TIMEOUT_SECONDS) in vain");
+      // The client tried each unanswered call four times (three retries); the job ran twice.
+      expect(transcribeCalls).toBe(5);
+      expect(chatCalls).toBe(4);
+      for (const table of [captions, words, wordTimings] as const) {
+        expect((await t().db.select({ n: count() }).from(table).where(eq(table.videoId, id)))[0]!.n).toBe(0);
+      }
+      const quizRows = await t().db.select({ n: count() }).from(quizzes).innerJoin(words, eq(quizzes.wordId, words.id)).where(eq(words.videoId, id));
+      expect(quizRows[0]!.n).toBe(0);
+    } finally {
+      for (const release of held) release();
+      setEnv({ JOB_RETRY_DELAY_SECONDS: undefined, OPENAI_TIMEOUT_SECONDS: undefined });
     }
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 /** Which errors mean "the database cannot be reached right now" (503) rather than a bug (500). */
 import { describe, expect, it } from "vitest";
 import { isDatabaseUnavailable, toErrorResponse } from "@/lib/api/errors";
+import { createAuthServer } from "@/lib/auth-server";
 
 const withCode = (code: string, message = code) => Object.assign(new Error(message), { code });
 
@@ -27,5 +28,29 @@ describe("isDatabaseUnavailable", () => {
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("5");
     expect(await response.json()).toEqual({ error: "unavailable", message: "The database is unavailable; try again shortly" });
+  });
+});
+
+describe("the embedded auth server without its database", () => {
+  const server = createAuthServer({
+    getDb: () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432", { cause: withCode("ECONNREFUSED") })),
+    passwordHashCost: 4,
+    logError: () => {},
+  });
+  const signIn = () =>
+    server.handle(
+      new Request("http://localhost:3000/auth/v1/token?grant_type=password", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "someone@example.com", password: "secret-123" }),
+      }),
+    );
+
+  it("answers a sign-in 503 in GoTrue's error shape, with a Retry-After: not a 500, not a wrong password", async () => {
+    const response = await signIn();
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(response.headers.get("x-sb-error-code")).toBe("unexpected_failure");
+    expect(await response.json()).toMatchObject({ code: "unexpected_failure", message: "The database is unavailable; try again shortly" });
   });
 });

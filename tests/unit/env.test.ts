@@ -152,6 +152,16 @@ describe("configuration", () => {
     expect(problems({ MAX_LINES_PER_VIDEO: "0" })).toEqual(["MAX_LINES_PER_VIDEO must be positive"]);
   });
 
+  it("waits 10 minutes for each AI call unless told otherwise, and refuses a wait it cannot keep", () => {
+    expect(parseEnv({ OPENAI_API_KEY: "sk-test" }).openai?.timeoutSeconds).toBe(600);
+    expect(parseEnv({ OPENAI_API_KEY: "sk-test", OPENAI_TIMEOUT_SECONDS: "30" }).openai?.timeoutSeconds).toBe(30);
+    expect(problems({ OPENAI_TIMEOUT_SECONDS: "0" })).toEqual(["OPENAI_TIMEOUT_SECONDS must be positive"]);
+    expect(problems({ OPENAI_TIMEOUT_SECONDS: "10m" })).toEqual(["OPENAI_TIMEOUT_SECONDS must be a number"]);
+    expect(problems({ OPENAI_TIMEOUT_SECONDS: "1.5" })).toEqual(["OPENAI_TIMEOUT_SECONDS must be a whole number"]);
+    // Node's timers cannot wait longer than about 24 days: a longer wait would end at once.
+    expect(problems({ OPENAI_TIMEOUT_SECONDS: "86401" })).toEqual(["OPENAI_TIMEOUT_SECONDS must be at most 86400 (a day)"]);
+  });
+
   it("limits each admin's re-processing to 30 actions an hour unless told otherwise; 0 lifts the limit", () => {
     expect(parseEnv({ REPROCESS_LIMIT_PER_HOUR: "5" }).jobs.reprocessLimitPerHour).toBe(5);
     expect(parseEnv({ REPROCESS_LIMIT_PER_HOUR: "0" }).jobs.reprocessLimitPerHour).toBe(0);
