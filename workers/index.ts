@@ -3,6 +3,7 @@
  * gives each job to one of them. SIGTERM drains: running jobs finish, nothing new starts.
  */
 import { closeDb, getDbHandle } from "@/db/client";
+import { surviveClosedConnectionWrites } from "@/db/driver-faults";
 import { env } from "@/lib/env";
 import { startWorkerQueue } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/worker";
@@ -12,6 +13,7 @@ import { describeMediaTools, mediaToolsWarning } from "@/lib/media/tools";
 const HEALTH_EVERY_MS = 60_000;
 
 async function main() {
+  surviveClosedConnectionWrites();
   const config = env();
   const handle = await getDbHandle();
   // Every worker also runs maintenance (one at a time): the expired jobs of a dead worker are retried.
