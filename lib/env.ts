@@ -182,7 +182,7 @@ export type AppEnv = {
    * The dev mailbox (/dev/mailbox, /api/dev/mailbox) shows the emails the built-in auth server
    * sent, reset links included: on by default only for a fully embedded install without SMTP,
    * where it is the only way to read them, and even then only to clients on this machine and to
-   * signed-in owners (see lib/services/dev-mailbox.ts).
+   * signed-in owners (see lib/auth/dev-mailbox-access.ts).
    */
   devMailbox: boolean;
   /**

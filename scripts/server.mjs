@@ -8,8 +8,12 @@
  *
  * It listens on 127.0.0.1 unless HOST says otherwise, so a default install (whose demo accounts'
  * passwords are published and whose dev mailbox shows reset links) is reachable from this machine
- * only. Whether a request came from this machine (its socket is a loopback address and no proxy
- * stands in between) reaches the app the same secret-tagged way: the dev mailbox opens to it.
+ * only. Whether a request came from this machine reaches the app the same secret-tagged way: the
+ * dev mailbox opens to it. A loopback socket is not enough for that: a web page can point its own
+ * name at 127.0.0.1 (DNS rebinding) and have the browser call the app with that name in Host, and
+ * a proxy on this machine connects from loopback for every client. So a request counts as local
+ * only when its Host names this machine and it carries no proxy's forwarding header; and a
+ * loopback-only server refuses requests that name another host or came through a proxy.
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -52,14 +56,47 @@ function isIp(value) {
   return /^(\d{1,3})(\.\d{1,3}){3}$/.test(value) || (/^[0-9a-f:.]+$/i.test(value) && value.includes(":"));
 }
 
+/** Headers a proxy adds on the way: a request that has one did not come straight from its client. */
+const FORWARDING_HEADERS = ["x-forwarded-for", "x-forwarded-host", "forwarded", "x-real-ip", "via"];
+
+export function cameThroughProxy(headers) {
+  return FORWARDING_HEADERS.some((name) => headers[name] !== undefined);
+}
+
+/** The name in a Host header: "localhost:3000" is localhost, "[::1]:3000" is ::1. */
+export function hostName(hostHeader) {
+  const value = String(hostHeader ?? "").trim().toLowerCase();
+  if (value.startsWith("[")) return value.slice(1, value.indexOf("]") > 0 ? value.indexOf("]") : undefined);
+  const colon = value.lastIndexOf(":");
+  return colon > 0 && value.indexOf(":") === colon ? value.slice(0, colon) : value;
+}
+
 /**
- * Whether a request's connection comes from this machine. Never with a trusted proxy: a proxy on
- * the same machine makes every client's connection look local.
+ * Whether a request comes from this machine: its connection is a loopback one, no proxy is
+ * trusted (a proxy on the same machine makes every client's connection look local) and none
+ * forwarded it, and its Host names this machine (not a rebound outside name).
  */
-export function isLocalClient(socketAddress, trustedHops) {
-  if (trustedHops) return false;
-  const address = normalizeAddress(socketAddress);
-  return address !== "" && isLoopbackAddress(address);
+export function isLocalClient(req, trustedHops) {
+  if (trustedHops || cameThroughProxy(req.headers)) return false;
+  const address = normalizeAddress(req.socket.remoteAddress);
+  return address !== "" && isLoopbackAddress(address) && isLoopbackHost(hostName(req.headers.host));
+}
+
+/**
+ * Why a loopback-only server (no trusted proxy) refuses a request, or null: one naming another
+ * host (DNS rebinding, or a proxy passing its public name) unless SITE_URL names it, or one a
+ * proxy forwarded, since the demo accounts and the mailbox of such an install are for this
+ * machine alone.
+ */
+export function loopbackRefusal(headers, allowedHosts) {
+  if (cameThroughProxy(headers)) {
+    return "This server is for this machine only and does not take proxied requests: behind a reverse proxy, set TRUSTED_PROXY_HOPS (see README).";
+  }
+  const name = hostName(headers.host);
+  if (!isLoopbackHost(name) && !allowedHosts.includes(name)) {
+    return `This server is for this machine only and does not answer to the name "${name}": open it at localhost, or set SITE_URL (or HOST) to serve it under that name.`;
+  }
+  return null;
 }
 
 /** 127.0.0.0/8 and ::1 (lib/http/loopback.ts holds the app's copy; a unit test keeps them equal). */
@@ -134,7 +171,8 @@ export function parseTrustedHops(raw) {
  * Serves the app on `host` (default 127.0.0.1). `handler` stands in for Next's request handler
  * (tests); without it the app's build in `dir` is served.
  */
-export async function startServer({ port, dir, trustedHops, host = "127.0.0.1", handler }) {
+export async function startServer({ port, dir, trustedHops, host = "127.0.0.1", allowedHosts = [], handler }) {
+  const loopbackOnly = isLoopbackHost(host) && !trustedHops;
   const secret = randomBytes(24).toString("base64url");
   globalThis[CLIENT_ADDRESS_SECRET_KEY] = secret;
   let handle = handler;
@@ -151,9 +189,15 @@ export async function startServer({ port, dir, trustedHops, host = "127.0.0.1", 
       res.end(JSON.stringify({ error: "bad_request", message: "The address is not valid (malformed percent-encoding)" }));
       return;
     }
+    const refusal = loopbackOnly ? loopbackRefusal(req.headers, allowedHosts) : null;
+    if (refusal) {
+      res.writeHead(403, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: "forbidden", message: refusal }));
+      return;
+    }
     const address = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops);
     req.headers[CLIENT_ADDRESS_HEADER] = `${secret} ${address}`;
-    if (isLocalClient(req.socket.remoteAddress, trustedHops)) req.headers[CLIENT_LOCAL_HEADER] = `${secret} 1`;
+    if (isLocalClient(req, trustedHops)) req.headers[CLIENT_LOCAL_HEADER] = `${secret} 1`;
     else delete req.headers[CLIENT_LOCAL_HEADER];
     if (!trustedHops) {
       // No proxy is trusted, so no forwarded header is: Next fills them in from the connection.
@@ -193,7 +237,17 @@ export function serverOptionsFromEnv(source, dir) {
     host: listenHost(source.HOST),
     dir,
     trustedHops: parseTrustedHops(source.TRUSTED_PROXY_HOPS),
+    allowedHosts: siteHost(source.SITE_URL),
   };
+}
+
+/** SITE_URL's host name, the one other name a loopback-only server answers to. */
+function siteHost(siteUrl) {
+  try {
+    return siteUrl ? [new URL(siteUrl).hostname.replace(/^\[|\]$/g, "").toLowerCase()] : [];
+  } catch {
+    return [];
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -2,7 +2,7 @@
  * Which addresses and listen hosts stay on this machine: 127.0.0.0/8, ::1 (also written as an
  * IPv4-mapped ::ffff:127.x.y.z) and the name "localhost". Decides whether an install is
  * loopback-only (no other machine can reach it) from HOST. scripts/server.mjs keeps a plain-JS
- * copy for the socket check; tests/unit/loopback.test.ts holds the two to the same answers.
+ * copy for the socket check; tests/unit/listen-host.test.ts holds the two to the same answers.
  */
 
 /** Whether an IP address (as a socket or HOST gives it) is a loopback address. */

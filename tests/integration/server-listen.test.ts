@@ -4,6 +4,7 @@
  * connection comes from this machine with its secret, which a client cannot forge.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { connects, outsideAddress } from "../helpers/net";
@@ -47,8 +48,19 @@ async function startStub(env: Record<string, string>): Promise<{ port: number; l
 }
 
 async function get(host: string, port: number, headers: Record<string, string> = {}): Promise<string> {
-  const response = await fetch(`http://${host}:${port}/`, { headers });
-  return response.text();
+  return (await send(host, port, headers)).body;
+}
+
+/** A GET with any headers, Host included (fetch will not send another Host). */
+function send(host: string, port: number, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host, port, path: "/", headers }, (response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+  });
 }
 
 describe("scripts/server.mjs", () => {
@@ -68,6 +80,29 @@ describe("scripts/server.mjs", () => {
     expect(await get(outsideAddress!, port)).toBe("not local");
     // A client cannot claim to be local: the header is the server's, tagged with its secret.
     expect(await get(outsideAddress!, port, { "x-lingoreel-client-local": "1", "x-forwarded-for": "127.0.0.1" })).toBe("not local");
+  });
+
+  it("with no HOST, refuses a page's rebound name and a proxy's forwarded request, and answers this machine's names", async () => {
+    const { port } = await startStub({});
+    expect(await send("127.0.0.1", port, { host: `localhost:${port}` })).toEqual({ status: 200, body: "local" });
+    expect(await send("127.0.0.1", port, { host: `127.0.0.1:${port}` })).toEqual({ status: 200, body: "local" });
+    const rebound = await send("127.0.0.1", port, { host: `attacker.example:${port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).toContain('does not answer to the name \\"attacker.example\\"');
+    const proxied = await send("127.0.0.1", port, { host: `localhost:${port}`, "x-forwarded-for": "203.0.113.9" });
+    expect(proxied.status).toBe(403);
+    expect(proxied.body).toContain("TRUSTED_PROXY_HOPS");
+  });
+
+  it("with no HOST and SITE_URL set, also answers to SITE_URL's name, which never counts as local", async () => {
+    const { port } = await startStub({ SITE_URL: "https://lingoreel.example.org" });
+    expect(await send("127.0.0.1", port, { host: "lingoreel.example.org" })).toEqual({ status: 200, body: "not local" });
+    expect((await send("127.0.0.1", port, { host: "other.example.org" })).status).toBe(403);
+  });
+
+  it.skipIf(!outsideAddress)("with HOST=0.0.0.0, a rebound name on a loopback connection does not count as local", async () => {
+    const { port } = await startStub({ HOST: "0.0.0.0" });
+    expect(await send("127.0.0.1", port, { host: `attacker.example:${port}` })).toEqual({ status: 200, body: "not local" });
   });
 
   it("behind a trusted proxy, never counts a request as local, since the proxy's connection is", async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "@/lib/env";
 import { isLoopbackAddress as appIsLoopbackAddress, isLoopbackHost as appIsLoopbackHost } from "@/lib/http/loopback";
 // @ts-expect-error: a plain ES module without type declarations
-import { isLocalClient, isLoopbackAddress, isLoopbackHost, listenHost, listenMessage } from "../../scripts/server.mjs";
+import { isLocalClient, isLoopbackAddress, isLoopbackHost, listenHost, listenMessage, loopbackRefusal } from "../../scripts/server.mjs";
 
 const LOOPBACK = ["127.0.0.1", "127.1.2.3", "127.255.255.255", "::1", "[::1]", "::ffff:127.0.0.1", "localhost", "LOCALHOST", "localhost."];
 const REACHABLE = ["0.0.0.0", "::", "192.168.1.10", "10.0.0.1", "128.0.0.1", "::ffff:10.0.0.1", "fe80::1", "example.com", "localhost.example.com", "127.0.0.1.nip.io", "127.256.0.1"];
@@ -73,17 +73,40 @@ describe("HOST", () => {
   });
 });
 
+/** A request as node:http gives it: the socket's address and the headers. */
+const req = (remoteAddress: string | undefined, headers: Record<string, string> = { host: "localhost:3000" }) => ({ socket: { remoteAddress }, headers });
+
 describe("a request from this machine", () => {
-  it("is one whose own connection is loopback, with no proxy trusted", () => {
-    expect(isLocalClient("127.0.0.1", 0)).toBe(true);
-    expect(isLocalClient("::ffff:127.0.0.1", 0)).toBe(true);
-    expect(isLocalClient("::1", 0)).toBe(true);
-    expect(isLocalClient("192.168.1.20", 0)).toBe(false);
-    expect(isLocalClient(undefined, 0)).toBe(false);
+  it("is one whose own connection is loopback, with no proxy trusted, naming this machine", () => {
+    expect(isLocalClient(req("127.0.0.1"), 0)).toBe(true);
+    expect(isLocalClient(req("::ffff:127.0.0.1", { host: "127.0.0.1:3000" }), 0)).toBe(true);
+    expect(isLocalClient(req("::1", { host: "[::1]:3000" }), 0)).toBe(true);
+    expect(isLocalClient(req("192.168.1.20"), 0)).toBe(false);
+    expect(isLocalClient(req(undefined), 0)).toBe(false);
   });
 
   it("is never decided by address behind a trusted proxy, which makes every client look local", () => {
-    expect(isLocalClient("127.0.0.1", 1)).toBe(false);
-    expect(isLocalClient("::1", 2)).toBe(false);
+    expect(isLocalClient(req("127.0.0.1"), 1)).toBe(false);
+    expect(isLocalClient(req("::1"), 2)).toBe(false);
+  });
+
+  it("is not one a proxy on this machine forwarded, nor one a rebound outside name reached", () => {
+    for (const header of ["x-forwarded-for", "forwarded", "x-real-ip", "via", "x-forwarded-host"]) {
+      expect(isLocalClient(req("127.0.0.1", { host: "localhost:3000", [header]: "203.0.113.9" }), 0), header).toBe(false);
+    }
+    expect(isLocalClient(req("127.0.0.1", { host: "attacker.example:3000" }), 0)).toBe(false);
+    expect(isLocalClient(req("127.0.0.1", {}), 0)).toBe(false);
+  });
+});
+
+describe("a loopback-only server", () => {
+  it("answers to this machine's names, and to SITE_URL's", () => {
+    for (const host of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000", "LOCALHOST", "127.0.0.1"]) expect(loopbackRefusal({ host }, []), host).toBeNull();
+    expect(loopbackRefusal({ host: "lingoreel.example.org" }, ["lingoreel.example.org"])).toBeNull();
+  });
+
+  it("refuses another name (DNS rebinding) and proxied requests, saying what to set", () => {
+    expect(loopbackRefusal({ host: "attacker.example:3000" }, [])).toContain('does not answer to the name "attacker.example"');
+    expect(loopbackRefusal({ host: "localhost:3000", "x-forwarded-for": "203.0.113.9" }, [])).toContain("TRUSTED_PROXY_HOPS");
   });
 });
