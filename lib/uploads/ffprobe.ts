@@ -26,14 +26,9 @@ const KNOWN: Partial<Record<FfmpegInputFormat, { contentType: string; extension:
 const WHITELIST = Object.keys(KNOWN).join(",");
 const ENTRIES = ["-v", "error", "-print_format", "json", "-show_entries", "format=format_name:stream=codec_type", "-format_whitelist", WHITELIST];
 
-/** The audio format ffprobe finds in `bytes` (given on standard input), or null when it finds no audio stream. */
-export async function probeAudio(bytes: Uint8Array): Promise<ProbeResult | null> {
-  return parse(await run([...ENTRIES, "-protocol_whitelist", "pipe", "-i", "pipe:0"], bytes));
-}
-
-/** The same for a local file. */
+/** The audio format ffprobe finds in a local file, or null when it finds no audio stream. */
 export async function probeAudioFile(file: string, signal?: AbortSignal): Promise<ProbeResult | null> {
-  return parse(await run([...ENTRIES, "-protocol_whitelist", "file", "-i", `file:${path.resolve(file)}`], null, signal));
+  return parse(await run([...ENTRIES, "-protocol_whitelist", "file", "-i", `file:${path.resolve(file)}`], signal));
 }
 
 function parse(output: string | null): ProbeResult | null {
@@ -52,10 +47,10 @@ function parse(output: string | null): ProbeResult | null {
 }
 
 /** ffprobe's standard output, or null when it fails; throws only when it cannot be started. */
-function run(args: string[], input: Uint8Array | null, signal?: AbortSignal): Promise<string | null> {
+function run(args: string[], signal?: AbortSignal): Promise<string | null> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return resolve(null);
-    const child = spawn(ffprobePath(), args, { stdio: [input ? "pipe" : "ignore", "pipe", "ignore"] });
+    const child = spawn(ffprobePath(), args, { stdio: ["ignore", "pipe", "ignore"] });
     const out: Buffer[] = [];
     const stop = () => child.kill("SIGKILL");
     const timer = setTimeout(stop, TIMEOUT_MS);
@@ -73,10 +68,5 @@ function run(args: string[], input: Uint8Array | null, signal?: AbortSignal): Pr
       done();
       resolve(code === 0 ? Buffer.concat(out).toString("utf8") : null);
     });
-    if (input && child.stdin) {
-      // ffprobe stops reading once it has seen enough; the rest of the input is not its concern.
-      child.stdin.on("error", () => {});
-      child.stdin.end(input);
-    }
   });
 }

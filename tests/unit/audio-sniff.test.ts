@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inputArgs } from "@/lib/media/ffmpeg";
 import { identifyMedia, NotAudioError, sniffAudioFile } from "@/lib/media/input";
-import { probeAudio, probeAudioFile } from "@/lib/uploads/ffprobe";
+import { probeAudioFile } from "@/lib/uploads/ffprobe";
 import { sniffAudio } from "@/lib/uploads/sniff";
 import { makeAudio, makeAudioDir, type AudioSample } from "../helpers/audio-files";
 
@@ -82,22 +82,29 @@ describe("audio sniffing", () => {
 });
 
 describe("ffprobe fallback", () => {
+  /** ffprobe's answer for a file holding `bytes`. */
+  const probeBytes = async (name: string, bytes: Uint8Array) => {
+    const file = path.join(dir, name);
+    await fs.writeFile(file, bytes);
+    return probeAudioFile(file);
+  };
+
   it("places audio the signatures do not know", async () => {
-    const bytes = await head(await makeAudio(dir, "tone.aiff"));
-    expect(sniffAudio(bytes)).toEqual({ kind: "unknown" });
-    expect(await probeAudio(bytes)).toMatchObject({ formatName: "aiff", contentType: "audio/aiff", extension: "aiff" });
+    const file = await makeAudio(dir, "tone.aiff");
+    expect(sniffAudio(await head(file))).toEqual({ kind: "unknown" });
+    expect(await probeAudioFile(file)).toMatchObject({ formatName: "aiff", contentType: "audio/aiff", extension: "aiff" });
   });
 
   it("finds no audio in text, images or noise", async () => {
-    expect(await probeAudio(Buffer.from("just words, renamed to .mp3\n".repeat(100)))).toBeNull();
+    expect(await probeBytes("words.mp3", Buffer.from("just words, renamed to .mp3\n".repeat(100)))).toBeNull();
     const png = path.join(dir, "red.png");
     await run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "color=red:s=16x16", "-frames:v", "1", png]);
     expect(sniffAudio(await fs.readFile(png))).toEqual({ kind: "unknown" });
-    expect(await probeAudio(await fs.readFile(png))).toBeNull();
+    expect(await probeAudioFile(png)).toBeNull();
     const noise = Buffer.alloc(64 * 1024);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    expect(await probeAudio(noise)).toBeNull();
-    expect(await probeAudio(Buffer.alloc(0))).toBeNull();
+    expect(await probeBytes("noise.mp3", noise)).toBeNull();
+    expect(await probeBytes("empty.mp3", Buffer.alloc(0))).toBeNull();
   });
 });
 

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mediaDurationMs, toSpeechWav } from "@/lib/media/ffmpeg";
 import { describeMediaTools, mediaToolsWarning, resolveTool } from "@/lib/media/tools";
-import { probeAudio } from "@/lib/uploads/ffprobe";
+import { probeAudioFile } from "@/lib/uploads/ffprobe";
 import { setEnv } from "../helpers/env";
 
 const saved = { PATH: process.env.PATH, FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH };
@@ -69,7 +69,7 @@ describe("media tools", () => {
     expect(header.readUInt32LE(24)).toBe(16_000);
     expect(statSync(out).size).toBeGreaterThan(1000);
     expect(await mediaDurationMs({ path: out, format: "wav" })).toBeGreaterThan(300);
-    expect(await probeAudio(readFileSync(clip))).toMatchObject({ extension: "wav" });
+    expect(await probeAudioFile(clip)).toMatchObject({ extension: "wav" });
   });
 
   it("runs ffmpeg and ffprobe on a file with its format forced, the file protocol only, and decoding capped", async () => {
