@@ -238,6 +238,10 @@ function readVttCues(text: string): VttCue[] {
   if (!VTT_SIGNATURE.test(all[0]?.lines[0] ?? "")) throw new SubtitleParseError('a WebVTT file must start with "WEBVTT"', 1);
   const cues: VttCue[] = [];
   const pending = all.slice(1);
+  // A cue may follow the header without a blank line; the spec reads it as a cue.
+  const header = all[0]!;
+  const inHeader = header.lines.findIndex((line) => line.includes("-->"));
+  if (inHeader > 0) pending.unshift({ line: header.line + inHeader, lines: header.lines.slice(inHeader) });
   for (let b = 0; b < pending.length; b++) {
     const block = pending[b]!;
     const first = block.lines[0]!;

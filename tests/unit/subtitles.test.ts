@@ -219,6 +219,7 @@ describe("real-world subtitle files", () => {
       { word: "tres", startMs: 6000, endMs: 7000 },
     ]);
     expect(cues[0]!.words).toBeUndefined();
+    expect(parseVtt("WEBVTT\n00:00:01.000 --> 00:00:02.000\nsin separación\n")).toEqual([{ startMs: 1000, endMs: 2000, text: "sin separación" }]);
   });
 
   it("still names the line and the reason for a WebVTT file that cannot be used", () => {
