@@ -237,28 +237,27 @@ function readVttCues(text: string): VttCue[] {
   const all = blocks(text, (line) => line === "");
   if (!VTT_SIGNATURE.test(all[0]?.lines[0] ?? "")) throw new SubtitleParseError('a WebVTT file must start with "WEBVTT"', 1);
   const cues: VttCue[] = [];
-  const pending = all.slice(1);
   // A cue may follow the header without a blank line; the spec reads it as a cue.
-  const header = all[0]!;
-  const inHeader = header.lines.findIndex((line) => line.includes("-->"));
-  if (inHeader > 0) pending.unshift({ line: header.line + inHeader, lines: header.lines.slice(inHeader) });
-  for (let b = 0; b < pending.length; b++) {
-    const block = pending[b]!;
-    const first = block.lines[0]!;
-    if (/^(NOTE|STYLE|REGION)([ \t]|$)/.test(first)) continue;
-    // An optional cue identifier (never holding an arrow) may precede the timing; without an
-    // arrow on either line, the first is the broken timing.
-    const at = !first.includes("-->") && block.lines[1]?.includes("-->") ? 1 : 0;
-    const { startMs, endMs } = timing(block.lines[at]!, block.line + at, "vtt");
-    // As in the spec, a line with an arrow ends the cue text and starts the next cue.
-    let end = at + 1;
-    while (end < block.lines.length && !block.lines[end]!.includes("-->")) end++;
-    if (end < block.lines.length) pending.splice(b + 1, 0, { line: block.line + end, lines: block.lines.slice(end) });
-    const lines = block.lines.slice(at + 1, end).map((raw) => {
-      const runs = vttRuns(raw);
-      return { text: oneLine(runs.map((r) => r.text).join("")), words: timedWords(runs, startMs, endMs) };
-    });
-    cues.push({ startMs, endMs, lines });
+  const inHeader = all[0]!.lines.findIndex((line) => line.includes("-->"));
+  const starts = [...(inHeader > 0 ? [{ block: all[0]!, from: inHeader }] : []), ...all.slice(1).map((block) => ({ block, from: 0 }))];
+  for (const { block, from: blockFrom } of starts) {
+    if (blockFrom === 0 && /^(NOTE|STYLE|REGION)([ \t]|$)/.test(block.lines[0]!)) continue;
+    // As in the spec, a line with an arrow ends the cue text and starts the next cue, so one
+    // block may hold several cues.
+    for (let from = blockFrom; from < block.lines.length; ) {
+      // An optional cue identifier (never holding an arrow) may precede the timing; without an
+      // arrow on either line, the first is the broken timing.
+      const at = from + (!block.lines[from]!.includes("-->") && block.lines[from + 1]?.includes("-->") ? 1 : 0);
+      const { startMs, endMs } = timing(block.lines[at]!, block.line + at, "vtt");
+      let end = at + 1;
+      while (end < block.lines.length && !block.lines[end]!.includes("-->")) end++;
+      const lines = block.lines.slice(at + 1, end).map((raw) => {
+        const runs = vttRuns(raw);
+        return { text: oneLine(runs.map((r) => r.text).join("")), words: timedWords(runs, startMs, endMs) };
+      });
+      cues.push({ startMs, endMs, lines });
+      from = end;
+    }
   }
   return cues;
 }
