@@ -2,7 +2,9 @@
  * Reads SRT and WebVTT subtitle files into timed cues. Uploaded subtitles stand in for
  * transcription, so the parser is strict where a mistake would mistime captions (timings, cue
  * order within a cue, empty files) and forgiving where real files vary (BOM, CRLF, missing SRT
- * numbers, '.' for ',' in SRT times, formatting tags).
+ * numbers, '.' for ',' in SRT times, formatting tags). WebVTT is read as the W3C spec reads it
+ * (blocks, cue text tags, character references, inline timestamps), and YouTube's rolling
+ * automatic captions become one cue per spoken line with the file's word times.
  */
 
 export type SubtitleFormat = "srt" | "vtt";
