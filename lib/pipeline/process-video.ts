@@ -20,7 +20,7 @@ import { buildContent } from "./build-content";
 import { PermanentJobError } from "./errors";
 import { markProcessed, setProgress, STAGE_END, STAGE_START } from "./progress";
 import { transcribeAudio } from "./transcribe";
-import { estimateWords, type Transcript } from "./transcript";
+import { estimateWords, segmentOfWords, type TimedWord, type Transcript } from "./transcript";
 import { makeWorkDir } from "./work-dir";
 
 /** Puts the video's source audio (upload or download) into `workDir`; returns its path. */
@@ -136,10 +136,28 @@ async function loadCues(key: string): Promise<SubtitleCue[]> {
   }
 }
 
-/** The cues as segments; the transcription's words (or estimates) as their word timings. */
+/**
+ * The cues as segments; their word timings come from the subtitle file where it gives them
+ * (inline timestamps, as in YouTube's captions), else from the transcription, else estimated.
+ */
 export function captionsFromCues(cues: SubtitleCue[], spoken: Transcript | null): Transcript {
-  const segments = cues.map((c) => ({ text: c.text, startMs: c.startMs, endMs: c.endMs })).filter((s) => s.text.trim());
-  const words = spoken?.words.length ? spoken.words : segments.flatMap(estimateWords);
+  const kept = cues.filter((c) => c.text.trim());
+  const segments = kept.map((c) => ({ text: c.text, startMs: c.startMs, endMs: c.endMs }));
+  const fromFile = kept.flatMap((c) => c.words ?? []);
+  // The transcription's words go to the lines the file does not time; a word is placed by the
+  // line whose span holds it, so words said during a file-timed line are left out.
+  const untimed = segments.filter((_, i) => !kept[i]!.words?.length);
+  let others: TimedWord[];
+  if (spoken?.words.length) {
+    const timedSpans = segments.filter((_, i) => kept[i]!.words?.length);
+    others = spoken.words.filter((w) => {
+      if (!timedSpans.length) return true;
+      if (!untimed.length) return false;
+      const owners = segmentOfWords([...timedSpans, ...untimed], [w]);
+      return owners[0]! >= timedSpans.length;
+    });
+  } else others = untimed.flatMap(estimateWords);
+  const words = [...fromFile, ...others].sort((a, b) => a.startMs - b.startMs);
   const end = Math.max(0, ...segments.map((s) => s.endMs));
   return { language: spoken?.language ?? null, durationMs: Math.max(end, spoken?.durationMs ?? 0), segments, words };
 }

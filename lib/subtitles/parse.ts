@@ -2,13 +2,12 @@
  * Reads SRT and WebVTT subtitle files into timed cues. Uploaded subtitles stand in for
  * transcription, so the parser is strict where a mistake would mistime captions (timings, cue
  * order within a cue, empty files) and forgiving where real files vary (BOM, CRLF, missing SRT
- * numbers, '.' for ',' in SRT times, formatting tags).
+ * numbers, '.' for ',' in SRT times, formatting tags). WebVTT is read as the W3C spec reads it
+ * (blocks, cue text tags, character references, inline timestamps), and YouTube's rolling
+ * automatic captions become one cue per spoken line with the file's word times.
  */
 
 export type SubtitleFormat = "srt" | "vtt";
-
-/** One caption: its times in milliseconds and its text on one line, tags removed. */
-export type SubtitleCue = { startMs: number; endMs: number; text: string };
 
 export class SubtitleParseError extends Error {
   constructor(
@@ -70,12 +69,16 @@ export const parseVtt = (input: string | Uint8Array) => parseSubtitles(input, "v
 
 type Block = { line: number; lines: string[] };
 
-/** Groups lines into blank-line separated blocks, remembering where each starts. */
-function blocks(text: string): Block[] {
+/**
+ * Groups lines into blocks separated by empty lines, remembering where each starts. WebVTT
+ * counts only a truly empty line as a separator (a line of spaces is cue text, as in YouTube's
+ * captions); SRT writers are looser, so there a line of spaces separates too.
+ */
+function blocks(text: string, isSeparator: (line: string) => boolean): Block[] {
   const result: Block[] = [];
   let current: Block | null = null;
   text.split("\n").forEach((raw, i) => {
-    if (raw.trim() === "") {
+    if (isSeparator(raw)) {
       current = null;
       return;
     }
@@ -88,59 +91,238 @@ function blocks(text: string): Block[] {
   return result;
 }
 
+const toMs = (h: string | undefined, min: string, s: string, frac: string) =>
+  ((Number(h ?? 0) * 60 + Number(min)) * 60 + Number(s)) * 1000 + Number(frac);
+
 function timing(line: string, lineNumber: number, format: SubtitleFormat): { startMs: number; endMs: number } {
   const m = (format === "srt" ? SRT_TIMING : VTT_TIMING).exec(line);
   const example = format === "srt" ? "00:00:01,000 --> 00:00:02,500" : "00:00:01.000 --> 00:00:02.500";
   if (!m) throw new SubtitleParseError(`expected a cue timing such as ${example}`, lineNumber);
-  const ms = (h: string | undefined, min: string, s: string, frac: string) =>
-    ((Number(h ?? 0) * 60 + Number(min)) * 60 + Number(s)) * 1000 + Number(frac);
-  const startMs = ms(m[1], m[2]!, m[3]!, m[4]!);
-  const endMs = ms(m[5], m[6]!, m[7]!, m[8]!);
+  const startMs = toMs(m[1], m[2]!, m[3]!, m[4]!);
+  const endMs = toMs(m[5], m[6]!, m[7]!, m[8]!);
   if (endMs < startMs) throw new SubtitleParseError("the cue ends before it starts", lineNumber);
   return { startMs, endMs };
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", nbsp: " ", quot: '"', apos: "'", lrm: "", rlm: "" };
+// The character references subtitle files use; HTML's full table would be dead weight. Unknown
+// references stay as written, as the WebVTT parser leaves them.
+const ENTITIES: Record<string, string> = {
+  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", lrm: "", rlm: "", zwj: "", zwnj: "",
+  hellip: "…", mdash: "—", ndash: "–", lsquo: "‘", rsquo: "’", ldquo: "“", rdquo: "”", laquo: "«", raquo: "»",
+  iexcl: "¡", iquest: "¿", shy: "",
+};
+// Invisible marks that would split or glue words once the text is one line.
+const INVISIBLE = new Set(["\u200e", "\u200f", "\u200b", "\u200c", "\u200d", "\u00ad"]);
 
-/** The caption's text on one line: tags (<i>, <v Name>, <c.x>, {\an8}) and entities resolved. */
-function cueText(lines: string[]): string {
-  return lines
-    .join(" ")
-    .replace(/<[^>]*>/g, "")
-    .replace(/\{\\[^}]*\}/g, "")
-    .replace(/&(amp|lt|gt|nbsp|quot|apos|lrm|rlm);/g, (_, name: string) => ENTITIES[name]!)
-    .replace(/\s+/g, " ")
-    .trim();
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:#(\d+)|#[xX]([0-9a-fA-F]+)|([A-Za-z][A-Za-z0-9]*));/g, (whole, dec?: string, hex?: string, name?: string) => {
+    if (name) return ENTITIES[name] ?? whole;
+    const code = dec ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
+    if (!Number.isFinite(code) || code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "\ufffd";
+    const char = String.fromCodePoint(code);
+    return INVISIBLE.has(char) ? "" : char;
+  });
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** A word of a caption and when it is said, from the file's inline timestamps. */
+export type SubtitleWord = { word: string; startMs: number; endMs: number };
+
+/** One caption: its times in milliseconds, its text on one line (markup removed), and its words' times when the file gives them. */
+export type SubtitleCue = { startMs: number; endMs: number; text: string; words?: SubtitleWord[] };
+
+const INLINE_TIME = /^(?:(\d+):)?([0-5]\d):([0-5]\d)\.(\d{3})$/;
+
+/**
+ * A WebVTT cue text as the spec's tokenizer reads it: a tag runs from "<" to ">" or to the end
+ * of the text (unterminated), with any classes (<c.yellow>) and annotation (<v Roger>,
+ * <lang en>); a tag that is a timestamp (<00:00:01.000>) marks when the text after it is said.
+ * Ruby text (<rt>) is a reading of the base text, not more words, so it is left out.
+ * Returns the text in runs, each with the time it starts to be said (undefined before the
+ * first timestamp).
+ */
+function vttRuns(raw: string): { text: string; atMs?: number }[] {
+  const runs: { text: string; atMs?: number }[] = [{ text: "" }];
+  let inRubyText = 0;
+  for (const token of raw.match(/<[^>]*>?|[^<]+/g) ?? []) {
+    if (!token.startsWith("<")) {
+      if (!inRubyText) runs.at(-1)!.text += decodeEntities(token);
+      continue;
+    }
+    const body = token.slice(1).replace(/>$/, "");
+    const stamp = INLINE_TIME.exec(body);
+    if (stamp) {
+      runs.push({ text: "", atMs: toMs(stamp[1], stamp[2]!, stamp[3]!, stamp[4]!) });
+      continue;
+    }
+    const name = /^\/?([^\s.>/]*)/.exec(body)![1]!.toLowerCase();
+    if (name === "rt") inRubyText = body.startsWith("/") ? 0 : 1;
+    else if (name === "ruby" && body.startsWith("/")) inRubyText = 0;
+  }
+  return runs;
+}
+
+/**
+ * The words of a text and their times, when the text holds inline timestamps: a run is said
+ * from its timestamp (the cue's start before the first one) to the next run's, and the words
+ * of a run share its span evenly. A timestamp going back is held to the one before.
+ */
+function timedWords(runs: { text: string; atMs?: number }[], startMs: number, endMs: number): SubtitleWord[] | undefined {
+  if (!runs.some((r) => r.atMs !== undefined)) return undefined;
+  // A timestamp outside its cue (the spec's validator refuses those) says nothing trustworthy.
+  if (runs.some((r) => r.atMs !== undefined && (r.atMs < startMs || r.atMs > endMs))) return undefined;
+  const starts: number[] = [];
+  let previous = startMs;
+  for (const run of runs) {
+    previous = Math.min(endMs, Math.max(previous, run.atMs ?? startMs));
+    starts.push(previous);
+  }
+  // A run's text continues the word before it when it does not open with a space ("Ho<t>la").
+  const words: SubtitleWord[] = [];
+  let joinNext = false;
+  runs.forEach((run, i) => {
+    const from = starts[i]!;
+    const to = starts[i + 1] ?? endMs;
+    const pieces = run.text.split(/\s+/).filter(Boolean);
+    const step = pieces.length ? (to - from) / pieces.length : 0;
+    pieces.forEach((piece, j) => {
+      const wordStart = Math.round(from + step * j);
+      const wordEnd = Math.round(from + step * (j + 1));
+      const last = words.at(-1);
+      if (j === 0 && joinNext && last && !/^\s/.test(run.text)) {
+        last.word += piece;
+        last.endMs = wordEnd;
+      } else words.push({ word: piece, startMs: wordStart, endMs: wordEnd });
+    });
+    joinNext = pieces.length > 0 ? !/\s$/.test(run.text) : joinNext;
+  });
+  return words.length ? words : undefined;
+}
+
+/** An SRT caption's text on one line: the HTML-like tags SRT writers use (<i>, <font color=…>) and ASS overrides ({\an8}) removed. */
+function srtText(lines: string[]): string {
+  return oneLine(
+    decodeEntities(
+      lines
+        .join("\n")
+        .replace(/<\/?(?:i|b|u|s|font|span|em|strong)\b[^>]*>/gi, "")
+        .replace(/\{\\[^}]*\}/g, ""),
+    ),
+  );
 }
 
 function parseSrtText(text: string): SubtitleCue[] {
   const cues: SubtitleCue[] = [];
-  for (const block of blocks(text)) {
-    // The cue number is optional in practice; the timing is the line with the arrow.
-    const numbered = /^\s*\d+\s*$/.test(block.lines[0]!) && block.lines.length > 1;
-    const at = numbered ? 1 : 0;
-    const { startMs, endMs } = timing(block.lines[at]!, block.line + at, "srt");
-    const textLine = cueText(block.lines.slice(at + 1));
-    if (textLine) cues.push({ startMs, endMs, text: textLine });
+  for (const block of blocks(text, (line) => line.trim() === "")) {
+    // The cue number is optional in practice; the timing is the line with the arrow. A cue
+    // that runs into the next without a blank line ends where the next timing (and its
+    // number) begins.
+    let at = /^\s*\d+\s*$/.test(block.lines[0]!) && block.lines.length > 1 ? 1 : 0;
+    while (at < block.lines.length) {
+      const { startMs, endMs } = timing(block.lines[at]!, block.line + at, "srt");
+      let next = at + 1;
+      while (next < block.lines.length && !SRT_TIMING.test(block.lines[next]!)) next++;
+      const textEnd = next < block.lines.length && /^\s*\d+\s*$/.test(block.lines[next - 1]!) && next - 1 > at ? next - 1 : next;
+      const textLine = srtText(block.lines.slice(at + 1, textEnd));
+      if (textLine) cues.push({ startMs, endMs, text: textLine });
+      at = next;
+    }
   }
   return cues;
 }
 
-function parseVttText(text: string): SubtitleCue[] {
-  const cues: SubtitleCue[] = [];
-  const all = blocks(text);
+/** A WebVTT cue with its text lines kept apart: YouTube's rolling captions are read line by line. */
+type VttCue = { startMs: number; endMs: number; lines: { text: string; words?: SubtitleWord[] }[] };
+
+function readVttCues(text: string): VttCue[] {
+  const all = blocks(text, (line) => line === "");
   if (!VTT_SIGNATURE.test(all[0]?.lines[0] ?? "")) throw new SubtitleParseError('a WebVTT file must start with "WEBVTT"', 1);
-  for (const block of all.slice(1)) {
-    const first = block.lines[0]!;
-    if (/^(NOTE|STYLE|REGION)(\s|$)/.test(first)) continue;
-    // An optional cue identifier (never holding an arrow) may precede the timing; without an
-    // arrow on either line, the first is the broken timing.
-    const at = !first.includes("-->") && block.lines[1]?.includes("-->") ? 1 : 0;
-    const { startMs, endMs } = timing(block.lines[at]!, block.line + at, "vtt");
-    const textLine = cueText(block.lines.slice(at + 1));
-    if (textLine) cues.push({ startMs, endMs, text: textLine });
+  const cues: VttCue[] = [];
+  // A cue may follow the header without a blank line; the spec reads it as a cue.
+  const inHeader = all[0]!.lines.findIndex((line) => line.includes("-->"));
+  const starts = [...(inHeader > 0 ? [{ block: all[0]!, from: inHeader }] : []), ...all.slice(1).map((block) => ({ block, from: 0 }))];
+  for (const { block, from: blockFrom } of starts) {
+    if (blockFrom === 0 && /^(NOTE|STYLE|REGION)([ \t]|$)/.test(block.lines[0]!)) continue;
+    // As in the spec, a line with an arrow ends the cue text and starts the next cue, so one
+    // block may hold several cues.
+    for (let from = blockFrom; from < block.lines.length; ) {
+      // An optional cue identifier (never holding an arrow) may precede the timing; without an
+      // arrow on either line, the first is the broken timing.
+      const at = from + (!block.lines[from]!.includes("-->") && block.lines[from + 1]?.includes("-->") ? 1 : 0);
+      const { startMs, endMs } = timing(block.lines[at]!, block.line + at, "vtt");
+      let end = at + 1;
+      while (end < block.lines.length && !block.lines[end]!.includes("-->")) end++;
+      const lines = block.lines.slice(at + 1, end).map((raw) => {
+        const runs = vttRuns(raw);
+        return { text: oneLine(runs.map((r) => r.text).join("")), words: timedWords(runs, startMs, endMs) };
+      });
+      cues.push({ startMs, endMs, lines });
+      from = end;
+    }
   }
   return cues;
+}
+
+/** The cue as one caption: its lines joined, and its word times when every line has them. */
+function flatten(cue: VttCue): SubtitleCue {
+  const lines = cue.lines.filter((l) => l.text);
+  const result: SubtitleCue = { startMs: cue.startMs, endMs: cue.endMs, text: oneLine(lines.map((l) => l.text).join(" ")) };
+  if (lines.length && lines.every((l) => l.words)) result.words = lines.flatMap((l) => l.words!);
+  return result;
+}
+
+// YouTube's carry cues last 10 ms; a little room for writers that round.
+const CARRY_MS = 50;
+
+/**
+ * YouTube's automatic captions (as yt-dlp saves them) roll: each cue shows the line before
+ * again above the line being said, a 10 ms cue carries the finished line, and the new line's
+ * words carry inline times. Such a file is recognised by cues opening with the line the cue
+ * before ended on, together with carry cues or inline times.
+ */
+function isRollingCaptions(cues: VttCue[]): boolean {
+  let repeats = 0;
+  let carries = 0;
+  let timed = 0;
+  cues.forEach((cue, i) => {
+    const lines = cue.lines.filter((l) => l.text);
+    const before = cues[i - 1]?.lines.filter((l) => l.text).at(-1);
+    if (before && lines[0]?.text === before.text) repeats++;
+    if (cue.endMs - cue.startMs <= CARRY_MS) carries++;
+    if (lines.some((l) => l.words)) timed++;
+  });
+  return repeats > 0 && (carries > 0 || timed > 0);
+}
+
+/**
+ * Rolling captions as one caption per spoken line: a line is said from the cue where it first
+ * appears until the last cue that still ends on it (its carry), and takes that first cue's
+ * inline word times. Lines shown again above a newer line are not said again.
+ */
+function spokenLines(cues: VttCue[]): SubtitleCue[] {
+  const result: SubtitleCue[] = [];
+  for (const cue of [...cues].sort((a, b) => a.startMs - b.startMs)) {
+    const lines = cue.lines.filter((l) => l.text);
+    lines.forEach((line, i) => {
+      const isLast = i === lines.length - 1;
+      const shown = result.slice(-2).find((r) => r.text === line.text);
+      if (shown) {
+        if (isLast && shown === result.at(-1)) shown.endMs = Math.max(shown.endMs, cue.endMs);
+        return;
+      }
+      const caption: SubtitleCue = { startMs: cue.startMs, endMs: cue.endMs, text: line.text };
+      if (line.words) caption.words = line.words;
+      result.push(caption);
+    });
+  }
+  return result;
+}
+
+function parseVttText(text: string): SubtitleCue[] {
+  const cues = readVttCues(text);
+  if (isRollingCaptions(cues)) return spokenLines(cues);
+  return cues.map(flatten).filter((c) => c.text);
 }
 
 /** How many caption lines the cues become: those with any text (processing drops the others). */

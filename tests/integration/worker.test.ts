@@ -19,6 +19,7 @@ import { POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quiz
 import { POST as extractVocabulary } from "@/app/api/videos/[id]/extract-vocabulary/route";
 import { GET as getCaptions } from "@/app/api/videos/[id]/captions/route";
 import { GET as getWords } from "@/app/api/videos/[id]/words/route";
+import { GET as getWordTimings } from "@/app/api/videos/[id]/word-timings/route";
 import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
 import { GET as getMe } from "@/app/api/users/route";
 import { resultRows } from "@/db/client";
@@ -157,6 +158,78 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
       expect(lines.map((c: { text: string; startTime: number }) => [c.text, c.startTime])).toEqual([
         ["Buenos días, quiero un café.", 500],
         ["El mercado abre temprano.", 25_000],
+      ]);
+    } finally {
+      installStorage(undefined);
+    }
+  });
+
+  it("YouTube's rolling automatic captions become one caption per spoken line, timed by the file's own word times", async () => {
+    setAiServer(ai.url);
+    const storage = createLocalStorage(path.join(dir, `uploads-rolling-${kind}`));
+    installStorage(storage);
+    try {
+      // As yt-dlp saves them: each cue repeats the line before, 10 ms cues carry the finished
+      // line, lines of one space, inline word times; the last line comes without word times.
+      const vtt = [
+        "WEBVTT",
+        "Kind: captions",
+        "Language: es",
+        "",
+        "00:00:00.500 --> 00:00:03.000 align:start position:0%",
+        " ",
+        "Buenos<00:00:01.000><c> días,</c><00:00:01.700><c> quiero</c><00:00:02.200><c> un</c><00:00:02.400><c> café.</c>",
+        "",
+        "00:00:03.000 --> 00:00:03.010 align:start position:0%",
+        "Buenos días, quiero un café.",
+        " ",
+        "",
+        "00:00:25.000 --> 00:00:28.000 align:start position:0%",
+        "Buenos días, quiero un café.",
+        "El<00:00:25.300><c> mercado</c><00:00:26.100><c> abre</c><00:00:26.800><c> temprano.</c>",
+        "",
+        "00:00:28.000 --> 00:00:28.010 align:start position:0%",
+        "El mercado abre temprano.",
+        " ",
+        "",
+        "00:00:50.000 --> 00:00:53.000 align:start position:0%",
+        "El mercado abre temprano.",
+        "Compramos naranjas y manzanas.",
+        "",
+      ].join("\n");
+      await storage.put("subtitles/rolling.vtt", Readable.from([Buffer.from(vtt)]), { contentType: "text/vtt" });
+      const [video] = await t().db.insert(videos).values({ youtubeId: "abcdefghijk", title: "Subtítulos automáticos", targetLanguage: "es", status: "processing", subtitlePath: "subtitles/rolling.vtt" }).returning();
+      await sendJob(QUEUES.processVideo, { videoId: video!.id });
+      expect(await settled(video!.id)).toMatchObject({ status: "processed" });
+      const params = { id: String(video!.id) };
+      const lines = (await call(getCaptions, `/api/videos/${video!.id}/captions`, { token: admin.token, params })).body;
+      expect(lines.map((c: { text: string; startTime: number; endTime: number }) => [c.text, c.startTime, c.endTime])).toEqual([
+        ["Buenos días, quiero un café.", 500, 3010],
+        ["El mercado abre temprano.", 25_000, 28_010],
+        ["Compramos naranjas y manzanas.", 50_000, 53_000],
+      ]);
+      const timings = (await call(getWordTimings, `/api/videos/${video!.id}/word-timings`, { token: admin.token, params })).body;
+      const line = (id: number) => timings.filter((w: { captionId: number }) => w.captionId === id).map((w: { word: string; start: number; end: number }) => [w.word, w.start, w.end]);
+      // The file's word times where it has them: the recogniser heard these words at other times.
+      expect(line(lines[0].id)).toEqual([
+        ["Buenos", 500, 1000],
+        ["días,", 1000, 1700],
+        ["quiero", 1700, 2200],
+        ["un", 2200, 2400],
+        ["café.", 2400, 3000],
+      ]);
+      expect(line(lines[1].id)).toEqual([
+        ["El", 25_000, 25_300],
+        ["mercado", 25_300, 26_100],
+        ["abre", 26_100, 26_800],
+        ["temprano.", 26_800, 28_000],
+      ]);
+      // The line the file does not time keeps the transcription's words.
+      expect(line(lines[2].id)).toEqual([
+        ["Compramos", 50_000, 50_750],
+        ["naranjas", 50_750, 51_500],
+        ["y", 51_500, 52_250],
+        ["manzanas.", 52_250, 53_000],
       ]);
     } finally {
       installStorage(undefined);

@@ -103,3 +103,128 @@ describe("subtitle parser", () => {
     expect(failure("WEBVTT\n\nonly-an-identifier\n").line).toBe(3);
   });
 });
+
+// YouTube's automatic captions as yt-dlp saves them: a rolling two-line display. Each cue shows
+// the line before above the line being said (whose words carry inline times), a line of a single
+// space stands for the empty top line, and a 10 ms cue carries the finished line.
+const youtubeAuto = [
+  "WEBVTT",
+  "Kind: captions",
+  "Language: es",
+  "",
+  "00:00:00.000 --> 00:00:02.350 align:start position:0%",
+  " ",
+  "Hola,<00:00:00.450><c> me</c><00:00:00.780><c> llamo</c><00:00:01.100><c> Ana</c>",
+  "",
+  "00:00:02.350 --> 00:00:02.360 align:start position:0%",
+  "Hola, me llamo Ana",
+  " ",
+  "",
+  "00:00:02.360 --> 00:00:05.120 align:start position:0%",
+  "Hola, me llamo Ana",
+  "y<00:00:02.600><c> vivo</c><00:00:02.900><c> en</c><00:00:03.100><c> Madrid.</c>",
+  "",
+  "00:00:05.120 --> 00:00:05.130 align:start position:0%",
+  "y vivo en Madrid.",
+  " ",
+  "",
+  "00:00:05.130 --> 00:00:08.000 align:start position:0%",
+  "y vivo en Madrid.",
+  "Me<00:00:05.500><c> gusta</c><00:00:05.900><c> mucho</c><00:00:06.300><c> aprender</c><00:00:06.800><c> idiomas.</c>",
+  "",
+  "00:00:08.000 --> 00:00:08.010 align:start position:0%",
+  "Me gusta mucho aprender idiomas.",
+  " ",
+  "",
+].join("\n");
+
+describe("real-world subtitle files", () => {
+  it("reads YouTube's rolling automatic captions as one caption per spoken line, with the file's word times", () => {
+    const { format, cues } = parseSubtitles(youtubeAuto);
+    expect(format).toBe("vtt");
+    expect(cues.map(({ startMs, endMs, text }) => ({ startMs, endMs, text }))).toEqual([
+      { startMs: 0, endMs: 2360, text: "Hola, me llamo Ana" },
+      { startMs: 2360, endMs: 5130, text: "y vivo en Madrid." },
+      { startMs: 5130, endMs: 8010, text: "Me gusta mucho aprender idiomas." },
+    ]);
+    expect(cues[0]!.words).toEqual([
+      { word: "Hola,", startMs: 0, endMs: 450 },
+      { word: "me", startMs: 450, endMs: 780 },
+      { word: "llamo", startMs: 780, endMs: 1100 },
+      { word: "Ana", startMs: 1100, endMs: 2350 },
+    ]);
+    expect(cues[1]!.words!.map((w) => [w.word, w.startMs])).toEqual([
+      ["y", 2360],
+      ["vivo", 2600],
+      ["en", 2900],
+      ["Madrid.", 3100],
+    ]);
+    expect(cues[2]!.words!.map((w) => w.word)).toEqual(["Me", "gusta", "mucho", "aprender", "idiomas."]);
+  });
+
+  it("keeps a line of spaces as cue text in WebVTT, not as the end of the cue", () => {
+    expect(parseVtt("WEBVTT\n\n00:01.000 --> 00:02.000\n   \nsegunda línea\n")).toEqual([{ startMs: 1000, endMs: 2000, text: "segunda línea" }]);
+  });
+
+  it("reads SRT as real files come: BOM, CRLF, font tags, ASS overrides, missing numbers, overlapping cues", () => {
+    const file =
+      "\uFEFF1\r\n00:00:01,000 --> 00:00:04,000\r\n<font color=\"#ffff00\">¿Dónde</font> está\r\n<i>la estación?</i>\r\n\r\n" +
+      "00:00:02,500 --> 00:00:03,500 X1:100 X2:200 Y1:10 Y2:50\r\n{\\an8}<FONT COLOR=white>[música]</FONT>\r\n\r\n" +
+      "3\r\n00:00:05,000 --> 00:00:06,000\r\n{\\i1}Al fondo{\\i0}, a la derecha. 2 < 3 &amp; b\r\n" +
+      "4\r\n00:00:06,500 --> 00:00:07,000\r\nGracias.\r\n";
+    expect(parseSrt(file)).toEqual([
+      { startMs: 1000, endMs: 4000, text: "¿Dónde está la estación?" },
+      { startMs: 2500, endMs: 3500, text: "[música]" },
+      { startMs: 5000, endMs: 6000, text: "Al fondo, a la derecha. 2 < 3 & b" },
+      { startMs: 6500, endMs: 7000, text: "Gracias." },
+    ]);
+  });
+
+  it("reads WebVTT cue text as the W3C spec does: classes, annotations, ruby, lang, timestamps, entities, unterminated tags", () => {
+    const file = [
+      "WEBVTT",
+      "",
+      "REGION",
+      "id:fred width:40% lines:3",
+      "",
+      "STYLE",
+      "::cue(.yellow) { color: yellow }",
+      "",
+      "NOTE a comment",
+      "",
+      "1",
+      "00:00:01.000 --> 00:00:02.000 region:fred align:left",
+      "<c.yellow.bg_blue>Tom</c> &amp; <v.loud Roger Bingham>Jerry</v> &lt;3",
+      "",
+      "00:00:02.000 --> 00:00:03.000",
+      "<ruby>漢<rt>かん</rt>字<rt>じ</rt></ruby>を<lang ja-JP>読む</lang>",
+      "",
+      "00:00:03.000 --> 00:00:04.000",
+      "a&nbsp;b&lrm;c &#233;t&#xE9; &unknown; <b><i><u>x</u></i></b>",
+      "",
+      "00:00:04.000 --> 00:00:05.000",
+      "<v Roger>Tu es là<c.yellow",
+      "",
+      "00:00:05.000 --> 00:00:07.000",
+      "uno <00:00:05.500>dos <00:00:06.000>tres",
+      "00:00:07.000 --> 00:00:08.000",
+      "sin línea en blanco",
+      "",
+    ].join("\n");
+    const cues = parseVtt(file);
+    expect(cues.map((c) => c.text)).toEqual(["Tom & Jerry <3", "漢字を読む", "a bc été &unknown; x", "Tu es là", "uno dos tres", "sin línea en blanco"]);
+    expect(cues[4]!.words).toEqual([
+      { word: "uno", startMs: 5000, endMs: 5500 },
+      { word: "dos", startMs: 5500, endMs: 6000 },
+      { word: "tres", startMs: 6000, endMs: 7000 },
+    ]);
+    expect(cues[0]!.words).toBeUndefined();
+    expect(parseVtt("WEBVTT\n00:00:01.000 --> 00:00:02.000\nsin separación\n")).toEqual([{ startMs: 1000, endMs: 2000, text: "sin separación" }]);
+  });
+
+  it("still names the line and the reason for a WebVTT file that cannot be used", () => {
+    expect(failure(`${youtubeAuto}\n00:00:09.000 -> 00:00:10.000\nhalf an arrow\n`).message).toBe(
+      "Line 29: expected a cue timing such as 00:00:01.000 --> 00:00:02.500",
+    );
+  });
+});
