@@ -19,6 +19,8 @@ import { openPostgres, resultRows, type DbHandle } from "@/db/client";
 import { quizzes, users, videoJobLeases, videos, words } from "@/db/schema";
 import { seedDemoContent } from "@/db/seed";
 import { getBoss, startWorkerQueue } from "@/lib/jobs/boss";
+import { QUEUES } from "@/lib/jobs/queues";
+import { sendJob } from "@/lib/jobs/send";
 import { startWorkers } from "@/lib/jobs/worker";
 import { apiRequest, signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
@@ -325,5 +327,20 @@ describe.each(testDbKinds)("per-admin limit on re-processing on %s", (kind) => {
     await t().db.execute(sql`update admin_actions set created_at = now() - interval '61 minutes' where user_id = ${who.admin.id}`);
     const [c] = await t().db.insert(videos).values({ youtubeId: "FailedZabcd", title: "Failed Z", status: "failed" }).returning();
     expect((await onVideo(retry, c!.id, "/retry", who.admin)).status).toBe(200);
+  });
+
+  it("Retry right after a failure, while pg-boss still holds the failed run as active, queues a new run", async () => {
+    setEnv({ REPROCESS_LIMIT_PER_HOUR: undefined });
+    const [video] = await t().db.insert(videos).values({ youtubeId: "FailedAabcd", title: "Failed A", status: "failed", errorReason: "Transcription failed: 502" }).returning();
+    const key = `video:${video!.id}`;
+    expect(await sendJob(QUEUES.processVideo, { videoId: video!.id })).toBeTruthy();
+    // The run that failed: the pipeline has marked the video, pg-boss has not completed the job yet.
+    await t().db.execute(sql`update pgboss.job set state = 'active', started_on = now() where name = ${QUEUES.processVideo} and singleton_key = ${key}`);
+    const answer = await onVideo(retry, video!.id, "/retry", who.admin2);
+    expect(answer).toMatchObject({ status: 200, body: { status: "processing", processingProgress: 0 } });
+    const states = resultRows<{ state: string }>(
+      await t().db.execute(sql`select state from pgboss.job where name = ${QUEUES.processVideo} and singleton_key = ${key} order by created_on`),
+    ).map((r) => r.state);
+    expect(states).toEqual(["active", "created"]);
   });
 });
