@@ -205,7 +205,9 @@ export async function requestTranslations(db: Db, user: User, id: number, action
     return { requiresConfirmation: true as const, videoId: id, existingData };
   }
   const chosen = action ?? "fill_missing";
-  await startReprocessing(db, user, "generate-translations", id, () => queue(db, () => sendJob(QUEUES.generateTranslations, { videoId: id, action: chosen }), id));
+  await startReprocessing(db, user, "generate-translations", id, () => queue(db, () => sendJob(QUEUES.generateTranslations, { videoId: id, action: chosen }), id), {
+    checked: true,
+  });
   return { queued: true as const, videoId: id, action: chosen, segmentTranslationCount: existingData.segmentTranslations, totalSegments: existingData.totalSegments };
 }
 
