@@ -49,7 +49,7 @@ async function existing(db: DbOrTx, id: number) {
 }
 
 async function card(db: DbOrTx, user: User, id: number) {
-  const row = await getVideoCard(db, { id, userId: user.id });
+  const row = await getVideoCard(db, { id, userId: user.id, withJobState: true });
   if (!row) throw videoNotFound();
   return toVideoCard(row);
 }

@@ -14,6 +14,7 @@ import { POST as generateTranslations } from "@/app/api/videos/[id]/generate-tra
 import { POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quizzes/route";
 import { POST as retry } from "@/app/api/videos/[id]/retry/route";
 import { GET as getVideo } from "@/app/api/videos/[id]/route";
+import { GET as listVideos } from "@/app/api/videos/route";
 import { GET as getMe } from "@/app/api/users/route";
 import { openPostgres, resultRows, type DbHandle } from "@/db/client";
 import { quizzes, users, videoJobLeases, videos, words } from "@/db/schema";
@@ -159,6 +160,9 @@ describe.each(testDbKinds)("one job at a time per video on %s", (kind) => {
     expect((await onVideo(generateTranslations, videoId, "/generate-translations", who.admin, { action: "regenerate" })).body).toMatchObject({ queued: true });
     await waitUntil(async () => (await card()).waitingForJob === true, "the directory to say a job waits", 20_000);
     expect(ai.chats.length - before).toBe(1);
+    // The directory's list (the admin's GET /api/videos) says so too.
+    const directory = (await call(listVideos as Handler, "/api/videos?limit=500", { token: who.admin.token })).body as { id: number; waitingForJob?: boolean }[];
+    expect(directory.find((v) => v.id === videoId)).toMatchObject({ waitingForJob: true });
 
     openGate();
     gate = undefined;
