@@ -2,6 +2,7 @@
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { captions, quizzes, segmentTranslations, videos, wordTimings, words, wordTranslations } from "../schema";
+import { wordKeyOf } from "./progress";
 
 /** A segment of the video, with the video's language (the line's words are read by its rules). */
 export async function getSegment(db: DbOrTx, params: { videoId: number; segmentId: number }) {
@@ -45,9 +46,17 @@ export async function setSegmentWord(
   db: DbOrTx,
   params: { videoId: number; segmentId: number; word: string; timestamp: number; quizTime: number; context: string },
 ) {
-  const existing = await getSegmentWord(db, { segmentId: params.segmentId });
+  // "Only its case changed" is decided by the progress key (SQL lower(), wordKeyOf), not by JS
+  // toLowerCase: the two differ on letters such as "İ" and a final "Σ". Kept quizzes then always
+  // belong to a word whose learners' records still apply, and dropped ones to a word whose don't.
+  const [existing] = await db
+    .select({ id: words.id, sameKey: sql<boolean>`${wordKeyOf(words.word)} = ${wordKeyOf(params.word)}` })
+    .from(words)
+    .where(eq(words.captionId, params.segmentId))
+    .orderBy(asc(words.timestamp))
+    .limit(1);
   if (existing) {
-    if (existing.word.toLowerCase() !== params.word.toLowerCase()) {
+    if (!existing.sameKey) {
       await db.delete(quizzes).where(eq(quizzes.wordId, existing.id));
       await db.delete(wordTranslations).where(eq(wordTranslations.wordId, existing.id));
     }

@@ -41,8 +41,11 @@ export type VideoCardRow = {
   status: VideoStatus;
   processingProgress: number;
   errorReason: string | null;
-  /** A job on the video waits for another one on it to finish (one job at a time per video). */
-  waitingForJob: boolean;
+  /**
+   * A job on the video waits for another one on it to finish (one job at a time per video). Only
+   * asked for the admin's directory (`withJobState`); null in every other list.
+   */
+  waitingForJob: boolean | null;
   durationMs: number | null;
   mediaPath: string | null;
   totalWords: number;
@@ -60,7 +63,8 @@ export type CardFilters = {
   nativeLanguage?: string;
 };
 
-function cardColumns(userId: string) {
+/** `withJobState`: the admin directory's waiting flag, too costly for every learner's list. */
+function cardColumns(userId: string, withJobState = false) {
   return {
     id: videos.id,
     youtubeId: videos.youtubeId,
@@ -77,7 +81,7 @@ function cardColumns(userId: string) {
     status: videos.status,
     processingProgress: videos.processingProgress,
     errorReason: videos.errorReason,
-    waitingForJob: videoJobWaitingSql(videos.id),
+    waitingForJob: withJobState ? sql<boolean | null>`${videoJobWaitingSql(videos.id)}` : sql<boolean | null>`null`,
     durationMs: videos.durationMs,
     mediaPath: videos.mediaPath,
     totalWords: sql<number>`(select count(*)::int from ${words} w where w.video_id = ${videos.id})`,
@@ -100,12 +104,12 @@ function filterConditions(filters: CardFilters): SQL[] {
   return conditions;
 }
 
-function cards(db: DbOrTx, userId: string) {
-  return db.select(cardColumns(userId)).from(videos).leftJoin(categories, eq(categories.id, videos.categoryId));
+function cards(db: DbOrTx, userId: string, withJobState = false) {
+  return db.select(cardColumns(userId, withJobState)).from(videos).leftJoin(categories, eq(categories.id, videos.categoryId));
 }
 
-export async function getVideoCard(db: DbOrTx, params: { id: number; userId: string }): Promise<VideoCardRow | undefined> {
-  const [row] = await cards(db, params.userId).where(eq(videos.id, params.id)).limit(1);
+export async function getVideoCard(db: DbOrTx, params: { id: number; userId: string; withJobState?: boolean }): Promise<VideoCardRow | undefined> {
+  const [row] = await cards(db, params.userId, params.withJobState).where(eq(videos.id, params.id)).limit(1);
   return row;
 }
 
@@ -126,17 +130,17 @@ function containsPattern(term: string): string {
  */
 export async function searchVideoCards(
   db: DbOrTx,
-  params: CardFilters & { userId: string; term: string; limit: number },
+  params: CardFilters & { userId: string; term: string; limit: number; withJobState?: boolean },
 ): Promise<VideoCardRow[]> {
   const pattern = containsPattern(params.term);
   const base = filterConditions(params);
   const inTitle = sql`${videos.title} ilike ${pattern}`;
-  const titleMatches = await cards(db, params.userId)
+  const titleMatches = await cards(db, params.userId, params.withJobState)
     .where(and(...base, inTitle))
     .orderBy(desc(videos.createdAt), desc(videos.id))
     .limit(params.limit);
   if (titleMatches.length >= params.limit) return titleMatches;
-  const descriptionMatches = await cards(db, params.userId)
+  const descriptionMatches = await cards(db, params.userId, params.withJobState)
     .where(and(...base, sql`${videos.description} ilike ${pattern}`, sql`not (${inTitle})`))
     .orderBy(desc(videos.createdAt), desc(videos.id))
     .limit(params.limit - titleMatches.length);
@@ -144,8 +148,11 @@ export async function searchVideoCards(
 }
 
 /** Every video the filters allow, newest first. */
-export async function listVideoCards(db: DbOrTx, params: CardFilters & { userId: string; limit: number }): Promise<VideoCardRow[]> {
-  return cards(db, params.userId)
+export async function listVideoCards(
+  db: DbOrTx,
+  params: CardFilters & { userId: string; limit: number; withJobState?: boolean },
+): Promise<VideoCardRow[]> {
+  return cards(db, params.userId, params.withJobState)
     .where(and(...filterConditions(params)))
     .orderBy(desc(videos.createdAt), desc(videos.id))
     .limit(params.limit);

@@ -40,13 +40,15 @@ export async function sendLater(boss: PgBoss, job: PgBoss.JobWithMetadata<unknow
 }
 
 /**
- * Whether a job of `queue` is queued, waiting for a retry, or running for the video. pg-boss 10 has
- * no call for this; its job table is read directly (states before "completed").
+ * Whether a job of `queue` is queued, waiting for a retry, or (unless `queuedOnly`) running for the
+ * video. pg-boss 10 has no call for this; its job table is read directly (its states are ordered:
+ * created, retry, active, completed, …).
  */
-export async function hasPendingJob(queue: QueueName, videoId: number): Promise<boolean> {
+export async function hasPendingJob(queue: QueueName, videoId: number, { queuedOnly = false } = {}): Promise<boolean> {
   const boss = await getBoss();
+  const before = queuedOnly ? "active" : "completed";
   const { rows } = await boss
     .getDb()
-    .executeSql(`SELECT 1 FROM ${JOB_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' LIMIT 1`, [queue, videoJobKey(videoId)]);
+    .executeSql(`SELECT 1 FROM ${JOB_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < '${before}' LIMIT 1`, [queue, videoJobKey(videoId)]);
   return rows.length > 0;
 }

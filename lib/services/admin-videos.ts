@@ -49,7 +49,7 @@ async function existing(db: DbOrTx, id: number) {
 }
 
 async function card(db: DbOrTx, user: User, id: number) {
-  const row = await getVideoCard(db, { id, userId: user.id });
+  const row = await getVideoCard(db, { id, userId: user.id, withJobState: true });
   if (!row) throw videoNotFound();
   return toVideoCard(row);
 }
@@ -167,19 +167,28 @@ export async function requestVocabulary(db: Db, user: User, id: number) {
 
 /**
  * POST retry: only a failed video; it goes back to processing at 0 %. If its processing job is
- * still queued (or running), that one goes on: nothing more is queued or counted.
+ * still queued, that one goes on: nothing more is queued or counted. A job still running is the
+ * one that just failed (pg-boss has not yet completed it): it will not run again, so a new one is
+ * queued (a stately queue holds one queued job beside the running one).
  */
 export async function retryVideo(db: Db, user: User, id: number) {
   const video = await existing(db, id);
   if (video.status !== "failed" && video.status !== "error") throw conflict("Only a video whose processing failed can be retried");
-  if (await isReprocessing("retry", id)) {
+  if (await isReprocessing("retry", id, { queuedOnly: true })) {
     await updateVideoRow(db, id, { status: "processing", processingProgress: 0, errorReason: null });
     return card(db, user, id);
   }
-  await startReprocessing(db, user, "retry", id, async () => {
-    await updateVideoRow(db, id, { status: "processing", processingProgress: 0, errorReason: null });
-    return queue(db, () => sendJob(QUEUES.processVideo, { videoId: id }), id);
-  });
+  await startReprocessing(
+    db,
+    user,
+    "retry",
+    id,
+    async () => {
+      await updateVideoRow(db, id, { status: "processing", processingProgress: 0, errorReason: null });
+      return queue(db, () => sendJob(QUEUES.processVideo, { videoId: id }), id);
+    },
+    { checked: true },
+  );
   return card(db, user, id);
 }
 
@@ -196,7 +205,9 @@ export async function requestTranslations(db: Db, user: User, id: number, action
     return { requiresConfirmation: true as const, videoId: id, existingData };
   }
   const chosen = action ?? "fill_missing";
-  await startReprocessing(db, user, "generate-translations", id, () => queue(db, () => sendJob(QUEUES.generateTranslations, { videoId: id, action: chosen }), id));
+  await startReprocessing(db, user, "generate-translations", id, () => queue(db, () => sendJob(QUEUES.generateTranslations, { videoId: id, action: chosen }), id), {
+    checked: true,
+  });
   return { queued: true as const, videoId: id, action: chosen, segmentTranslationCount: existingData.segmentTranslations, totalSegments: existingData.totalSegments };
 }
 

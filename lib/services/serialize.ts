@@ -82,7 +82,8 @@ export function toVideoCard(row: VideoCardRow): VideoCard {
     processingProgress: row.processingProgress,
     // Why processing failed, for the admin's directory (only while it is failed).
     errorReason: row.status === "failed" || row.status === "error" ? row.errorReason : null,
-    waitingForJob: row.waitingForJob,
+    // Staff answers only (the admin directory); learners' cards do not carry it.
+    ...(row.waitingForJob === null ? {} : { waitingForJob: row.waitingForJob }),
     duration: row.durationMs === null ? null : Math.round(row.durationMs / 1000),
     progress: row.progressPercent,
     wordsLearned: row.wordsLearned,

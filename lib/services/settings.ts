@@ -1,6 +1,7 @@
 /** A user's own profile, languages, daily goal and learning preferences. */
 import type { DbOrTx } from "@/db/client";
 import { getLanguagesByCodes } from "@/db/queries/languages";
+import { lockUser } from "@/db/queries/progress";
 import { updateUser } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/api/errors";
@@ -26,10 +27,20 @@ export async function updateSettings(db: DbOrTx, user: User, input: SettingsUpda
   if (input.timeZone && !isValidTimeZone(input.timeZone)) throw badRequest(`Unknown time zone: ${input.timeZone}`);
 
   const { timeZone, ...rest } = input;
-  const values = timeZone ? { ...rest, ...savedTimeZone(user, timeZone, now) } : rest;
-  // A form with nothing in it changes nothing: an UPDATE with no column to set is not valid SQL.
-  if (!Object.values(values).some((value) => value !== undefined)) return user;
-  const updated = await updateUser(db, { id: user.id, values });
-  if (!updated) throw notFound("User not found");
-  return updated;
+  if (!timeZone) {
+    // A form with nothing in it changes nothing: an UPDATE with no column to set is not valid SQL.
+    if (!Object.values(rest).some((value) => value !== undefined)) return user;
+    const updated = await updateUser(db, { id: user.id, values: rest });
+    if (!updated) throw notFound("User not found");
+    return updated;
+  }
+  // The zone columns (lastActiveDate among them) are derived from the row as it is now: under the
+  // row lock a quiz result takes too, so a result counted since `user` was read is not undone.
+  return db.transaction(async (tx) => {
+    const fresh = await lockUser(tx, { id: user.id });
+    if (!fresh) throw notFound("User not found");
+    const updated = await updateUser(tx, { id: user.id, values: { ...rest, ...savedTimeZone(fresh, timeZone, now) } });
+    if (!updated) throw notFound("User not found");
+    return updated;
+  });
 }

@@ -33,9 +33,9 @@ export const ALREADY_RUNNING: Record<ReprocessAction, string> = {
   "regenerate-quizzes": "Quizzes are already being regenerated for this video",
 };
 
-/** Whether work of this kind is queued or running for the video. */
-export function isReprocessing(action: ReprocessAction, videoId: number): Promise<boolean> {
-  return hasPendingJob(REPROCESS_QUEUES[action], videoId);
+/** Whether work of this kind is queued or running for the video (with `queuedOnly`, queued only). */
+export function isReprocessing(action: ReprocessAction, videoId: number, options: { queuedOnly?: boolean } = {}): Promise<boolean> {
+  return hasPendingJob(REPROCESS_QUEUES[action], videoId, options);
 }
 
 function inWords(seconds: number): string {
@@ -48,9 +48,17 @@ function inWords(seconds: number): string {
  * Queues one re-processing action by `user` on the video: 409 if the same work is already queued
  * or running, 429 past the user's hourly limit, else counts it and calls `send` (which queues the
  * job; null: a job of that kind got there first). An action whose job is not queued is not counted.
+ * `checked`: the caller has just asked isReprocessing itself, so the queue is not asked twice.
  */
-export async function startReprocessing(db: Db, user: User, action: ReprocessAction, videoId: number, send: () => Promise<string | null>): Promise<void> {
-  if (await isReprocessing(action, videoId)) throw conflict(ALREADY_RUNNING[action]);
+export async function startReprocessing(
+  db: Db,
+  user: User,
+  action: ReprocessAction,
+  videoId: number,
+  send: () => Promise<string | null>,
+  { checked = false } = {},
+): Promise<void> {
+  if (!checked && (await isReprocessing(action, videoId))) throw conflict(ALREADY_RUNNING[action]);
   const limit = env().jobs.reprocessLimitPerHour;
   const actionId = await db.transaction(async (tx) => {
     if (limit > 0) {

@@ -38,13 +38,14 @@ function filters(user: User, query: ListQuery, publishedOnly: boolean): CardFilt
 /** GET /api/videos: every video the caller may see, or those matching `search`; staff may ask for longer pages. */
 export async function listVideos(db: DbOrTx, user: User, query: VideoSearchQuery): Promise<VideoCard[]> {
   if (!isStaff(user) && query.limit > LIST_LIMIT_MAX) throw badRequest(`limit: limit must be at most ${LIST_LIMIT_MAX}`);
-  const params = filters(user, query, !isStaff(user));
+  // Staff list the directory here: its cards say whether a job waits for another on the video.
+  const params = { ...filters(user, query, !isStaff(user)), withJobState: isStaff(user) };
   const rows = query.search ? await searchVideoCards(db, { ...params, term: query.search }) : await listVideoCards(db, params);
   return rows.map(toVideoCard);
 }
 
 export async function getVideo(db: DbOrTx, user: User, id: number): Promise<VideoCard> {
-  const row = await getVideoCard(db, { id, userId: user.id });
+  const row = await getVideoCard(db, { id, userId: user.id, withJobState: isStaff(user) });
   if (!row || (!isStaff(user) && !isPublished(row.status))) throw videoNotFound();
   return toVideoCard(row);
 }

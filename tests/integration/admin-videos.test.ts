@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postCategory } from "@/app/api/categories/route";
 import { GET as getVideoCategories, PUT as putVideoCategories } from "@/app/api/videos/[id]/categories/route";
 import { POST as extractVocabulary } from "@/app/api/videos/[id]/extract-vocabulary/route";
@@ -231,6 +231,22 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
       ["video-generate-translations", "regenerate"],
       ["video-regenerate-quizzes", null],
     ]);
+  });
+
+  it("asks the queue once per translation request whether translations are already queued or running", async () => {
+    const { body: video } = await add(admin, { youtubeId: "OneCheck001" });
+    const queueDb = (await getBoss(t())).getDb();
+    const pendingChecks = vi.spyOn(queueDb, "executeSql");
+    const checks = () => pendingChecks.mock.calls.filter(([text]) => String(text).includes("singleton_key = $2 AND state <")).length;
+    try {
+      expect((await onVideo(generateTranslations, video.id, "/generate-translations", admin, { body: { action: "fill_missing" } })).body).toMatchObject({ queued: true });
+      expect(checks()).toBe(1);
+      // The repeat: 409 at once, from the same single check.
+      expect((await onVideo(generateTranslations, video.id, "/generate-translations", admin, { body: { action: "fill_missing" } })).status).toBe(409);
+      expect(checks()).toBe(2);
+    } finally {
+      pendingChecks.mockRestore();
+    }
   });
 
   it("adds a video with an audio file and subtitles as multipart form data; both are stored, and removed with the video", async () => {

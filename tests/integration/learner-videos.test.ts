@@ -12,6 +12,8 @@ import { GET as getVideo } from "@/app/api/videos/[id]/route";
 import { GET as getSegmentTranslations } from "@/app/api/videos/[id]/segment-translations/route";
 import { GET as getWordTimings } from "@/app/api/videos/[id]/word-timings/route";
 import { GET as getWords } from "@/app/api/videos/[id]/words/route";
+import { GET as getPopular } from "@/app/api/videos/popular/route";
+import { GET as getRecommended } from "@/app/api/videos/recommended/route";
 import { GET as listVideos } from "@/app/api/videos/route";
 import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
 import { categories, quizzes, users, videoCategories, videos, words, wordTranslations } from "@/db/schema";
@@ -80,7 +82,19 @@ describe.each(testDbKinds)("learner video API on %s", (kind) => {
     for (const who of [admin, owner]) {
       const all = await call(listVideos, "/api/videos", { token: who.token });
       expect(titles(all.body)).toContain("Secret Madrid draft");
+      // The directory says whether a job on a video waits for another one.
+      for (const video of all.body) expect(video).toHaveProperty("waitingForJob", false);
     }
+    // Learners' cards do not carry the admin's job state, in any list or on the video itself.
+    const searched = await call(listVideos, "/api/videos?search=Madrid", { token: learner.token });
+    const popular = await call(getPopular, "/api/videos/popular", { token: learner.token });
+    const recommended = await call(getRecommended, "/api/videos/recommended", { token: learner.token });
+    for (const list of [forLearner.body, searched.body, popular.body, recommended.body]) {
+      expect(list.length).toBeGreaterThan(0);
+      for (const video of list) expect(video).not.toHaveProperty("waitingForJob");
+    }
+    const one = forLearner.body[0];
+    expect((await call(getVideo, `/api/videos/${one.id}`, { token: learner.token, params: { id: String(one.id) } })).body).not.toHaveProperty("waitingForJob");
     const card = forLearner.body.find((v: { title: string }) => v.title === "Ordering Coffee in Madrid");
     expect(card).toMatchObject({
       categoryName: "Food & Drink",

@@ -167,6 +167,25 @@ describe.each(testDbKinds)("quiz result integrity on %s", (kind) => {
       expect(await me()).toMatchObject({ dayTimeZone: "UTC", lastActiveDate: "2026-06-03" });
     });
 
+    it("a zone saved from a profile read before a quiz result keeps that result's day and streak", async () => {
+      const learner = await learnerNamed("racer");
+      await t().db.update(users).set({ createdAt: new Date("2026-05-01T00:00:00Z") }).where(eq(users.id, learner.id));
+      const me = async () => (await getUserById(t().db, { id: learner.id }))!;
+      const [a, b, c] = await wordsOf("Ordering Coffee in Madrid");
+      const at = async (wordId: number, iso: string) =>
+        recordQuizResult(t().db, await me(), quizResultSchema.parse({ wordId, correct: 1, incorrect: 0 }), new Date(iso));
+      expect((await at(a!.id, "2026-07-01T10:00:00Z")).stats.streak).toBe(1);
+      // The settings request read the profile here; a quiz result on the next day commits before it saves.
+      const stale = await me();
+      expect((await at(b!.id, "2026-07-02T10:00:00Z")).stats.streak).toBe(2);
+      await updateSettings(t().db, stale, { timeZone: "Europe/Paris" }, new Date("2026-07-02T10:00:30Z"));
+      expect(await me()).toMatchObject({ timeZone: "Europe/Paris", dayTimeZone: "Europe/Paris", lastActiveDate: "2026-07-02", streak: 2 });
+      // Later the same day: still day two of the run, not a third.
+      const again = await at(c!.id, "2026-07-02T11:00:00Z");
+      expect(again.dailyProgress).toMatchObject({ date: "2026-07-02", quizzesCompleted: 2 });
+      expect(again.stats.streak).toBe(2);
+    });
+
     it("POST /api/settings saves the zone (the form sends the browser's) and refuses an unknown one", async () => {
       const learner = await learnerNamed("settler");
       const saved = await call(postSettings, "/api/settings", { method: "POST", token: learner.token, body: { timeZone: "Europe/Paris" } });

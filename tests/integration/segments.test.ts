@@ -1,5 +1,5 @@
 /** The owner's live segment editor endpoints: owners only, and the change shows where the player reads it. */
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as reselect } from "@/app/api/videos/[id]/segments/[segmentId]/reselect-words/route";
 import { POST as updateText } from "@/app/api/videos/[id]/segments/[segmentId]/update/route";
@@ -8,7 +8,7 @@ import { GET as getTranslations } from "@/app/api/videos/[id]/segment-translatio
 import { GET as getWords } from "@/app/api/videos/[id]/words/route";
 import { GET as getMe } from "@/app/api/users/route";
 import { saveProcessedContent } from "@/db/queries/processed";
-import { captions, quizzes, users, videos } from "@/db/schema";
+import { captions, quizzes, userWordProgress, users, videoProgress, videos, words } from "@/db/schema";
 import { seedDemoContent } from "@/db/seed";
 import { tokenize } from "@/lib/text/tokenize";
 import { wordChoices } from "@/lib/text/word-choices";
@@ -115,6 +115,33 @@ describe.each(testDbKinds)("segment editor API on %s", (kind) => {
     const [caption] = await db.select({ id: captions.id }).from(captions).where(eq(captions.videoId, video!.id));
     return { video: String(video!.id), segment: caption!.id };
   }
+
+  it("a change of case alone keeps the word's quizzes exactly when its learners' records still apply (the progress key, lower() in SQL)", async () => {
+    const db = t().db;
+    // [the word processing chose, the line, the word chosen now, whether it is the same word to the progress key].
+    // Postgres's lower() and JS toLowerCase() agree on "Über" and "ÉCOLE", not on a final sigma or a dotted I.
+    const cases = [
+      ["Über", "Un über aquí.", "über", true],
+      ["ÉCOLE", "Una école aquí.", "école", true],
+      ["ΟΔΟΣ", "Una οδος aquí.", "οδος", false],
+      ["istanbul", "Hoy en İstanbul.", "İstanbul", true],
+    ] as const;
+    for (const [old, text, chosen, same] of cases) {
+      const line = await oneLine("es", text, []);
+      const id = Number(line.video);
+      const [word] = await db.insert(words).values({ videoId: id, captionId: line.segment, word: old, timestamp: 0, quizTime: 5000, context: text }).returning();
+      await db.insert(quizzes).values({ wordId: word!.id, nativeLanguage: "en", question: null, options: ["a", "b"], correctIndex: 0 });
+      // The learner learned the word as processing spelled it.
+      await db.insert(videoProgress).values({ userId: learner.id, videoId: id, wordsLearned: 1, progressPercent: 100, completed: true });
+      await db.insert(userWordProgress).values({ userId: learner.id, videoId: id, wordKey: sql`lower(${old})`, learned: true, correctCount: 1 });
+
+      const result = await edit(owner, line.segment, { newHighlightedWord: chosen }, reselect, line.video);
+      expect(result, old).toMatchObject({ status: 200, body: { id: word!.id, word: chosen, quizzesQueued: !same } });
+      expect((await db.select().from(quizzes).where(eq(quizzes.wordId, word!.id))).length, old).toBe(same ? 1 : 0);
+      const [progress] = await db.select().from(videoProgress).where(and(eq(videoProgress.userId, learner.id), eq(videoProgress.videoId, id)));
+      expect(progress, old).toMatchObject({ wordsLearned: same ? 1 : 0, completed: same });
+    }
+  });
 
   it("takes a French word out of its elision, timed by the timing that says it with the clitic", async () => {
     const line = await oneLine("fr", "Je bois de l'eau fraîche.", [["Je", 0], ["bois", 200], ["de", 500], ["l'eau", 600], ["fraîche.", 1000]]);

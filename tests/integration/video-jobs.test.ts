@@ -14,11 +14,14 @@ import { POST as generateTranslations } from "@/app/api/videos/[id]/generate-tra
 import { POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quizzes/route";
 import { POST as retry } from "@/app/api/videos/[id]/retry/route";
 import { GET as getVideo } from "@/app/api/videos/[id]/route";
+import { GET as listVideos } from "@/app/api/videos/route";
 import { GET as getMe } from "@/app/api/users/route";
 import { openPostgres, resultRows, type DbHandle } from "@/db/client";
 import { quizzes, users, videoJobLeases, videos, words } from "@/db/schema";
 import { seedDemoContent } from "@/db/seed";
 import { getBoss, startWorkerQueue } from "@/lib/jobs/boss";
+import { QUEUES } from "@/lib/jobs/queues";
+import { sendJob } from "@/lib/jobs/send";
 import { startWorkers } from "@/lib/jobs/worker";
 import { apiRequest, signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
@@ -157,6 +160,9 @@ describe.each(testDbKinds)("one job at a time per video on %s", (kind) => {
     expect((await onVideo(generateTranslations, videoId, "/generate-translations", who.admin, { action: "regenerate" })).body).toMatchObject({ queued: true });
     await waitUntil(async () => (await card()).waitingForJob === true, "the directory to say a job waits", 20_000);
     expect(ai.chats.length - before).toBe(1);
+    // The directory's list (the admin's GET /api/videos) says so too.
+    const directory = (await call(listVideos as Handler, "/api/videos?limit=500", { token: who.admin.token })).body as { id: number; waitingForJob?: boolean }[];
+    expect(directory.find((v) => v.id === videoId)).toMatchObject({ waitingForJob: true });
 
     openGate();
     gate = undefined;
@@ -325,5 +331,20 @@ describe.each(testDbKinds)("per-admin limit on re-processing on %s", (kind) => {
     await t().db.execute(sql`update admin_actions set created_at = now() - interval '61 minutes' where user_id = ${who.admin.id}`);
     const [c] = await t().db.insert(videos).values({ youtubeId: "FailedZabcd", title: "Failed Z", status: "failed" }).returning();
     expect((await onVideo(retry, c!.id, "/retry", who.admin)).status).toBe(200);
+  });
+
+  it("Retry right after a failure, while pg-boss still holds the failed run as active, queues a new run", async () => {
+    setEnv({ REPROCESS_LIMIT_PER_HOUR: undefined });
+    const [video] = await t().db.insert(videos).values({ youtubeId: "FailedAabcd", title: "Failed A", status: "failed", errorReason: "Transcription failed: 502" }).returning();
+    const key = `video:${video!.id}`;
+    expect(await sendJob(QUEUES.processVideo, { videoId: video!.id })).toBeTruthy();
+    // The run that failed: the pipeline has marked the video, pg-boss has not completed the job yet.
+    await t().db.execute(sql`update pgboss.job set state = 'active', started_on = now() where name = ${QUEUES.processVideo} and singleton_key = ${key}`);
+    const answer = await onVideo(retry, video!.id, "/retry", who.admin2);
+    expect(answer).toMatchObject({ status: 200, body: { status: "processing", processingProgress: 0 } });
+    const states = resultRows<{ state: string }>(
+      await t().db.execute(sql`select state from pgboss.job where name = ${QUEUES.processVideo} and singleton_key = ${key} order by created_on`),
+    ).map((r) => r.state);
+    expect(states).toEqual(["active", "created"]);
   });
 });
