@@ -18,17 +18,23 @@ export function uninstallAppDb() {
   installDbHandle(undefined);
 }
 
-/** Signs a user up (confirmed) with the embedded server and returns an access token. */
-export async function signedInUser(email: string, password = "secret-123", meta: Record<string, unknown> = {}) {
-  const { createUser, handleAuthRequest } = await import("@/lib/auth-server");
-  const user = await createUser({ email, password, userMetadata: meta, emailConfirmed: true });
-  const response = await handleAuthRequest(
-    new Request("http://localhost:3000/auth/v1/token?grant_type=password", {
+/** A POST to the embedded auth server's `/auth/v1{path}` with a JSON body, as supabase-js sends it. */
+export async function authPost(path: string, body: unknown) {
+  const { handleAuthRequest } = await import("@/lib/auth-server");
+  return handleAuthRequest(
+    new Request(`http://localhost:3000/auth/v1${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", apikey: "test" },
-      body: JSON.stringify({ email, password }),
+      body: JSON.stringify(body),
     }),
   );
+}
+
+/** Signs a user up (confirmed) with the embedded server and returns an access token. */
+export async function signedInUser(email: string, password = "secret-123", meta: Record<string, unknown> = {}) {
+  const { createUser } = await import("@/lib/auth-server");
+  const user = await createUser({ email, password, userMetadata: meta, emailConfirmed: true });
+  const response = await authPost("/token?grant_type=password", { email, password });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   const session = (await response.json()) as { access_token: string };
   return { id: user.id, token: session.access_token };

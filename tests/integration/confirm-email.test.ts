@@ -9,23 +9,13 @@ import { POST as confirmEmail } from "@/app/api/admin/users/[userId]/confirm-ema
 import { GET as listUsers } from "@/app/api/admin/users/route";
 import { GET as getMe } from "@/app/api/users/route";
 import { authOneTimeTokens, users } from "@/db/schema";
-import { signedInUser } from "../helpers/app";
+import { authPost, signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
 import { call } from "../helpers/learner-api";
 
 type Who = { id: string; token: string };
 
-async function authCall(path: string, body: unknown) {
-  const { handleAuthRequest } = await import("@/lib/auth-server");
-  return handleAuthRequest(
-    new Request(`http://localhost:3000/auth/v1${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", apikey: "test" },
-      body: JSON.stringify(body),
-    }),
-  );
-}
-const signIn = (email: string, password = "secret-123") => authCall("/token?grant_type=password", { email, password });
+const signIn = (email: string, password = "secret-123") => authPost("/token?grant_type=password", { email, password });
 
 describe.each(testDbKinds)("confirming a user's email on %s", (kind) => {
   const t = useTestDb(kind, { app: true });
@@ -48,7 +38,7 @@ describe.each(testDbKinds)("confirming a user's email on %s", (kind) => {
     learner = await person("learner@example.com", "user");
     otherLearner = await person("other@example.com", "user");
     // Someone signs up; the confirmation email goes nowhere they can read.
-    const response = await authCall("/signup", { email: "pending@example.com", password: "secret-123", data: { first_name: "Pat" } });
+    const response = await authPost("/signup", { email: "pending@example.com", password: "secret-123", data: { first_name: "Pat" } });
     expect(response.status).toBe(200);
     pendingId = ((await response.json()) as { id: string }).id;
     expect((await signIn("pending@example.com")).status).toBe(400);

@@ -25,24 +25,14 @@ import {
 } from "@/db/schema";
 import { seedDemoContent } from "@/db/seed";
 import { ensureAppUser } from "@/lib/services/users";
-import { signedInUser } from "../helpers/app";
+import { authPost, signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
 import { call } from "../helpers/learner-api";
 
 type Who = { id: string; token: string; email: string };
 
-async function authCall(path: string, body: unknown) {
-  const { handleAuthRequest } = await import("@/lib/auth-server");
-  return handleAuthRequest(
-    new Request(`http://localhost:3000/auth/v1${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", apikey: "test" },
-      body: JSON.stringify(body),
-    }),
-  );
-}
-const signInAnswer = (email: string) => authCall("/token?grant_type=password", { email, password: "secret-123" });
-const refresh = (refreshToken: string) => authCall("/token?grant_type=refresh_token", { refresh_token: refreshToken });
+const signInAnswer = (email: string) => authPost("/token?grant_type=password", { email, password: "secret-123" });
+const refresh = (refreshToken: string) => authPost("/token?grant_type=refresh_token", { refresh_token: refreshToken });
 async function signIn(email: string): Promise<{ access_token: string; refresh_token: string }> {
   const response = await signInAnswer(email);
   expect(response.status).toBe(200);
