@@ -51,3 +51,13 @@ export async function seedVideo(db: Db, state: VideoState, storage?: Storage): P
   const [word] = await db.select({ id: words.id }).from(words).where(eq(words.videoId, id));
   return { id, segmentId: caption!.id, wordId: word!.id };
 }
+
+/** The video's row once its processing has ended, one way or the other (polled for up to a minute). */
+export async function settledVideo(db: Db, id: number) {
+  for (let i = 0; i < 600; i++) {
+    const [row] = await db.select().from(videos).where(eq(videos.id, id));
+    if (row && row.status !== "processing") return row;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the video is still processing");
+}

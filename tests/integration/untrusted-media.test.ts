@@ -15,7 +15,6 @@ import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as postVideo } from "@/app/api/videos/route";
@@ -38,6 +37,7 @@ import { setAiServer, setEnv } from "../helpers/env";
 import { startFakeOpenAi, type FakeOpenAi } from "../helpers/fake-openai";
 import { call } from "../helpers/learner-api";
 import { answerChat, transcriptOf } from "../helpers/standin-answers";
+import { settledVideo } from "../helpers/videos";
 
 const LINES = ["Buenos días, quiero un café.", "El mercado abre temprano.", "Compramos naranjas y manzanas."];
 /** What the stand-in recogniser hears next (three lines unless a test says otherwise). */
@@ -165,15 +165,7 @@ describe.each(testDbKinds)("untrusted media on %s", (kind) => {
     return { status: response.status, body: await response.json() };
   }
 
-  /** The video row once its processing has ended, one way or the other. */
-  async function settled(id: number) {
-    for (let i = 0; i < 600; i++) {
-      const [row] = await t().db.select().from(videos).where(eq(videos.id, id));
-      if (row && row.status !== "processing") return row;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error("the video is still processing");
-  }
+  const settled = (id: number) => settledVideo(t().db, id);
 
   /** Queues a video whose processing gets `source`; returns the video row once processing has settled. */
   async function processed(source: string, values: Partial<typeof videos.$inferInsert> = {}) {

@@ -35,6 +35,7 @@ import type { AudioSource } from "@/lib/pipeline/process-video";
 import { extractVocabulary as reworkVocabulary, generateTranslations as reworkTranslations, regenerateQuizzes as reworkQuizzes } from "@/lib/pipeline/rework";
 import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
+import { settledVideo } from "../helpers/videos";
 import { setAiServer, setEnv } from "../helpers/env";
 import { startFakeOpenAi, type FakeOpenAi } from "../helpers/fake-openai";
 import { answerChat, transcriptOf } from "../helpers/standin-answers";
@@ -109,14 +110,7 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
   const addVideo = async () =>
     (await t().db.insert(videos).values({ youtubeId: "abcdefghijk", title: "Mercado", targetLanguage: "es", status: "processing" }).returning())[0]!.id;
 
-  async function settled(id: number) {
-    for (let i = 0; i < 600; i++) {
-      const [video] = await t().db.select().from(videos).where(eq(videos.id, id));
-      if (video && video.status !== "processing") return video;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error("the video is still processing");
-  }
+  const settled = (id: number) => settledVideo(t().db, id);
 
   it("takes a queued video through every stage to processed, and it plays with captions and quizzes", async () => {
     setAiServer(ai.url);
