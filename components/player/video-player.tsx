@@ -91,13 +91,14 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
 
   const lines = useMemo(() => captions.data ?? [], [captions.data]);
   const current = activeCaption(lines, media.timeMs);
+  const language = video.data?.targetLanguage ?? "";
   const captionWords = useMemo<CaptionWord[]>(() => {
     if (!current) return [];
     const vocab = (vocabulary.data ?? []).filter((w) => w.captionId === current.id || w.captionId === null);
     const said = (timings.data ?? []).filter((t) => (t.captionId ?? captionForWord(lines, t.start)?.id) === current.id);
-    const lit = vocabularyTimingIndexes(vocab, said);
+    const lit = vocabularyTimingIndexes(vocab, said, language);
     return said.map((t, i) => ({ ...t, vocabulary: lit.has(i) }));
-  }, [current, timings.data, vocabulary.data, lines]);
+  }, [current, timings.data, vocabulary.data, lines, language]);
   const translation = current ? translations.data?.find((t) => t.captionId === current.id)?.translatedText : undefined;
 
   function closeQuiz() {
