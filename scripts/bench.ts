@@ -17,7 +17,8 @@
  * Runs on PGlite, and on Postgres too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
  *  - caption highlight lag in Chromium: how late words turn `speaking` through the HTML5 player
  *    and through the YouTube player against a local stand-in of the embed, beside what polling
- *    alone would give (scripts/bench/highlight.ts). It starts the production server (`npm start`,
+ *    alone would give, and the page's main-thread time per frame while it plays beside the same
+ *    page paused (scripts/bench/highlight.ts). It starts the production server (`npm start`,
  *    which builds first when the build is missing or stale) on a temporary database.
  *
  * Sizes and switches (environment):

@@ -1,9 +1,11 @@
 "use client";
 /** The active caption over the video: words light up as they are spoken; the translation below. */
+import { useMemo } from "react";
 import type { CaptionSegment, WordTimingRow } from "@/lib/data/types";
 import { wordState, type WordState } from "@/lib/player/timing";
 import { writtenWithoutSpaces } from "@/lib/text/language";
 import { cn } from "@/lib/utils";
+import { type MediaTimeStore, useMediaTimeValue } from "./use-media-time";
 
 const WORD_STYLES: Record<WordState, string> = {
   upcoming: "text-white/75",
@@ -14,27 +16,38 @@ const WORD_STYLES: Record<WordState, string> = {
 
 export type CaptionWord = WordTimingRow & { vocabulary: boolean };
 
-export function CaptionOverlay({
-  caption,
-  language,
-  words,
-  translation,
-  showTranslation,
-  timeMs,
-  quizShowing,
-}: {
+type OverlayProps = {
   caption: CaptionSegment | undefined;
   /** The video's language: the caption's `lang`, and whether its words are spaced. */
   language: string | undefined;
   words: CaptionWord[];
   translation: string | null | undefined;
   showTranslation: boolean;
-  timeMs: number;
   quizShowing: boolean;
-}) {
+};
+
+const statesAt = (words: readonly CaptionWord[], timeMs: number, quizShowing: boolean) =>
+  words.map((word) => wordState(word, timeMs, { vocabulary: word.vocabulary, quizShowing }));
+
+/** The overlay at `timeMs`. */
+export function CaptionOverlay({ timeMs, ...props }: OverlayProps & { timeMs: number }) {
+  return <CaptionView {...props} states={statesAt(props.words, timeMs, props.quizShowing)} />;
+}
+
+/**
+ * The overlay following the playing media: it reads the time every frame but re-renders only
+ * when a word changes state, a few times a second.
+ */
+export function LiveCaptionOverlay({ time, ...props }: OverlayProps & { time: MediaTimeStore }) {
+  const { words, quizShowing } = props;
+  const key = useMediaTimeValue(time, (ms) => statesAt(words, ms, quizShowing).join(" "));
+  const states = useMemo(() => (key ? (key.split(" ") as WordState[]) : []), [key]);
+  return <CaptionView {...props} states={states} />;
+}
+
+function CaptionView({ caption, language, words, translation, showTranslation, states }: Omit<OverlayProps, "quizShowing"> & { states: readonly WordState[] }) {
   if (!caption) return null;
   const gap = language && writtenWithoutSpaces(language) ? "" : " ";
-  const states = words.map((word) => wordState(word, timeMs, { vocabulary: word.vocabulary, quizShowing }));
   return (
     <div className="pointer-events-none absolute inset-x-0 bottom-12 flex flex-col items-center gap-1 px-2 text-center sm:bottom-16 sm:gap-1.5 sm:px-3" data-testid="captions">
       <p className="max-w-3xl rounded-xl bg-black/70 px-2.5 py-1.5 text-base leading-snug font-semibold text-white sm:px-3 sm:py-2 sm:text-2xl sm:leading-relaxed" lang={language ?? ""} aria-live="off">

@@ -1,11 +1,12 @@
 "use client";
 /** Every caption line of the video: click one to play from there; the current line stays in view. */
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useMemo, useRef } from "react";
 import type { CaptionSegment, SegmentTranslation } from "@/lib/data/types";
 import { formatDuration } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
-export function TranscriptPanel({
+/** Memoised: it re-renders when the current line or the translations change, not as the time moves. */
+export const TranscriptPanel = memo(function TranscriptPanel({
   lines,
   translations,
   currentId,
@@ -17,6 +18,7 @@ export function TranscriptPanel({
   onSeek: (ms: number) => void;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
+  const translated = useMemo(() => new Map(translations?.map((t) => [t.captionId, t.translatedText])), [translations]);
   useEffect(() => {
     if (currentId === undefined) return;
     const item = listRef.current?.querySelector<HTMLElement>(`[data-caption-id="${currentId}"]`);
@@ -33,7 +35,7 @@ export function TranscriptPanel({
       <ol ref={listRef} className="relative max-h-80 overflow-y-auto p-2" data-testid="transcript">
         {lines.map((line) => {
           const current = line.id === currentId;
-          const translation = translations?.find((t) => t.captionId === line.id)?.translatedText;
+          const translation = translated.get(line.id);
           return (
             <li key={line.id} data-caption-id={line.id}>
               <button
@@ -57,4 +59,4 @@ export function TranscriptPanel({
       </ol>
     </section>
   );
-}
+});

@@ -1,11 +1,43 @@
 "use client";
-/** Drives a player adapter: reads its time every animation frame and mirrors playing/paused into React. */
-import { useCallback, useEffect, useRef, useState } from "react";
+/**
+ * Drives a player adapter: reads its time every animation frame into a small store, and mirrors
+ * playing/paused into React. Only the components that show the time subscribe to the store
+ * (`useMediaTimeValue`), so a frame re-renders the caption and the clock, not the whole page.
+ */
+import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
 import type { PlayerAdapter } from "@/lib/player/adapter";
 
+/** The media time in milliseconds, as an external store for `useSyncExternalStore`. */
+export class MediaTimeStore {
+  private ms = 0;
+  private readonly listeners = new Set<() => void>();
+
+  readonly get = (): number => this.ms;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  set(ms: number): void {
+    if (ms === this.ms) return;
+    this.ms = ms;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/**
+ * A value derived from the media time, re-rendering the caller only when it changes (a line's id,
+ * the whole second shown). `select` must return the same value for the same moment (a primitive,
+ * or an object it does not create).
+ */
+export function useMediaTimeValue<T>(time: MediaTimeStore, select: (ms: number) => T): T {
+  return useSyncExternalStore(time.subscribe, () => select(time.get()), () => select(0));
+}
+
 export type MediaControls = {
-  timeMs: number;
+  time: MediaTimeStore;
   playing: boolean;
   play: () => void;
   pause: () => void;
@@ -15,23 +47,21 @@ export type MediaControls = {
 
 /** `onTime(previousMs, timeMs)` runs every frame the time moves, e.g. to trigger quizzes. */
 export function useMediaTime(adapter: PlayerAdapter | null, onTime?: (previousMs: number, timeMs: number) => void): MediaControls {
-  const [timeMs, setTimeMs] = useState(0);
+  const [time] = useState(() => new MediaTimeStore());
   const [playing, setPlaying] = useState(false);
-  const onTimeRef = useRef(onTime);
-  useEffect(() => {
-    onTimeRef.current = onTime;
-  });
+  const timeMoved = useEffectEvent((previous: number, now: number) => onTime?.(previous, now));
 
   useEffect(() => {
     if (!adapter) return;
     const unsubscribe = adapter.subscribe(() => setPlaying(adapter.isPlaying()));
     let previous = adapter.time();
+    time.set(previous);
     let frame = requestAnimationFrame(function tick() {
       const now = adapter.time();
       if (now !== previous) {
-        // Render inside this frame: a plain update would commit in a later task and paint a frame late.
-        flushSync(() => setTimeMs(now));
-        onTimeRef.current?.(previous, now);
+        // Render the subscribers inside this frame: a plain update would commit in a later task and paint a frame late.
+        flushSync(() => time.set(now));
+        timeMoved(previous, now);
         previous = now;
       }
       frame = requestAnimationFrame(tick);
@@ -40,11 +70,11 @@ export function useMediaTime(adapter: PlayerAdapter | null, onTime?: (previousMs
       cancelAnimationFrame(frame);
       unsubscribe();
     };
-  }, [adapter]);
+  }, [adapter, time]);
 
   const play = useCallback(() => adapter?.play(), [adapter]);
   const pause = useCallback(() => adapter?.pause(), [adapter]);
   const seek = useCallback((ms: number) => adapter?.seek(ms), [adapter]);
   const setRate = useCallback((rate: number) => adapter?.setRate(rate), [adapter]);
-  return { timeMs, playing, play, pause, seek, setRate };
+  return { time, playing, play, pause, seek, setRate };
 }

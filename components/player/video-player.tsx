@@ -7,7 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Languages, ListEnd, Pause, Pencil, Play, RotateCcw } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { userKeys, videoKeys } from "@/lib/data/keys";
@@ -21,10 +21,10 @@ import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
 import { useMounted } from "@/lib/use-mounted";
 import { cn } from "@/lib/utils";
 import { activeCaption, captionForWord, quizToTrigger, vocabularyTimingIndexes } from "@/lib/player/timing";
-import { CaptionOverlay, type CaptionWord } from "./caption-overlay";
+import { LiveCaptionOverlay, type CaptionWord } from "./caption-overlay";
 import { QuizOverlay } from "./quiz-overlay";
 import { TranscriptPanel } from "./transcript-panel";
-import { useMediaTime } from "./use-media-time";
+import { type MediaTimeStore, useMediaTime, useMediaTimeValue } from "./use-media-time";
 
 // Only the owner edits: the editor, and the word lists it reads lines with, load when it opens.
 const SegmentEditor = dynamic(() => import("./segment-editor").then((m) => m.SegmentEditor), {
@@ -74,6 +74,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const [editing, setEditing] = useState(false);
   const pauseForQuizzes = settings.data?.pauseOnHighlight ?? true;
 
+  // The page re-renders when the line changes, not every frame: the caption overlay and the clock follow the time themselves.
   const media = useMediaTime(adapter, (previous, now) => {
     // Optional pause at the end of every line, as language players offer.
     if (pauseEachLine && now > previous && now - previous < 1000) {
@@ -90,15 +91,25 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const quiz = useQuiz(quizWord?.id ?? null, nativeLanguage);
 
   const lines = useMemo(() => captions.data ?? [], [captions.data]);
-  const current = activeCaption(lines, media.timeMs);
+  const current = useMediaTimeValue(media.time, (ms) => activeCaption(lines, ms));
+  const language = video.data?.targetLanguage ?? "";
   const captionWords = useMemo<CaptionWord[]>(() => {
     if (!current) return [];
     const vocab = (vocabulary.data ?? []).filter((w) => w.captionId === current.id || w.captionId === null);
     const said = (timings.data ?? []).filter((t) => (t.captionId ?? captionForWord(lines, t.start)?.id) === current.id);
-    const lit = vocabularyTimingIndexes(vocab, said);
+    const lit = vocabularyTimingIndexes(vocab, said, language);
     return said.map((t, i) => ({ ...t, vocabulary: lit.has(i) }));
-  }, [current, timings.data, vocabulary.data, lines]);
+  }, [current, timings.data, vocabulary.data, lines, language]);
   const translation = current ? translations.data?.find((t) => t.captionId === current.id)?.translatedText : undefined;
+
+  const { seek, play } = media;
+  const playFrom = useCallback(
+    (ms: number) => {
+      seek(ms);
+      play();
+    },
+    [seek, play],
+  );
 
   function closeQuiz() {
     setQuizWord(null);
@@ -111,7 +122,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   }
 
   function lineIndex(): number {
-    const t = media.timeMs;
+    const t = media.time.get();
     const index = lines.findIndex((l) => t >= l.startTime && t <= l.endTime);
     if (index >= 0) return index;
     return lines.findIndex((l) => l.startTime > t) - 1;
@@ -123,31 +134,32 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     media.seek(lines[index]!.startTime);
   }
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (quizWord || event.altKey || event.ctrlKey || event.metaKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
-      // Keys typed in the segment editor or a dialog are theirs.
-      if (target?.closest("[data-segment-editor], [role=alertdialog]")) return;
-      if (event.key === " " || event.key.toLowerCase() === "k") {
-        event.preventDefault();
-        if (media.playing) media.pause();
-        else media.play();
-      } else if (event.key === "ArrowLeft") {
-        event.preventDefault();
-        goToLine(-1);
-      } else if (event.key === "ArrowRight") {
-        event.preventDefault();
-        goToLine(1);
-      } else if (event.key.toLowerCase() === "r") {
-        event.preventDefault();
-        goToLine(0);
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    if (quizWord || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement | null;
+    if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+    // Keys typed in the segment editor or a dialog are theirs.
+    if (target?.closest("[data-segment-editor], [role=alertdialog]")) return;
+    if (event.key === " " || event.key.toLowerCase() === "k") {
+      event.preventDefault();
+      if (media.playing) media.pause();
+      else media.play();
+    } else if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      goToLine(-1);
+    } else if (event.key === "ArrowRight") {
+      event.preventDefault();
+      goToLine(1);
+    } else if (event.key.toLowerCase() === "r") {
+      event.preventDefault();
+      goToLine(0);
+    }
   });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKey(event);
+    window.addEventListener("keydown", listener);
+    return () => window.removeEventListener("keydown", listener);
+  }, []);
 
   function back() {
     // SPEC §2: back refreshes the progress, popular and recommended lists (home is not mounted yet: refetch them anyway).
@@ -210,13 +222,13 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
         ) : (
           <Skeleton className="size-full rounded-none" />
         )}
-        <CaptionOverlay
+        <LiveCaptionOverlay
+          time={media.time}
           caption={current}
           language={data?.targetLanguage}
           words={captionWords}
           translation={translation}
           showTranslation={showTranslation}
-          timeMs={media.timeMs}
           quizShowing={!!quizWord}
         />
         {quizWord ? (
@@ -237,9 +249,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
           <Button type="button" size="icon" variant="ghost" className="size-11 rounded-full text-white hover:bg-white/15 hover:text-white" aria-label="Replay line" onClick={() => goToLine(0)}>
             <RotateCcw aria-hidden />
           </Button>
-          <span className="text-sm text-white tabular-nums" data-testid="player-time">
-            {formatClock(media.timeMs)}
-          </span>
+          <PlayerClock time={media.time} />
           <label className="ml-auto flex items-center gap-1 text-sm text-white">
             <span className="sr-only">Playback speed</span>
             <select
@@ -290,10 +300,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
             lines={lines}
             translations={showTranslation ? translations.data : undefined}
             currentId={current?.id}
-            onSeek={(ms) => {
-              media.seek(ms);
-              media.play();
-            }}
+            onSeek={playFrom}
           />
         ) : null}
       </div>
@@ -312,7 +319,12 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   );
 }
 
-function formatClock(ms: number): string {
-  const total = Math.floor(ms / 1000);
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+/** The media time in whole seconds: re-renders once a second while playing. */
+function PlayerClock({ time }: { time: MediaTimeStore }) {
+  const total = useMediaTimeValue(time, (ms) => Math.floor(ms / 1000));
+  return (
+    <span className="text-sm text-white tabular-nums" data-testid="player-time">
+      {Math.floor(total / 60)}:{String(total % 60).padStart(2, "0")}
+    </span>
+  );
 }

@@ -6,9 +6,8 @@
  */
 import { z } from "zod";
 import { chatJson } from "@/lib/ai/chat";
-import { normalizeWord } from "@/lib/player/timing";
 import { isStopWord, wordKey } from "@/lib/text/stop-words";
-import { contentWords, findWord, tokenize, type Token } from "@/lib/text/tokenize";
+import { bare, contentWords, findWord, tokenize, type Token } from "@/lib/text/tokenize";
 import type { ProcessedTiming } from "./content";
 import { timeWord } from "./time-word";
 import type { TimedSegment } from "./transcript";
@@ -64,7 +63,7 @@ export function placeVocabulary(proposals: Proposal[], { segments, timings, lang
     const found = findWord(segment.text, tokensOf(p.segmentIndex, segment.text), p.word, language);
     if (!found) continue;
     const spelling = wordKey(found.text);
-    const lemma = wordKey(normalizeWord(p.lemma)) || spelling;
+    const lemma = wordKey(bare(p.lemma)) || spelling;
     if (isStopWord(lemma, language) || lemmas.has(lemma) || spellings.has(spelling)) continue;
     const time = timeWord(found.text, spoken.get(p.segmentIndex) ?? [], language);
     if (!time) continue;

@@ -2,6 +2,7 @@
  * The player's timing rules (SPEC §4 "Captions" and "Quiz flow", §9), as pure functions of the
  * media time in milliseconds, so each rule is unit-tested on its own.
  */
+import { type TimedVocabulary, vocabularySpan } from "@/lib/text/word-match";
 
 /** A word lights up this long before it is spoken. */
 export const HIGHLIGHT_LEAD_MS = 200;
@@ -99,49 +100,21 @@ export function quizToTrigger<T extends QuizWord>(
   return due ? { word: due, catchUp: false } : undefined;
 }
 
-/** Caption words as they are compared with vocabulary: lower case, without surrounding punctuation. */
-export function normalizeWord(text: string): string {
-  return text
-    .toLocaleLowerCase()
-    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
-}
-
 /**
- * Whether a caption word is a vocabulary word said there: the timing the word was timed by (it
- * may say more, as "l'eau" says "eau", or less, as a piece of a Japanese word), or the same word
- * within a second of its time.
- */
-export function isVocabularyTiming(vocabulary: { word: string; timestamp: number | string }, timing: { word: string; start: number }): boolean {
-  const [word, said] = [normalizeWord(vocabulary.word), normalizeWord(timing.word)];
-  if (!word || !said) return false;
-  const at = Number(vocabulary.timestamp);
-  if (at === timing.start && (said.includes(word) || word.includes(said))) return true;
-  return word === said && Math.abs(at - timing.start) < 1000;
-}
-
-/**
- * Which of a line's timed words (by index) say its vocabulary words: the timing each word was
- * timed by (`isVocabularyTiming`) and, when that timing says only the word's first piece (a
- * Japanese verb heard as 飲|み|ます), the pieces right after it that spell the rest.
+ * Which of a line's timed words (by index) light as its vocabulary words: for each, the words
+ * processing timed it by, found by the same rule (lib/text/word-match.ts), every piece of a word
+ * heard in pieces (a Japanese verb heard as 飲|み|ます).
  */
 export function vocabularyTimingIndexes(
-  vocabulary: readonly { word: string; timestamp: number | string }[],
+  vocabulary: readonly TimedVocabulary[],
   timings: readonly { word: string; start: number }[],
+  language: string,
 ): Set<number> {
   const lit = new Set<number>();
   for (const v of vocabulary) {
-    const word = normalizeWord(v.word);
-    timings.forEach((timing, i) => {
-      if (!isVocabularyTiming(v, timing)) return;
-      lit.add(i);
-      let spelled = normalizeWord(timing.word);
-      for (let j = i + 1; j < timings.length && spelled.length < word.length && word.startsWith(spelled); j++) {
-        const next = spelled + normalizeWord(timings[j]!.word);
-        if (!next || !word.startsWith(next)) break;
-        lit.add(j);
-        spelled = next;
-      }
-    });
+    const span = vocabularySpan(v, timings, language);
+    if (!span) continue;
+    for (let i = span.first; i <= span.last; i++) lit.add(i);
   }
   return lit;
 }

@@ -63,7 +63,8 @@ export function contentWords(tokens: Token[], language: string): string[] {
   return [...seen.values()];
 }
 
-const bare = (text: string) => text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+/** A word without the punctuation around it ("¿Leche," → "Leche"). */
+export const bare = (text: string) => text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
 
 /**
  * The first place where `word` is a word of the line worth teaching, as the line writes it: one

@@ -8,6 +8,8 @@
  * frame its element shows `speaking` (the <video>'s currentTime, or the stand-in's clock) minus the
  * moment it should (tests/e2e/support/highlight-probe.ts). Baseline, from the same passes: the lag
  * of a player that moved only on coarse updates: `timeupdate` events, or the embed's reports.
+ * Also per player: how many frames late words light, and the page's main-thread task time per
+ * frame drawn while it plays (Chrome's TaskDuration metric), beside the same page paused.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -17,7 +19,7 @@ import path from "node:path";
 import { chromium, type Browser, type Frame, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS, loadDemoContent } from "@/db/seed";
 import playwrightConfig from "@/playwright.config";
-import { installProbe, litFromTimes, mediaAt, readProbe, wordLags, type WordLag } from "@/tests/e2e/support/highlight-probe";
+import { framesLate, installProbe, litFromTimes, mediaAt, readProbe, wordLags, type WordLag } from "@/tests/e2e/support/highlight-probe";
 import { startStandin, STANDIN_REPORT_MS, type StandinState } from "@/tests/e2e/support/youtube-standin";
 import { YOUTUBE_VIDEO } from "@/tests/e2e/support/youtube-video";
 import { ms, stats, verdict, type Stats } from "./util";
@@ -123,7 +125,26 @@ const readStandin = (frame: Frame) =>
   frame.evaluate("({ ...window.standin, time: window.standin.time() })") as Promise<StandinView>;
 
 /** One pass from the start at `rate` until the last word has ended; returns each word's lag. */
-type PassResult = { lags: WordLag[]; frameGaps: number[] };
+type PassResult = { lags: WordLag[]; frameGaps: number[]; late: number[]; playing: MainThread; idle: MainThread };
+
+/** Main-thread task time (Chrome's Performance.getMetrics TaskDuration) over the frames drawn meanwhile. */
+type MainThread = { taskMs: number; frames: number };
+type Mark = { taskMs: number; wall: number };
+
+async function mainThreadMeter(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const mark = async (): Promise<Mark> => {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    const task = metrics.find((m) => m.name === "TaskDuration")?.value ?? NaN;
+    return { taskMs: task * 1000, wall: (await page.evaluate("performance.timeOrigin + performance.now()")) as number };
+  };
+  const between = (from: Mark, to: Mark, frames: readonly number[]): MainThread => ({
+    taskMs: to.taskMs - from.taskMs,
+    frames: frames.filter((f) => f > from.wall && f <= to.wall).length,
+  });
+  return { mark, between, detach: () => cdp.detach() };
+}
 
 async function pass(page: Page, player: Player, videoId: number, rate: number, untilMs: number, litFrom: Map<number, number>): Promise<PassResult> {
   await page.goto(`/video/${videoId}`);
@@ -131,21 +152,47 @@ async function pass(page: Page, player: Player, videoId: number, rate: number, u
   let frame: Frame | null = null;
   if (player.kind === "youtube") {
     frame = await (await page.locator("iframe").elementHandle())!.contentFrame();
-    await frame!.waitForFunction("window.standin && window.standin.listening");
+    await frame!.waitForFunction(() => (window as unknown as { standin?: { listening: boolean } }).standin?.listening);
   }
   await installProbe(page);
   if (rate !== 1) await page.getByTestId("speed").selectOption(String(rate));
+  const meter = await mainThreadMeter(page);
+  // The same page paused, for the same length of time the player will be measured on the screen.
+  const idleFrom = await meter.mark();
+  await page.waitForTimeout(IDLE_MS);
+  const idleTo = await meter.mark();
   await page.getByRole("button", { name: "Play", exact: true }).click();
+  const playFrom = await meter.mark();
   const timeout = untilMs / rate + 30_000;
-  if (frame) await frame.waitForFunction(`window.standin.time() >= ${untilMs}`, undefined, { timeout, polling: 100 });
-  else await page.waitForFunction(`document.querySelector("video").currentTime * 1000 >= ${untilMs}`, undefined, { timeout, polling: 100 });
+  // Predicates as functions: the page's security policy refuses strings (no 'unsafe-eval').
+  if (frame) await frame.waitForFunction((until) => (window as unknown as { standin: { time: () => number } }).standin.time() >= until, untilMs, { timeout, polling: 100 });
+  else await page.waitForFunction((until) => document.querySelector("video")!.currentTime * 1000 >= until, untilMs, { timeout, polling: 100 });
+  const playTo = await meter.mark();
+  await meter.detach();
   const log = await readProbe(page);
   const frameGaps = log.frames.slice(1).map((f, i) => f - log.frames[i]!);
-  if (!frame) return { lags: wordLags(log, litFrom, (seen) => seen.videoMs ?? NaN, log.timeupdates.map((t) => t.ms)), frameGaps };
-  const standin = await readStandin(frame);
-  const reported = standin.reports.filter((r) => r.playerState === 1).map((r) => r.currentTimeMs);
-  return { lags: wordLags(log, litFrom, (seen) => mediaAt(standin.anchors, seen.wall), reported), frameGaps };
+  const thread = { idle: meter.between(idleFrom, idleTo, log.frames), playing: meter.between(playFrom, playTo, log.frames) };
+  let lags: WordLag[];
+  if (!frame) lags = wordLags(log, litFrom, (seen) => seen.videoMs ?? NaN, log.timeupdates.map((t) => t.ms));
+  else {
+    const standin = await readStandin(frame);
+    const reported = standin.reports.filter((r) => r.playerState === 1).map((r) => r.currentTimeMs);
+    lags = wordLags(log, litFrom, (seen) => mediaAt(standin.anchors, seen.wall), reported);
+  }
+  // Frames drawn after a word was due and before the one it lit in (0: lit in the first frame after its time).
+  const late = lags.map((w) => {
+    const lit = log.words[w.startMs]!.speaking!.wall;
+    return framesLate(log.frames, lit - w.lag / rate, lit);
+  });
+  return { lags, frameGaps, late, ...thread };
 }
+
+const IDLE_MS = 2000;
+const perFrame = (t: MainThread[]) => {
+  const taskMs = t.reduce((sum, x) => sum + x.taskMs, 0);
+  const frames = t.reduce((sum, x) => sum + x.frames, 0);
+  return frames > 0 ? taskMs / frames : NaN;
+};
 
 const triple = (s: Stats) => `${ms(s.p50, 6)} /${ms(s.p95, 6)} /${ms(s.max, 6)}`;
 
@@ -179,10 +226,16 @@ export async function benchHighlight(targetP95: number): Promise<void> {
       const videoId = idOf(player.title);
       const lags: WordLag[] = [];
       const frameGaps: number[] = [];
+      const late: number[] = [];
+      const playing: MainThread[] = [];
+      const idle: MainThread[] = [];
       for (const rate of passRates) {
         const result = await pass(page, player, videoId, rate, lastEnd + 100, litFrom);
         lags.push(...result.lags);
         frameGaps.push(...result.frameGaps);
+        late.push(...result.late);
+        playing.push(result.playing);
+        idle.push(result.idle);
       }
       const measured = stats(lags.map((w) => w.lag));
       const baseline = stats(lags.map((w) => w.baseline).filter(Number.isFinite));
@@ -195,7 +248,16 @@ export async function benchHighlight(targetP95: number): Promise<void> {
       // Lag can be no finer than the frames the page drew: a busy machine draws fewer.
       const gaps = stats(frameGaps);
       const earliest = Math.min(...lags.map((w) => w.lag));
-      console.log(`  ${"".padEnd(26)} frames every ${gaps.p50.toFixed(1)} ms (p95 ${gaps.p95.toFixed(1)} ms); earliest word ${earliest.toFixed(1)} ms`);
+      const lateStats = stats(late);
+      console.log(
+        `  ${"".padEnd(26)} frames every ${gaps.p50.toFixed(1)} ms (p95 ${gaps.p95.toFixed(1)} ms); earliest word ${earliest.toFixed(1)} ms; ` +
+          `frames late p95 ${lateStats.p95} / max ${lateStats.max} (0 = the first frame after the word's time)`,
+      );
+      const frames = playing.reduce((sum, t) => sum + t.frames, 0);
+      console.log(
+        `  ${"".padEnd(26)} main thread ${perFrame(playing).toFixed(2)} ms per frame playing (${frames} frames), ` +
+          `${perFrame(idle).toFixed(2)} ms per frame paused on the same page`,
+      );
     }
   } finally {
     await browser?.close();

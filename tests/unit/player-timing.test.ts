@@ -4,8 +4,6 @@ import {
   activeCaption,
   captionForWord,
   highlightWindow,
-  isVocabularyTiming,
-  normalizeWord,
   quizToTrigger,
   quizTriggerTime,
   wordMatchesCaption,
@@ -37,35 +35,32 @@ describe("captions", () => {
     expect(captionForWord(captions, 100)).toBeUndefined();
   });
 
-  it("normalises words for comparison with vocabulary", () => {
-    expect(normalizeWord("¿Leche,")).toBe("leche");
-    expect(normalizeWord("días.")).toBe("días");
-  });
-
   it("lights the caption word that says a vocabulary word, also when it says more or less than the word", () => {
-    expect(isVocabularyTiming({ word: "leche", timestamp: 31_000 }, { word: "leche,", start: 31_000 })).toBe(true);
+    const lit = (vocabulary: { word: string; timestamp: number }, said: { word: string; start: number }[], language: string) =>
+      [...vocabularyTimingIndexes([vocabulary], said, language)];
+    expect(lit({ word: "leche", timestamp: 31_000 }, [{ word: "¿Leche,", start: 31_000 }], "es")).toEqual([0]);
     // Demo content and the segment editor: the same word within a second.
-    expect(isVocabularyTiming({ word: "café", timestamp: 2968 }, { word: "café.", start: 3500 })).toBe(true);
-    expect(isVocabularyTiming({ word: "café", timestamp: 2968 }, { word: "café", start: 5000 })).toBe(false);
-    // The recogniser's word carries an elision; a Japanese word's first piece.
-    expect(isVocabularyTiming({ word: "eau", timestamp: 3000 }, { word: "l'eau,", start: 3000 })).toBe(true);
-    expect(isVocabularyTiming({ word: "コーヒー", timestamp: 2000 }, { word: "コー", start: 2000 })).toBe(true);
+    expect(lit({ word: "café", timestamp: 2968 }, [{ word: "café.", start: 3500 }], "es")).toEqual([0]);
+    expect(lit({ word: "café", timestamp: 2968 }, [{ word: "café", start: 5000 }], "es")).toEqual([]);
+    // The recogniser's word carries an elision; a Japanese word heard as two pieces.
+    expect(lit({ word: "eau", timestamp: 3000 }, [{ word: "l'eau,", start: 3000 }], "fr")).toEqual([0]);
+    expect(lit({ word: "コーヒー", timestamp: 2000 }, [{ word: "コー", start: 2000 }, { word: "ヒー", start: 2300 }], "ja")).toEqual([0, 1]);
     // Another word starting at the same time (the line's start, where a word with no timing is put) stays plain.
-    expect(isVocabularyTiming({ word: "mercado", timestamp: 0 }, { word: "Buenos", start: 0 })).toBe(false);
+    expect(lit({ word: "mercado", timestamp: 0 }, [{ word: "Buenos", start: 0 }], "es")).toEqual([]);
   });
 
   it("lights every piece of a vocabulary word heard in pieces, and no piece after it", () => {
     // 私はコーヒーを飲みます: the recogniser hears 飲みます as three pieces.
     const said = ["私", "は", "コー", "ヒー", "を", "飲", "み", "ます", "。"].map((word, i) => ({ word, start: i * 300 }));
-    const lit = (vocabulary: { word: string; timestamp: number }[]) => [...vocabularyTimingIndexes(vocabulary, said)].sort((a, b) => a - b);
+    const lit = (vocabulary: { word: string; timestamp: number }[]) => [...vocabularyTimingIndexes(vocabulary, said, "ja")].sort((a, b) => a - b);
     expect(lit([{ word: "飲みます", timestamp: 1500 }])).toEqual([5, 6, 7]);
     expect(lit([{ word: "コーヒー", timestamp: 600 }])).toEqual([2, 3]);
     expect(lit([{ word: "コーヒー", timestamp: 600 }, { word: "飲みます", timestamp: 1500 }])).toEqual([2, 3, 5, 6, 7]);
-    // Stops where the word ends (飲み, not ます) or where the pieces stop spelling it.
+    // Stops where the word ends (飲み, not ます); a word the pieces do not spell lights nothing, as processing times nothing for it.
     expect(lit([{ word: "飲み", timestamp: 1500 }])).toEqual([5, 6]);
-    expect(lit([{ word: "飲もう", timestamp: 1500 }])).toEqual([5]);
+    expect(lit([{ word: "飲もう", timestamp: 1500 }])).toEqual([]);
     // Words heard whole light alone, as before.
-    expect([...vocabularyTimingIndexes([{ word: "eau", timestamp: 300 }], [{ word: "Je", start: 0 }, { word: "l'eau", start: 300 }, { word: "bois", start: 600 }])]).toEqual([1]);
+    expect([...vocabularyTimingIndexes([{ word: "eau", timestamp: 300 }], [{ word: "Je", start: 0 }, { word: "l'eau", start: 300 }, { word: "bois", start: 600 }], "fr")]).toEqual([1]);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * How late caption words light up, for the YouTube browser tests and `npm run bench`
- * (BENCH_ONLY=highlight). In the app's page, every animation frame, the probe notes for each word
+ * Which caption words light up and when, for the player's browser tests (which words, in which
+ * order) and `npm run bench` (BENCH_ONLY=highlight: how late). In the app's page, every animation frame, the probe notes for each word
  * (keyed by data-start-ms) the first frame it shows each data-word-state, with the wall time
  * (performance.timeOrigin + performance.now(), comparable with the stand-in embed's) and, for the
  * HTML5 player, the <video>'s currentTime. Installed after the page's own frame loop, it runs after
@@ -49,6 +49,19 @@ export function readProbe(page: Page): Promise<ProbeLog> {
   return page.evaluate("({ ...window.__highlightProbe })") as Promise<ProbeLog>;
 }
 
+/**
+ * The words the probe saw light, in the order they lit, as (start ms, text): each by the first
+ * frame it showed any state past `upcoming` (on a slow frame a short word may skip `speaking`).
+ * Words that lit in the same frame keep their order in time.
+ */
+export function litInOrder(log: ProbeLog): { startMs: number; text: string }[] {
+  const lit = Object.entries(log.words).flatMap(([key, word]) => {
+    const walls = [word.speaking, word.spoken, word.highlighted].flatMap((seen) => (seen ? [seen.wall] : []));
+    return walls.length ? [{ startMs: Number(key), text: word.text, wall: Math.min(...walls) }] : [];
+  });
+  return lit.sort((a, b) => a.wall - b.wall || a.startMs - b.startMs).map(({ startMs, text }) => ({ startMs, text }));
+}
+
 /** When each word of a demo video should light up, by its start (ms): max(start − 200, its line's start). */
 export function litFromTimes(video: DemoContent["videos"][number]): Map<number, number> {
   const times = new Map<number, number>();
@@ -64,17 +77,6 @@ export function mediaAt(anchors: readonly StandinAnchor[], wall: number): number
   for (const anchor of anchors) if (anchor.wall <= wall) current = anchor;
   if (!current) return NaN;
   return current.mediaMs + (current.playing ? (wall - current.wall) * current.rate : 0);
-}
-
-/** When the stand-in's clock reached `mediaMs` while playing (NaN if it never did). */
-export function wallAt(anchors: readonly StandinAnchor[], mediaMs: number): number {
-  for (const [i, anchor] of anchors.entries()) {
-    if (!anchor.playing || anchor.mediaMs > mediaMs) continue;
-    const wall = anchor.wall + (mediaMs - anchor.mediaMs) / anchor.rate;
-    const next = anchors[i + 1];
-    if (!next || wall <= next.wall) return wall;
-  }
-  return NaN;
 }
 
 /**
