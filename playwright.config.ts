@@ -5,7 +5,6 @@ import {
   appUrl,
   OPENAI_STANDIN_PORT,
   OPENAI_STANDIN_URL,
-  SECURE_APP_PORT,
   STAFF_APP_PORT,
   STANDINS_APP_PORT,
   YOUTUBE_EMBED_ORIGIN,
@@ -42,15 +41,14 @@ function standin(script: string, port: number) {
 }
 
 /**
- * A project: these specs, one at a time, against the server on `port` (which no other project
- * uses but the ones it waits for). `after`: projects that must finish first.
+ * A project: these specs, one at a time, against the server on `port`, which no other project
+ * uses. The two workers run two projects at once.
  */
-function project(name: string, port: number, specs: string[], after: string[] = []) {
+function project(name: string, port: number, specs: string[]) {
   return {
     name,
     testMatch: specs.map((spec) => `${spec}.spec.ts`),
     workers: 1,
-    dependencies: after,
     use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: appUrl(port) },
   };
 }
@@ -91,28 +89,19 @@ export default defineConfig({
       ],
     },
   },
+  // Balanced for the two workers: the learners' project on one, the staff's and then the
+  // stand-ins' on the other, each side taking about as long as the other.
   projects: [
-    project("learner", APP_PORT, ["landing", "auth", "learner", "player", "accessibility", "security-settings"]),
-    project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor"]),
-    project("security", SECURE_APP_PORT, ["security", "listen"]),
-    project("stand-ins", STANDINS_APP_PORT, ["processing"]),
-    // Frame-exact highlight timing: alone, once everything else is done, so no other project shares the two cores.
-    project("youtube", STANDINS_APP_PORT, ["player-youtube"], ["learner", "staff", "security", "stand-ins"]),
+    project("learner", APP_PORT, ["landing", "auth", "learner", "player", "accessibility"]),
+    // Also Security Settings, which changes the demo admin's sign-in for a while.
+    project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor", "security-settings"]),
+    // The YouTube player and processing with the stand-ins, and what only a real server shows of security.
+    project("stand-ins", STANDINS_APP_PORT, ["processing", "player-youtube", "security", "listen"]),
   ],
   webServer: [
     // The app exactly as `npm start` runs it; it builds. No AI provider: new videos fail at once, with the reason.
     appServer(APP_PORT, ".data-e2e", OPEN_APP, { build: true }),
     appServer(STAFF_APP_PORT, ".data-e2e-staff", OPEN_APP),
-    // Real limits, but for the per-IP caps on sign-ins, emails and account updates, which the
-    // cases (all from this machine) would otherwise share, and the one-email-a-minute rule.
-    appServer(SECURE_APP_PORT, ".data-e2e-secure", {
-      AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: "1000",
-      AUTH_RATE_LIMIT_EMAIL_SENT: "1000",
-      AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: "1000",
-      AUTH_RATE_LIMIT_EMAIL_PER_IP: "1000",
-      AUTH_RATE_LIMIT_OTP: "1000",
-      AUTH_EMAIL_MAX_FREQUENCY: "0",
-    }),
     standin("tests/e2e/support/youtube-standin.ts", YOUTUBE_EMBED_PORT),
     standin("tests/e2e/support/openai-standin.ts", OPENAI_STANDIN_PORT),
     // YouTube's embed and the OpenAI API replaced by the stand-ins; a YouTube-only copy of a demo video.

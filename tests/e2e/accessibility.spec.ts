@@ -1,102 +1,90 @@
-/** axe-core's WCAG 2 A/AA rules on each screen, in light and dark mode. */
+/** axe-core's WCAG 2 A/AA rules on each screen, in light and then dark mode on the same page load. */
 import { expect, test } from "./support/fixtures";
-import { DEMO_OWNER, LoginPage } from "./support/pages";
-import { expectNoViolations } from "./support/axe";
+import { DEMO_OWNER } from "./support/pages";
+import { signInWithCookie } from "./support/session-cookie";
+import { expectNoViolationsInBothThemes } from "./support/axe";
 
+// Several screens, each checked by axe in both themes: slow on a busy machine.
+test.describe.configure({ timeout: 240_000 });
 
-// Several screens, each checked by axe: slow on a busy machine.
-test.describe.configure({ timeout: 120_000 });
+test("public screens", async ({ page }) => {
+  for (const [path, ready] of [
+    ["/", "Start Learning"],
+    ["/login", "Sign In"],
+    ["/signup", "Create Account"],
+    ["/reset-password", "Forgot password?"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("button", { name: ready })).toBeVisible();
+    await expectNoViolationsInBothThemes(page, path);
+  }
+  await page.goto("/dev/mailbox");
+  await expect(page.getByRole("heading", { name: "Dev mailbox" })).toBeVisible();
+  await expectNoViolationsInBothThemes(page, "/dev/mailbox");
+});
 
-for (const colorScheme of ["light", "dark"] as const) {
-  test.describe(`${colorScheme} mode`, () => {
-    test.use({ colorScheme });
+test("onboarding", async ({ page, account }) => {
+  await signInWithCookie(page, account, "/onboarding");
+  await expect(page.getByText("Step 1 of 3")).toBeVisible();
+  await expect(page.getByRole("radio").first()).toBeVisible();
+  await expectNoViolationsInBothThemes(page, "/onboarding");
+});
 
-    test("public screens", async ({ page }) => {
-      for (const [path, ready] of [
-        ["/", "Start Learning"],
-        ["/login", "Sign In"],
-        ["/signup", "Create Account"],
-        ["/reset-password", "Forgot password?"],
-      ] as const) {
-        await page.goto(path);
-        await expect(page.getByRole("button", { name: ready })).toBeVisible();
-        await expectNoViolations(page, path);
-      }
-      await page.goto("/dev/mailbox");
-      await expect(page.getByRole("heading", { name: "Dev mailbox" })).toBeVisible();
-      await expectNoViolations(page, "/dev/mailbox");
-    });
+test("learner screens", async ({ signedInPage: page }) => {
+  await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByTestId("popular-videos").getByRole("article").first()).toBeVisible();
+  await expectNoViolationsInBothThemes(page, "/home");
 
-    test("onboarding", async ({ page, account }) => {
-      const login = new LoginPage(page);
-      await login.goto();
-      await login.signIn(account.email, account.password);
-      await expect(page.getByText("Step 1 of 3")).toBeVisible();
-      await expect(page.getByRole("radio").first()).toBeVisible();
-      await expectNoViolations(page, "/onboarding");
-    });
+  await page.getByRole("button", { name: "Search videos" }).click();
+  await page.getByRole("combobox", { name: "Search videos" }).fill("in");
+  await expect(page.getByRole("listbox", { name: "Search results" }).getByRole("option").first()).toBeVisible();
+  await expectNoViolationsInBothThemes(page, "/home with search results");
+  await page.getByRole("combobox", { name: "Search videos" }).press("Escape");
 
-    test("learner screens", async ({ signedInPage: page }) => {
-      await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
-      await expect(page.getByTestId("popular-videos").getByRole("article").first()).toBeVisible();
-      await expectNoViolations(page, "/home");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
+  await expectNoViolationsInBothThemes(page, "/home with the account menu");
+  await page.keyboard.press("Escape");
 
-      await page.getByRole("button", { name: "Search videos" }).click();
-      await page.getByRole("combobox", { name: "Search videos" }).fill("in");
-      await expect(page.getByRole("listbox", { name: "Search results" }).getByRole("option").first()).toBeVisible();
-      await expectNoViolations(page, "/home with search results");
-      await page.getByRole("combobox", { name: "Search videos" }).press("Escape");
+  for (const [path, ready] of [
+    ["/profile", "Profile Information"],
+    ["/saved", "Saved Videos"],
+    ["/settings", "Language Preferences"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByText(ready).first()).toBeVisible();
+    await page.waitForLoadState("load");
+    await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+    await expectNoViolationsInBothThemes(page, path);
+  }
+});
 
-      await page.getByRole("button", { name: "Account menu" }).click();
-      await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
-      await expectNoViolations(page, "/home with the account menu");
-      await page.keyboard.press("Escape");
+test("video page and its quiz", async ({ signedInPage: page }) => {
+  await page.getByTestId("popular-videos").getByRole("article").filter({ hasText: "Ordering Coffee in Madrid" }).getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Ordering Coffee in Madrid" })).toBeVisible();
+  await expectNoViolationsInBothThemes(page, "/video");
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(page.getByRole("dialog")).toBeVisible({ timeout: 15_000 });
+  await expectNoViolationsInBothThemes(page, "/video with a quiz");
+});
 
-      for (const [path, ready] of [
-        ["/profile", "Profile Information"],
-        ["/saved", "Saved Videos"],
-        ["/settings", "Language Preferences"],
-      ] as const) {
-        await page.goto(path);
-        await expect(page.getByText(ready).first()).toBeVisible();
-        await page.waitForLoadState("load");
-        await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
-        await expectNoViolations(page, path);
-      }
-    });
+test("settings with Security Settings", async ({ page }) => {
+  await signInWithCookie(page, DEMO_OWNER, "/settings");
+  await page.getByTestId("change-password").getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByTestId("two-factor").getByRole("button", { name: "Set up authenticator app" })).toBeVisible();
+  await expectNoViolationsInBothThemes(page, "/settings (owner)");
 
-    test("video page and its quiz", async ({ signedInPage: page }) => {
-      await page.getByTestId("popular-videos").getByRole("article").filter({ hasText: "Ordering Coffee in Madrid" }).getByRole("link").click();
-      await expect(page.getByRole("heading", { level: 1, name: "Ordering Coffee in Madrid" })).toBeVisible();
-      await expectNoViolations(page, "/video");
-      await page.getByRole("button", { name: "Play", exact: true }).click();
-      await expect(page.getByRole("dialog")).toBeVisible({ timeout: 15_000 });
-      await expectNoViolations(page, "/video with a quiz");
-    });
-
-    test("settings with Security Settings", async ({ page }) => {
-      const login = new LoginPage(page);
-      await login.goto();
-      await login.signIn(DEMO_OWNER.email, DEMO_OWNER.password);
-      await expect(page).toHaveURL(/\/home$/);
-      await page.goto("/settings");
-      await page.getByTestId("change-password").getByRole("button", { name: "Change Password" }).click();
-      await expect(page.getByTestId("two-factor").getByRole("button", { name: "Set up authenticator app" })).toBeVisible();
-      await expectNoViolations(page, "/settings (owner)");
-
-      // The owner's segment editor, a line in edit mode, and its 'Update Translations' dialog.
-      await page.goto("/home");
-      await page.getByTestId("popular-videos").getByRole("article").filter({ hasText: "Ordering Coffee in Madrid" }).getByRole("link").click();
-      await page.getByRole("button", { name: "Edit" }).click();
-      const row = page.getByTestId("segment-row").first();
-      await row.getByRole("button", { name: "Edit line 1" }).click();
-      await row.getByText("Translations").click();
-      await expectNoViolations(page, "/video segment editor");
-      await row.getByLabel("Text of line 1").fill("Buenos días, quisiera un café, por favor.");
-      await row.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByRole("alertdialog")).toBeVisible();
-      await expectNoViolations(page, "/video 'Update Translations'");
-      await page.getByRole("button", { name: "Cancel" }).click();
-    });
-  });
-}
+  // The owner's segment editor, a line in edit mode, and its 'Update Translations' dialog.
+  await page.goto("/home");
+  await page.getByTestId("popular-videos").getByRole("article").filter({ hasText: "Ordering Coffee in Madrid" }).getByRole("link").click();
+  await page.getByRole("button", { name: "Edit" }).click();
+  const row = page.getByTestId("segment-row").first();
+  await row.getByRole("button", { name: "Edit line 1" }).click();
+  await row.getByText("Translations").click();
+  await expectNoViolationsInBothThemes(page, "/video segment editor");
+  await row.getByLabel("Text of line 1").fill("Buenos días, quisiera un café, por favor.");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
+  await expectNoViolationsInBothThemes(page, "/video 'Update Translations'");
+  await page.getByRole("button", { name: "Cancel" }).click();
+});

@@ -7,7 +7,7 @@
 import { session } from "./support/accounts";
 import { addVideoByApi, adminHeaders, openAdmin, uniqueYoutubeId } from "./support/admin";
 import { expect as baseExpect, test } from "./support/fixtures";
-import { signInElsewhere } from "./support/pages";
+import { signInElsewhere } from "./support/session-cookie";
 import { makeAudio, makeAudioDir } from "../helpers/audio-files";
 
 // Server round trips (a create also asks YouTube for the title) can be slow on a busy machine.

@@ -1,6 +1,7 @@
 /** The signed-in learner's screens: home, header search, favourites, profile, saved and settings. */
 import { expect, test } from "./support/fixtures";
 import { LearnerApi } from "./support/api";
+import { addSessionCookie } from "./support/session-cookie";
 
 const SPANISH_VIDEOS = ["Introducing Yourself in Spanish", "Ordering Coffee in Madrid"];
 
@@ -45,9 +46,10 @@ test.describe("home", () => {
     await expect(page.getByTestId("today-progress-count")).toHaveText("2 / 30 quizzes");
   });
 
-  test("arrives complete: the server sends each screen's data with the page", async ({ browser, signedInPage, learner }) => {
+  test("arrives complete: the server sends each screen's data with the page", async ({ browser, baseURL, learner }) => {
     // Without scripts, only what the server rendered shows: no skeleton or "Loading..." to be replaced later.
-    const context = await browser.newContext({ javaScriptEnabled: false, storageState: await signedInPage.context().storageState() });
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    await addSessionCookie(context, learner);
     const page = await context.newPage();
     await page.goto("/home");
     await expect(page.getByRole("heading", { name: `Welcome back, ${learner.firstName}!` })).toBeVisible();

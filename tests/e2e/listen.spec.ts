@@ -4,11 +4,11 @@
  */
 import { expect, test } from "@playwright/test";
 import { connects, outsideAddress } from "../helpers/net";
-import { SECURE_APP_PORT } from "./support/servers";
 
-test("a default install takes connections from this machine only", async ({ request }) => {
+test("a default install takes connections from this machine only", async ({ request, baseURL }) => {
   test.skip(!outsideAddress, "this machine has no network address besides loopback");
+  const port = Number(new URL(baseURL!).port);
   expect((await request.get("/api/health")).status()).toBe(200);
-  expect(await connects("127.0.0.1", SECURE_APP_PORT)).toBe(true);
-  expect(await connects(outsideAddress!, SECURE_APP_PORT)).toBe(false);
+  expect(await connects("127.0.0.1", port)).toBe(true);
+  expect(await connects(outsideAddress!, port)).toBe(false);
 });

@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { adminHeaders, openAdmin, uniqueYoutubeId } from "./support/admin";
 import { expect as baseExpect, test } from "./support/fixtures";
-import { signInElsewhere } from "./support/pages";
+import { signInElsewhere } from "./support/session-cookie";
 import { CLIP_LINES, CLIP_WORD, makeClip } from "./support/processing-clip";
 
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -3,6 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import { expect, test } from "./support/fixtures";
 import { latestLink } from "./support/mailbox";
 import { DEMO_ADMIN, LoginPage } from "./support/pages";
+import { signInWithCookie } from "./support/session-cookie";
 
 /** The code an authenticator app shows `offsetSteps` 30-second steps from now. */
 function totpCode(secret: string, offsetSteps = 0): string {
@@ -15,11 +16,7 @@ test.describe.configure({ mode: "serial" });
 const TEMPORARY_PASSWORD = "admin-reset-2";
 
 test("the email and password forms open, validate and close", async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto("/settings");
+  await signInWithCookie(page, DEMO_ADMIN, "/settings");
   await expect(page.getByText("Security Settings")).toBeVisible();
 
   const passwordArea = page.getByTestId("change-password");
@@ -51,11 +48,7 @@ test("the email and password forms open, validate and close", async ({ page }) =
 });
 
 test("enrol an authenticator app, then sign in and reset the password with a code", async ({ page, request }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto("/settings");
+  await signInWithCookie(page, DEMO_ADMIN, "/settings");
 
   const twoFactor = page.getByTestId("two-factor");
   await twoFactor.getByRole("button", { name: "Set up authenticator app" }).click();
@@ -81,6 +74,8 @@ test("enrol an authenticator app, then sign in and reset the password with a cod
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/$/);
+    // The admin's real sign-in through the form (the learner's is in auth.spec.ts, the owner's in segment-editor.spec.ts).
+    const login = new LoginPage(page);
     await login.goto();
     await login.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
     const codeStep = page.getByTestId("mfa-step");

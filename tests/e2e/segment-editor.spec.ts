@@ -17,6 +17,7 @@ test("an owner edits a line's text and vocabulary word, and sees both after a re
   expect((await request.post(`${base}/update`, { headers, data: { newText: "Zuerst dusche ich und putze mir die Zähne." } })).status()).toBe(200);
   expect((await request.post(`${base}/reselect-words`, { headers, data: { newHighlightedWord: "Zähne" } })).status()).toBe(200);
 
+  // The owner's real sign-in through the form (the learner's is in auth.spec.ts, the admin's in security-settings.spec.ts).
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn(DEMO_OWNER.email, DEMO_OWNER.password);
@@ -68,19 +69,11 @@ test("an owner edits a line's text and vocabulary word, and sees both after a re
   await expect(page.getByText("Feature in development")).toBeVisible();
 });
 
-test("learners get no Edit button, and the segment endpoints refuse them", async ({ signedInPage: page, learner, request }) => {
-  const api = await LearnerApi.signIn(request, learner);
-  const video = await api.videoByTitle(TITLE);
-  const captions = await api.get<{ id: number; text: string }[]>(`/api/videos/${video.id}/captions`);
+// The endpoints' refusals of learners and admins: tests/integration/segments.test.ts ("is for owners only").
+test("learners get no Edit button", async ({ signedInPage: page, learner, request }) => {
+  const video = await (await LearnerApi.signIn(request, learner)).videoByTitle(TITLE);
   await page.goto(`/video/${video.id}`);
   await expect(page.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
   await expect(page.getByTestId("transcript")).toBeVisible();
   await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
-
-  const { access_token } = await session(request, learner.email, learner.password);
-  const headers = { authorization: `Bearer ${access_token}` };
-  const base = `/api/videos/${video.id}/segments/${captions[0]!.id}`;
-  expect((await request.post(`${base}/update`, { headers, data: { newText: "Gehackt." } })).status()).toBe(403);
-  expect((await request.post(`${base}/reselect-words`, { headers, data: { newHighlightedWord: "Morgen" } })).status()).toBe(403);
-  expect((await api.get<{ text: string }[]>(`/api/videos/${video.id}/captions`))[0]!.text).toBe(captions[0]!.text);
 });

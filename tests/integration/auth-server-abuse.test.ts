@@ -100,6 +100,21 @@ describe.each(testDbKinds)("embedded auth server on %s: abuse", (kind) => {
     }
   });
 
+  it("checks at most the per-account cap of wrong passwords sent all at once, each from its own address", async () => {
+    const guarded = await start({ rateLimits: { ...noLimits, failedSignInsPerEmailPer5Min: 10 } });
+    const { email } = await signedIn("botnet");
+    // Forty at once, as a botnet would send them: none may slip past the cap while others are checked.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        postFrom(guarded, "/token?grant_type=password", { email, password: `wrong-guess-${i}` }, `198.18.${i >> 8}.${i & 255}`).then((r) => r.status),
+      ),
+    );
+    expect(answers.filter((status) => status === 400)).toHaveLength(10);
+    expect(answers.filter((status) => status === 429)).toHaveLength(30);
+    // Even the right password now waits.
+    expect((await postFrom(guarded, "/token?grant_type=password", { email, password: PASSWORD }, "198.18.9.9")).status).toBe(429);
+  });
+
   it("answers unknown addresses and early refusals no faster than a wrong password", async () => {
     // A real bcrypt cost, so that one comparison dwarfs the rest of a request.
     const slow = await start({ passwordHashCost: 10 });
@@ -216,6 +231,21 @@ describe.each(testDbKinds)("embedded auth server on %s: abuse", (kind) => {
         expect(response.json.message).toBe(response.json.msg);
         expect(response.json.error_code).toBe(response.json.code);
       }
+    }
+
+    // NUL in a field that reaches the database: refused with a message, not passed to Postgres.
+    const nul: [string, string, Record<string, unknown>, Record<string, string>][] = [
+      ["an email", "/token?grant_type=password", { email: "a\u0000@example.com", password: "x" }, {}],
+      ["a refresh token", "/token?grant_type=refresh_token", { refresh_token: "a\u0000b" }, {}],
+      ["an auth code", "/token?grant_type=pkce", { auth_code: "a\u0000", code_verifier: "b".repeat(43) }, {}],
+      ["user metadata", "/user", { data: { nickname: "x\u0000" } }, auth],
+      ["a factor name", "/factors", { factor_type: "totp", friendly_name: "x\u0000" }, auth],
+    ];
+    for (const [what, path, body, headers] of nul) {
+      const response = await rawRequest(path === "/user" ? "PUT" : "POST", path, JSON.stringify(body), headers);
+      expect(response.status, `NUL in ${what}`).toBeGreaterThanOrEqual(400);
+      expect(response.status, `NUL in ${what}`).toBeLessThan(500);
+      expect(response.json.message, `NUL in ${what}`).toMatch(/\w/);
     }
 
     const malformed = await rawRequest("POST", "/signup", "{");

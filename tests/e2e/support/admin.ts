@@ -1,7 +1,8 @@
 /** The admin screen for e2e: signing in as the demo admin, unique YouTube ids, and videos added through the API. */
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { session } from "./accounts";
-import { DEMO_ADMIN, LoginPage } from "./pages";
+import { DEMO_ADMIN } from "./pages";
+import { signInWithCookie } from "./session-cookie";
 
 const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
 
@@ -12,12 +13,9 @@ export function uniqueYoutubeId(): string {
   return id;
 }
 
+/** The admin screen, signed in as the demo admin. */
 export async function openAdmin(page: Page) {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto("/admin");
+  await signInWithCookie(page, DEMO_ADMIN, "/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Content Management System" })).toBeVisible();
   // The list polls while videos process: wait for the page, never for an idle network.
   await page.waitForLoadState("load");

@@ -15,3 +15,20 @@ export async function expectNoViolations(page: Page, screen: string) {
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `${screen}${dark ? " (dark)" : ""}`).toEqual([]);
 }
+
+/**
+ * The screen as it is now in light mode, then in dark mode without a reload: the app follows the
+ * system's colour scheme (next-themes, theme "system"), so switching the emulated scheme restyles
+ * the same page as a fresh load in dark mode would. Leaves the page in light mode.
+ */
+export async function expectNoViolationsInBothThemes(page: Page, screen: string) {
+  const html = page.locator("html");
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+  await expectNoViolations(page, screen);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+  await expectNoViolations(page, screen);
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+}

@@ -1,11 +1,11 @@
 /**
  * Playwright fixtures: `account`, a confirmed account that has not been onboarded; `learner`, a
  * confirmed and onboarded one (English speaker learning Spanish); `signedInPage`, a page signed in
- * as `learner` through the login screen, on its home screen.
+ * as `learner` (its session cookie set from the auth server's answer), on its home screen.
  */
 import { test as base, expect, type Page } from "@playwright/test";
 import { confirmedAccount, onboard, type Account } from "./accounts";
-import { LoginPage } from "./pages";
+import { signInWithCookie } from "./session-cookie";
 
 type Fixtures = { account: Account; learner: Account; signedInPage: Page };
 
@@ -19,10 +19,7 @@ export const test = base.extend<Fixtures>({
     await use(learner);
   },
   signedInPage: async ({ page, learner }, use) => {
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.signIn(learner.email, learner.password);
-    await expect(page).toHaveURL(/\/home$/);
+    await signInWithCookie(page, learner);
     await use(page);
   },
 });

@@ -1,5 +1,5 @@
 /** Page objects for the auth screens. */
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 export class LoginPage {
   constructor(private readonly page: Page) {}
@@ -12,17 +12,6 @@ export class LoginPage {
     await this.page.getByLabel("Password", { exact: true }).fill(password);
     await this.page.getByRole("button", { name: "Sign In" }).click();
   }
-}
-
-/** A second person at the same time as the test's page: a new browser context, signed in, on the home screen. Close its context when done. */
-export async function signInElsewhere(browser: Browser, account: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(account.email, account.password);
-  await expect(page).toHaveURL(/\/home$/);
-  return page;
 }
 
 export class SignupPage {

@@ -2,16 +2,16 @@
  * The browser tests' servers (playwright.config.ts starts them; each project of specs has its own,
  * so two projects can run at once without sharing data):
  *  - the app (`npm start` on a fresh embedded database), with no AI provider, for learners' specs;
- *  - a second one like it for the staff's specs (admin, users, segment editor), which change content;
- *  - the app with the auth server's real limits, for security.spec.ts;
+ *  - a second one like it for the staff's specs (admin, users, segment editor, security settings),
+ *    which change content and the demo accounts;
  *  - the stand-ins app: its database holds a YouTube-only copy of a demo video, and YouTube's embed
  *    page and the OpenAI API are replaced by local stand-ins, so the player's YouTube adapter and
- *    the whole processing pipeline run in a real browser with no network;
+ *    the whole processing pipeline run in a real browser with no network (and security.spec.ts and
+ *    listen.spec.ts, which need only a real server);
  *  - the two stand-ins themselves.
  */
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3917);
 export const STAFF_APP_PORT = Number(process.env.E2E_STAFF_PORT ?? 3922);
-export const SECURE_APP_PORT = Number(process.env.E2E_SECURE_PORT ?? 3918);
 export const STANDINS_APP_PORT = Number(process.env.E2E_STANDINS_PORT ?? 3919);
 export const YOUTUBE_EMBED_PORT = Number(process.env.E2E_EMBED_PORT ?? 3920);
 export const OPENAI_STANDIN_PORT = Number(process.env.E2E_OPENAI_PORT ?? 3921);
@@ -20,4 +20,3 @@ export const appUrl = (port: number) => `http://127.0.0.1:${port}`;
 export const YOUTUBE_EMBED_ORIGIN = `http://127.0.0.1:${YOUTUBE_EMBED_PORT}`;
 export const OPENAI_STANDIN_URL = `http://127.0.0.1:${OPENAI_STANDIN_PORT}/v1`;
 export const STANDINS_APP_URL = appUrl(STANDINS_APP_PORT);
-export const SECURE_APP_URL = appUrl(SECURE_APP_PORT);
