@@ -13,6 +13,7 @@ import { adminHeaders, openAdmin, uniqueYoutubeId } from "./support/admin";
 import { expect as baseExpect, test } from "./support/fixtures";
 import { signInElsewhere } from "./support/session-cookie";
 import { CLIP_LINES, CLIP_WORD, makeClip } from "./support/processing-clip";
+import { OPENAI_STANDIN_ORIGIN } from "./support/servers";
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -57,13 +58,18 @@ test("an admin uploads a spoken clip, watches it process to Complete and publish
     expect(response.status()).toBe(201);
     videoId = ((await response.json()) as { id: number }).id;
 
-    // The worker takes it through every stage; the list follows it while it runs.
+    // The worker takes it through every stage; the list follows it while it runs. The stand-in
+    // holds the two long stages until the row has shown them.
     const row = page.getByTestId("video-row").filter({ hasText: title });
+    for (const [stage, call] of [["Transcribing with Whisper", "transcription"], ["Processing Vocabulary", "vocabulary"]] as const) {
+      await expect(row.getByTestId("processing-progress")).toContainText(stage);
+      expect((await request.post(`${OPENAI_STANDIN_ORIGIN}/release/${call}`)).status()).toBe(200);
+    }
     await expect(row.getByTestId("video-status")).toHaveText("Processed", { timeout: 60_000 });
     await expect(row.getByTestId("processing-progress")).toContainText("Complete");
     await expect(row.getByTestId("processing-progress")).toContainText("100%");
     const seen = await stagesSeen();
-    // In order, ending at Complete, with the long stages seen on the way (the stand-in answers slowly).
+    // In order, ending at Complete, with the long stages seen on the way.
     expect(seen.at(-1)).toBe("Complete");
     expect(seen).toContain("Transcribing with Whisper");
     expect(seen).toContain("Processing Vocabulary");

@@ -33,7 +33,8 @@ export type FakeHandlers = {
   chat: (request: ChatRequest) => unknown;
 };
 
-export type FakeOptions = { port?: number };
+/** `routes`: extra POST paths the test drives the stand-in by (answered with the function's result). */
+export type FakeOptions = { port?: number; routes?: Record<string, () => unknown> };
 
 async function toWebRequest(req: IncomingMessage): Promise<Request> {
   const chunks: Buffer[] = [];
@@ -53,6 +54,8 @@ export async function startFakeOpenAi(handlers: FakeHandlers, options: FakeOptio
     const send = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     try {
       if (req.url === "/health") return send(200, { ok: true });
+      const route = req.method === "POST" && req.url ? options.routes?.[req.url] : undefined;
+      if (route) return send(200, route() ?? {});
       const request = await toWebRequest(req);
       const bodyMs = performance.now();
       const answered = (kind: FakeCall["kind"], schemaName: string) => void timeline.push({ kind, schemaName, receivedMs, bodyMs, answeredMs: performance.now() });

@@ -18,5 +18,6 @@ export const OPENAI_STANDIN_PORT = Number(process.env.E2E_OPENAI_PORT ?? 3921);
 
 export const appUrl = (port: number) => `http://127.0.0.1:${port}`;
 export const YOUTUBE_EMBED_ORIGIN = `http://127.0.0.1:${YOUTUBE_EMBED_PORT}`;
-export const OPENAI_STANDIN_URL = `http://127.0.0.1:${OPENAI_STANDIN_PORT}/v1`;
+export const OPENAI_STANDIN_ORIGIN = appUrl(OPENAI_STANDIN_PORT);
+export const OPENAI_STANDIN_URL = `${OPENAI_STANDIN_ORIGIN}/v1`;
 export const STANDINS_APP_URL = appUrl(STANDINS_APP_PORT);
