@@ -38,7 +38,8 @@
  *                                     stand-in transcript's lines of 10 words; BENCH_PIPELINE_RUNS (3)
  *   BENCH_HIGHLIGHT_RATES (1,1,1.5): the playback speeds of the passes through each player
  *   CHROMIUM_PATH (/usr/bin/chromium): the browser of the highlight scenario
- *   BENCH_API_SECONDS (10): each route's run at 50 connections (half as long at 1)
+ *   BENCH_API_ROUNDS (5), BENCH_API_SECONDS (5): the api scenario's alternating rounds of health
+ *                                     and a route, and each run's length
  *   BENCH_API_PORT (a free one): the api scenario's server port; BENCH_API_NODE_ARGS: node flags for
  *                                     it (BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles it)
  *   BENCH_EXPLAIN=all|miss|0          print EXPLAIN ANALYZE for every call, target misses (default), or none
