@@ -61,7 +61,8 @@ if (stale && process.env.SKIP_BUILD !== "1") {
 }
 
 // 3. Serve.
-const child = spawn(process.execPath, [path.join(root, "scripts", "server.mjs")], {
+// Node's own flags (node --cpu-prof scripts/start.mjs) apply to the server too.
+const child = spawn(process.execPath, [...process.execArgv, path.join(root, "scripts", "server.mjs")], {
   stdio: "inherit",
   env: { ...process.env, PORT: String(config.port), HOST: config.host, NEXT_TELEMETRY_DISABLED: "1" },
 });

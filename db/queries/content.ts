@@ -3,12 +3,22 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { captions, quizzes, segmentTranslations, videos, wordTimings, wordTranslations, words, type VideoStatus } from "../schema";
 
-export async function listCaptions(db: DbOrTx, params: { videoId: number }) {
-  return db
-    .select({ id: captions.id, text: captions.text, startTime: captions.startTime, endTime: captions.endTime, segmentIndex: captions.segmentIndex })
-    .from(captions)
-    .where(eq(captions.videoId, params.videoId))
+/**
+ * The video's status and its captions in order, in one round trip (the captions route asks on
+ * every player load); undefined when there is no such video.
+ */
+export async function getVideoCaptions(db: DbOrTx, params: { videoId: number }) {
+  const rows = await db
+    .select({ status: videos.status, id: captions.id, text: captions.text, startTime: captions.startTime, endTime: captions.endTime, segmentIndex: captions.segmentIndex })
+    .from(videos)
+    .leftJoin(captions, eq(captions.videoId, videos.id))
+    .where(eq(videos.id, params.videoId))
     .orderBy(asc(captions.segmentIndex));
+  if (rows.length === 0) return undefined;
+  const lines = rows.flatMap(({ id, text, startTime, endTime, segmentIndex }) =>
+    id === null || text === null || startTime === null || endTime === null || segmentIndex === null ? [] : [{ id, text, startTime, endTime, segmentIndex }],
+  );
+  return { status: rows[0]!.status, captions: lines };
 }
 
 export async function listSegmentTranslations(db: DbOrTx, params: { videoId: number; language?: string }) {

@@ -113,6 +113,12 @@ export async function getVideoCard(db: DbOrTx, params: { id: number; userId: str
   return row;
 }
 
+/** Just the video's status: what deciding whether a caller may see it needs. */
+export async function getVideoStatus(db: DbOrTx, params: { id: number }): Promise<VideoStatus | undefined> {
+  const [row] = await db.select({ status: videos.status }).from(videos).where(eq(videos.id, params.id)).limit(1);
+  return row?.status;
+}
+
 export async function getVideoById(db: DbOrTx, params: { id: number }): Promise<Video | undefined> {
   const [row] = await db.select().from(videos).where(eq(videos.id, params.id)).limit(1);
   return row;

@@ -4,7 +4,7 @@
  */
 import { cache } from "react";
 import type { User } from "@/db/schema";
-import { appUserFromClaims } from "./require-user";
+import { appUserOf } from "./require-user";
 import { getCookieSession } from "./server";
 import type { VerifiedSession } from "./tokens";
 
@@ -15,5 +15,5 @@ export const getPageUser = cache(async (): Promise<PageUser | null> => {
   if (!session) return null;
   // A session that still owes its second factor gets no app data.
   if (session.mfaRequired) return { session, user: null };
-  return { session, user: await appUserFromClaims(session.claims) };
+  return { session, user: await appUserOf(session) };
 });

@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import type { User, UserRole } from "@/db/schema";
 import { ApiError, forbidden, isDatabaseUnavailable, unauthorized } from "@/lib/api/errors";
 import { ensureAppUser } from "@/lib/services/users";
-import { verifySession, type AccessClaims, type VerifiedSession } from "./tokens";
+import { verifySession, type VerifiedSession } from "./tokens";
 
 export type Role = UserRole;
 
@@ -30,12 +30,10 @@ export async function authenticateRequest(request: Request): Promise<RequestAuth
   return session && { ...session, via: "cookie" };
 }
 
-export async function appUserFromClaims(claims: AccessClaims): Promise<User> {
-  return ensureAppUser(await getDb(), {
-    id: claims.sub,
-    email: claims.email ?? "",
-    userMetadata: claims.user_metadata,
-  });
+/** The session's app user: the row its check already read when it did, else looked up; created on first sight. */
+export async function appUserOf(session: VerifiedSession): Promise<User> {
+  const { claims } = session;
+  return ensureAppUser(await getDb(), { id: claims.sub, email: claims.email ?? "", userMetadata: claims.user_metadata }, { known: session.appUser });
 }
 
 export const mfaRequired = () =>
@@ -45,7 +43,7 @@ export async function requireAppUser(request: Request, roles?: readonly Role[]):
   const auth = await authenticateRequest(request);
   if (!auth) throw unauthorized();
   if (auth.mfaRequired) throw mfaRequired();
-  const user = await appUserFromClaims(auth.claims);
+  const user = await appUserOf(auth);
   if (roles && !roles.includes(user.role)) throw forbidden();
   return { user, auth };
 }

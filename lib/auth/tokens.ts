@@ -6,6 +6,7 @@
  * whether the user's second factor is still owed (aal1 token, verified factor).
  */
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import type { User } from "@/db/schema";
 import { isDatabaseUnavailable } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 
@@ -24,6 +25,11 @@ export type VerifiedSession = {
   claims: AccessClaims;
   /** The user has a verified second factor and this token has not passed it (aal1). */
   mfaRequired: boolean;
+  /**
+   * The app user, when the session check read it too (embedded sessions: one round trip answers
+   * both); null: the auth user has none yet; undefined: not read.
+   */
+  appUser?: User | null;
 };
 
 type KeyResolver = Parameters<typeof jwtVerify>[1];
@@ -87,13 +93,18 @@ export async function verifySession(token: string): Promise<VerifiedSession | nu
   }
 }
 
-/** The embedded server's own tables say whether the session is live: asked every time, so a sign-out counts at once. */
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The embedded server's own tables say whether the session is live: asked every time, so a
+ * sign-out counts at once. The same query reads the app user, which every caller needs next.
+ */
 async function embeddedSession(token: string, claims: AccessClaims): Promise<VerifiedSession | null> {
-  if (typeof claims.session_id !== "string") return null;
-  const { getSessionState } = await import("@/lib/auth-server");
-  const state = await getSessionState(claims.session_id);
-  if (!state || state.userId !== claims.sub) return null;
-  return { token, claims, mfaRequired: state.hasVerifiedFactor && claims.aal !== "aal2" };
+  if (typeof claims.session_id !== "string" || !UUID_RE.test(claims.session_id)) return null;
+  const [{ getDb }, { getLiveSessionWithUser }] = await Promise.all([import("@/db/client"), import("@/db/queries/sessions")]);
+  const session = await getLiveSessionWithUser(await getDb(), { sessionId: claims.session_id, now: new Date() });
+  if (!session || session.userId !== claims.sub) return null;
+  return { token, claims, mfaRequired: session.hasVerifiedFactor && claims.aal !== "aal2", appUser: session.user };
 }
 
 type HostedUser = {

@@ -1,14 +1,15 @@
 /** A video's captions, translations, timings, vocabulary and quizzes, to callers who may see the video. */
 import type { DbOrTx } from "@/db/client";
-import { getQuizForWord, getQuizSource, listCaptions, listSegmentTranslations, listWords, listWordTimings } from "@/db/queries/content";
+import { getQuizForWord, getQuizSource, getVideoCaptions, listSegmentTranslations, listWords, listWordTimings } from "@/db/queries/content";
 import type { User } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
 import { buildQuiz } from "@/lib/quiz/build";
-import { assertVideoVisible, isPublished, isStaff } from "./videos";
+import { assertVideoVisible, isPublished, isStaff, mayView, videoNotFound } from "./videos";
 
 export async function getCaptions(db: DbOrTx, user: User, videoId: number) {
-  await assertVideoVisible(db, user, videoId);
-  return listCaptions(db, { videoId });
+  const found = await getVideoCaptions(db, { videoId });
+  if (!found || !mayView(user, found.status)) throw videoNotFound();
+  return found.captions;
 }
 
 export async function getSegmentTranslations(db: DbOrTx, user: User, videoId: number, language?: string) {

@@ -25,9 +25,13 @@ export function metaString(meta: Record<string, unknown> | undefined, ...keys: s
   return null;
 }
 
-/** Returns the app user for an authenticated identity, creating it on first sight. */
-export async function ensureAppUser(db: Db, identity: AuthIdentity, now = new Date()): Promise<User> {
-  const existing = await getUserById(db, { id: identity.id });
+/**
+ * Returns the app user for an authenticated identity, creating it on first sight. `known`: the
+ * user's row as the caller already read it (null: there was none), to spare the look-up.
+ */
+export async function ensureAppUser(db: Db, identity: AuthIdentity, options: { now?: Date; known?: User | null } = {}): Promise<User> {
+  const now = options.now ?? new Date();
+  const existing = options.known !== undefined ? (options.known ?? undefined) : await getUserById(db, { id: identity.id });
   if (existing) {
     const stale = !existing.lastLoginDate || now.getTime() - existing.lastLoginDate.getTime() > LOGIN_TOUCH_INTERVAL_MS;
     const emailChanged = identity.email && existing.email.toLowerCase() !== identity.email.toLowerCase();

@@ -5,6 +5,7 @@
 import { getDb, type DbOrTx } from "@/db/client";
 import {
   getVideoCard,
+  getVideoStatus,
   listInProgressVideoCards,
   listPopularVideoCards,
   listPublishedVideos,
@@ -25,6 +26,9 @@ export const isStaff = (user: Pick<User, "role">) => user.role === "admin" || us
 export const isPublished = (status: VideoStatus) => (PUBLISHED_STATUSES as readonly VideoStatus[]).includes(status);
 
 export const videoNotFound = () => notFound("Video not found");
+
+/** Staff see every video; learners only published ones. */
+export const mayView = (user: Pick<User, "role">, status: VideoStatus) => isStaff(user) || isPublished(status);
 
 /** The newest published videos, for the landing page's sample tiles. */
 export async function listNewestVideos(limit: number): Promise<Video[]> {
@@ -52,7 +56,8 @@ export async function getVideo(db: DbOrTx, user: User, id: number): Promise<Vide
 
 /** Throws "Video not found" unless the caller may see the video. */
 export async function assertVideoVisible(db: DbOrTx, user: User, id: number): Promise<void> {
-  await getVideo(db, user, id);
+  const status = await getVideoStatus(db, { id });
+  if (!status || !mayView(user, status)) throw videoNotFound();
 }
 
 // The home screen's lists show published videos to everyone: they are what learners study.

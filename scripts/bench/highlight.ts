@@ -11,9 +11,7 @@
  * Also per player: how many frames late words light, and the page's main-thread task time per
  * frame drawn while it plays (Chrome's TaskDuration metric), beside the same page paused.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Frame, type Page } from "@playwright/test";
@@ -22,9 +20,9 @@ import playwrightConfig from "@/playwright.config";
 import { framesLate, installProbe, litFromTimes, mediaAt, readProbe, wordLags, type WordLag } from "@/tests/e2e/support/highlight-probe";
 import { startStandin, STANDIN_REPORT_MS, type StandinState } from "@/tests/e2e/support/youtube-standin";
 import { YOUTUBE_VIDEO } from "@/tests/e2e/support/youtube-video";
+import { startApp, type AppServer } from "./app-server";
 import { ms, stats, verdict, type Stats } from "./util";
 
-const ROOT = process.cwd();
 const HTML5_TITLE = "Ordering Coffee in Madrid";
 const ANON_KEY = "embedded-anon-key";
 
@@ -41,59 +39,6 @@ function rates(): number[] {
     throw new Error(`BENCH_HIGHLIGHT_RATES must list speeds the player offers (0.5, 0.75, 1, 1.25, 1.5), got ${JSON.stringify(raw)}`);
   }
   return list;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** `npm start` on a prepared temporary database: builds first when the build is missing or stale. */
-async function startApp(dataDir: string, embedOrigin: string): Promise<{ baseURL: string; stop: () => Promise<void> }> {
-  const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-  const env = { ...process.env, DATA_DIR: dataDir, YOUTUBE_EMBED_ORIGIN: embedOrigin };
-  const prepared = spawnSync(tsx, ["tests/e2e/support/prepare-youtube-db.ts"], { cwd: ROOT, env, encoding: "utf8" });
-  if (prepared.status !== 0) throw new Error(`Preparing the database failed:\n${prepared.stderr || prepared.stdout}`);
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
-  // Shown: the build's progress. Kept, to show should the server stop: the rest of its output.
-  const output: string[] = [];
-  let stopping = false;
-  const keep = (chunk: Buffer) => {
-    const text = chunk.toString();
-    if (/build|Built/i.test(text)) process.stdout.write(`  ${text.trim()}\n`);
-    output.push(text);
-    if (output.length > 200) output.shift();
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => {
-    if (!stopping) console.error(`  The app server stopped (exit ${code}). Its last output:\n${output.join("")}`);
-    resolve(code);
-  }));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    const up = await fetch(`${baseURL}/api/health`).then((r) => r.ok, () => false);
-    if (up) break;
-    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("waiting"), 500))]);
-    if (code !== "waiting") throw new Error(`The app server stopped (exit ${code}) before it was ready.`);
-    if (Date.now() > deadline) throw new Error("The app server was not ready within 10 minutes.");
-  }
-  return {
-    baseURL,
-    stop: async () => {
-      stopping = true;
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
 async function api<T>(baseURL: string, pathname: string, init: RequestInit & { token?: string } = {}): Promise<T> {
@@ -205,10 +150,10 @@ export async function benchHighlight(targetP95: number): Promise<void> {
 
   const standin = await startStandin();
   const dataDir = mkdtempSync(path.join(tmpdir(), "lingoreel-bench-highlight-"));
-  let app: Awaited<ReturnType<typeof startApp>> | undefined;
+  let app: AppServer | undefined;
   let browser: Browser | undefined;
   try {
-    app = await startApp(dataDir, standin.origin);
+    app = await startApp({ env: { DATA_DIR: dataDir, YOUTUBE_EMBED_ORIGIN: standin.origin }, prepare: "tests/e2e/support/prepare-youtube-db.ts" });
     const launch = playwrightConfig.use?.launchOptions ?? {};
     browser = await chromium.launch({ ...launch, executablePath: launch.executablePath ?? "/usr/bin/chromium" });
     const { page, token } = await signIn(browser, app.baseURL);

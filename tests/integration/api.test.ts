@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getUser } from "@/app/api/auth/user/route";
 import { GET as getLanguages } from "@/app/api/languages/route";
 import { GET as getSettings, POST as postSettings } from "@/app/api/settings/route";
-import { apiRequest, signedInUser } from "../helpers/app";
+import { apiRequest, authPost, signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
 
 describe.each(testDbKinds)("product API on %s", (kind) => {
@@ -106,17 +106,34 @@ describe.each(testDbKinds)("product API on %s", (kind) => {
     expect(array.status).toBe(400);
   });
 
-  it("stops accepting a token once its session is signed out", async () => {
+  const logout = async (token: string, scope: "local" | "global") => {
     const { handleAuthRequest } = await import("@/lib/auth-server");
-    const other = await signedInUser("leaving@example.com");
-    expect((await getUser(apiRequest("/api/auth/user", { token: other.token }))).status).toBe(200);
-    const logout = await handleAuthRequest(
-      new Request("http://localhost:3000/auth/v1/logout?scope=global", {
+    return handleAuthRequest(
+      new Request(`http://localhost:3000/auth/v1/logout?scope=${scope}`, {
         method: "POST",
-        headers: { apikey: "test", authorization: `Bearer ${other.token}` },
+        headers: { apikey: "test", authorization: `Bearer ${token}` },
       }),
     );
-    expect(logout.status).toBe(204);
+  };
+
+  it("stops accepting a token once its session is signed out", async () => {
+    const other = await signedInUser("leaving@example.com");
+    expect((await getUser(apiRequest("/api/auth/user", { token: other.token }))).status).toBe(200);
+    expect((await logout(other.token, "global")).status).toBe(204);
     expect((await getUser(apiRequest("/api/auth/user", { token: other.token }))).status).toBe(401);
+  });
+
+  it("signing out one device ends that session at once and keeps the user's other sessions", async () => {
+    const phone = await signedInUser("two-devices@example.com", "secret-789");
+    const laptop = await authPost("/token?grant_type=password", { email: "two-devices@example.com", password: "secret-789" });
+    const laptopToken = ((await laptop.json()) as { access_token: string }).access_token;
+    // Both sessions answered moments ago: the next request after a sign-out is still refused.
+    expect((await getUser(apiRequest("/api/auth/user", { token: phone.token }))).status).toBe(200);
+    expect((await getUser(apiRequest("/api/auth/user", { token: laptopToken }))).status).toBe(200);
+    expect((await logout(phone.token, "local")).status).toBe(204);
+    expect((await getUser(apiRequest("/api/auth/user", { token: phone.token }))).status).toBe(401);
+    const still = await getUser(apiRequest("/api/auth/user", { token: laptopToken }));
+    expect(still.status).toBe(200);
+    expect(await still.json()).toMatchObject({ id: phone.id, email: "two-devices@example.com" });
   });
 });

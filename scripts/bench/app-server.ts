@@ -1,0 +1,80 @@
+/**
+ * The production server (`npm start`, which builds first when the build is missing or stale) on a
+ * temporary database, for the benches that measure the app as deployed (highlight, api). A
+ * `prepare` script, run first with the same environment, fills the database.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const ROOT = process.cwd();
+
+export type AppServer = { baseURL: string; pid: number | undefined; stop: () => Promise<void> };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startApp(options: {
+  env: Record<string, string>;
+  /** A script (path from the repository root) run with tsx before the server starts. */
+  prepare?: string;
+  port?: number;
+  /** Node's own flags for the server process, e.g. --cpu-prof (`npm start` passes them on to the server it runs). */
+  nodeArgs?: string[];
+}): Promise<AppServer> {
+  const env = { ...process.env, ...options.env };
+  if (options.prepare) {
+    const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
+    const prepared = spawnSync(tsx, [options.prepare], { cwd: ROOT, env, encoding: "utf8" });
+    if (prepared.status !== 0) throw new Error(`Preparing the database failed:\n${prepared.stderr || prepared.stdout}`);
+  }
+  const port = options.port ?? (await freePort());
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), "scripts/start.mjs"], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  // Shown: the build's progress. Kept, to show should the server stop: the rest of its output.
+  const output: string[] = [];
+  let stopping = false;
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString();
+    if (/build|Built/i.test(text)) process.stdout.write(`  ${text.trim()}\n`);
+    output.push(text);
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      if (!stopping) console.error(`  The app server stopped (exit ${code}). Its last output:\n${output.join("")}`);
+      resolve(code);
+    }),
+  );
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    const up = await fetch(`${baseURL}/api/health`).then((r) => r.ok, () => false);
+    if (up) break;
+    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("waiting"), 500))]);
+    if (code !== "waiting") throw new Error(`The app server stopped (exit ${code}) before it was ready.`);
+    if (Date.now() > deadline) throw new Error("The app server was not ready within 10 minutes.");
+  }
+  return {
+    baseURL,
+    pid: child.pid,
+    stop: async () => {
+      stopping = true;
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
