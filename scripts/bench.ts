@@ -19,9 +19,12 @@
  *    and through the YouTube player against a local stand-in of the embed, beside what polling
  *    alone would give (scripts/bench/highlight.ts). It starts the production server (`npm start`,
  *    which builds first when the build is missing or stale) on a temporary database.
+ *  - page weight in Chromium: the gzipped JavaScript the landing, home, video and profile pages
+ *    load, against the 150 KB target and the figures before the cuts (scripts/bench/weight.ts;
+ *    the same production server).
  *
  * Sizes and switches (environment):
- *   BENCH_ONLY=search|home|save|pipeline|highlight  one scenario only
+ *   BENCH_ONLY=search|home|save|pipeline|highlight|weight  one scenario only
  *   BENCH_PGLITE=0 / BENCH_POSTGRES=0 skip an engine
  *   BENCH_VIDEOS (100000), BENCH_SEARCH_RUNS (30), BENCH_SEARCH_WORDS_PER_VIDEO (3)
  *   BENCH_LEARNERS (1000), BENCH_HOME_VIDEOS (3000), BENCH_PROGRESS_ROWS (1000000),
@@ -34,7 +37,8 @@
  *   BENCH_PIPELINE_SECONDS (600): the clip's length; BENCH_PIPELINE_LINES (one per 4 s: 150), the
  *                                     stand-in transcript's lines of 10 words; BENCH_PIPELINE_RUNS (3)
  *   BENCH_HIGHLIGHT_RATES (1,1,1.5): the playback speeds of the passes through each player
- *   CHROMIUM_PATH (/usr/bin/chromium): the browser of the highlight scenario
+ *   CHROMIUM_PATH (/usr/bin/chromium): the browser of the highlight and weight scenarios
+ *   BENCH_WEIGHT_DETAIL=1             list every script of each page in the weight scenario
  *   BENCH_EXPLAIN=all|miss|0          print EXPLAIN ANALYZE for every call, target misses (default), or none
  *   BENCH_STRICT=1                    exit with status 1 when a target is missed
  *   BENCH_KEEP=1                      keep the Postgres scratch databases (for psql); drop them yourself
@@ -49,6 +53,7 @@ import { benchHome, type HomeSizes } from "./bench/home";
 import { benchPipeline, preparePipeline, type PipelineKit } from "./bench/pipeline";
 import { benchSave } from "./bench/save";
 import { benchSearch } from "./bench/search";
+import { benchWeight } from "./bench/weight";
 import { envInt, fmtInt, ms, seconds, verdicts, type BenchDb } from "./bench/util";
 
 const TARGETS = {
@@ -58,10 +63,12 @@ const TARGETS = {
   /** Postgres only (the issue's figure); PGlite's is printed for information. */
   save: { postgres: 1000 },
   pipeline: 10_000,
+  /** First-load JavaScript, KB gzip. */
+  weight: 150,
 };
 
 const only = process.env.BENCH_ONLY?.toLowerCase();
-const wants = (scenario: "search" | "home" | "save" | "pipeline" | "highlight") => !only || only === scenario;
+const wants = (scenario: "search" | "home" | "save" | "pipeline" | "highlight" | "weight") => !only || only === scenario;
 const wantsDatabase = wants("search") || wants("home") || wants("save") || wants("pipeline");
 
 /** The pipeline scenario's clip and AI stand-in: made on first use, shared by the engines. */
@@ -149,11 +156,13 @@ async function main() {
   }
 
   if (wants("highlight")) await benchHighlight(TARGETS.highlight);
+  if (wants("weight")) await benchWeight(TARGETS.weight);
   if (pipelineKit) await (await pipelineKit).dispose();
 
   console.log(`\nSummary (p95 against target), total time ${seconds(started)}, load average now ${load()}:`);
   for (const v of verdicts) {
-    console.log(`  ${v.p95 < v.target ? "ok  " : "MISS"}  ${v.engine.padEnd(18)} ${v.scenario.padEnd(9)} ${v.item.padEnd(28)} p95 ${ms(v.p95)} ms  < ${v.target} ms`);
+    const figure = v.unit ? `    ${ms(v.p95)} ${v.unit} < ${v.target} ${v.unit}` : `p95 ${ms(v.p95)} ms  < ${v.target} ms`;
+    console.log(`  ${v.p95 < v.target ? "ok  " : "MISS"}  ${v.engine.padEnd(18)} ${v.scenario.padEnd(9)} ${v.item.padEnd(28)} ${figure}`);
   }
   const missed = verdicts.filter((v) => v.p95 >= v.target).length;
   console.log(missed === 0 ? "  All targets met." : `  ${missed} of ${verdicts.length} targets missed.`);

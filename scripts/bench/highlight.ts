@@ -9,22 +9,18 @@
  * moment it should (tests/e2e/support/highlight-probe.ts). Baseline, from the same passes: the lag
  * of a player that moved only on coarse updates: `timeupdate` events, or the embed's reports.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type Frame, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS, loadDemoContent } from "@/db/seed";
-import playwrightConfig from "@/playwright.config";
+import type { Browser, Frame, Page } from "@playwright/test";
+import { loadDemoContent } from "@/db/seed";
 import { installProbe, litFromTimes, mediaAt, readProbe, wordLags, type WordLag } from "@/tests/e2e/support/highlight-probe";
 import { startStandin, STANDIN_REPORT_MS, type StandinState } from "@/tests/e2e/support/youtube-standin";
 import { YOUTUBE_VIDEO } from "@/tests/e2e/support/youtube-video";
+import { api, launchChromium, signInLearner, startApp, type AppServer } from "./app-server";
 import { ms, stats, verdict, type Stats } from "./util";
 
-const ROOT = process.cwd();
 const HTML5_TITLE = "Ordering Coffee in Madrid";
-const ANON_KEY = "embedded-anon-key";
 
 type Player = { name: string; title: string; kind: "html5" | "youtube" };
 const PLAYERS: Player[] = [
@@ -41,81 +37,11 @@ function rates(): number[] {
   return list;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** `npm start` on a prepared temporary database: builds first when the build is missing or stale. */
-async function startApp(dataDir: string, embedOrigin: string): Promise<{ baseURL: string; stop: () => Promise<void> }> {
-  const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-  const env = { ...process.env, DATA_DIR: dataDir, YOUTUBE_EMBED_ORIGIN: embedOrigin };
-  const prepared = spawnSync(tsx, ["tests/e2e/support/prepare-youtube-db.ts"], { cwd: ROOT, env, encoding: "utf8" });
-  if (prepared.status !== 0) throw new Error(`Preparing the database failed:\n${prepared.stderr || prepared.stdout}`);
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
-  // Shown: the build's progress. Kept, to show should the server stop: the rest of its output.
-  const output: string[] = [];
-  let stopping = false;
-  const keep = (chunk: Buffer) => {
-    const text = chunk.toString();
-    if (/build|Built/i.test(text)) process.stdout.write(`  ${text.trim()}\n`);
-    output.push(text);
-    if (output.length > 200) output.shift();
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => {
-    if (!stopping) console.error(`  The app server stopped (exit ${code}). Its last output:\n${output.join("")}`);
-    resolve(code);
-  }));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    const up = await fetch(`${baseURL}/api/health`).then((r) => r.ok, () => false);
-    if (up) break;
-    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("waiting"), 500))]);
-    if (code !== "waiting") throw new Error(`The app server stopped (exit ${code}) before it was ready.`);
-    if (Date.now() > deadline) throw new Error("The app server was not ready within 10 minutes.");
-  }
-  return {
-    baseURL,
-    stop: async () => {
-      stopping = true;
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
-async function api<T>(baseURL: string, pathname: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = { "content-type": "application/json", apikey: ANON_KEY, ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) };
-  const response = await fetch(`${baseURL}${pathname}`, { ...init, headers });
-  if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** The demo learner, signed in through the login screen, with quizzes off so playback never pauses. */
+/** The demo learner, signed in, with quizzes off so playback never pauses. */
 async function signIn(browser: Browser, baseURL: string): Promise<{ page: Page; token: string }> {
-  const learner = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
-  const { access_token: token } = await api<{ access_token: string }>(baseURL, "/auth/v1/token?grant_type=password", {
-    method: "POST",
-    body: JSON.stringify({ email: learner.email, password: learner.password }),
-  });
-  await api(baseURL, "/api/settings", { method: "POST", token, body: JSON.stringify({ pauseOnHighlight: false }) });
-  const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 720 } });
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(learner.email);
-  await page.getByLabel("Password", { exact: true }).fill(learner.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/home$/);
-  return { page, token };
+  const signedIn = await signInLearner(browser, baseURL);
+  await api(baseURL, "/api/settings", { method: "POST", token: signedIn.token, body: JSON.stringify({ pauseOnHighlight: false }) });
+  return signedIn;
 }
 
 type StandinView = StandinState & { time: number };
@@ -158,12 +84,11 @@ export async function benchHighlight(targetP95: number): Promise<void> {
 
   const standin = await startStandin();
   const dataDir = mkdtempSync(path.join(tmpdir(), "lingoreel-bench-highlight-"));
-  let app: Awaited<ReturnType<typeof startApp>> | undefined;
+  let app: AppServer | undefined;
   let browser: Browser | undefined;
   try {
-    app = await startApp(dataDir, standin.origin);
-    const launch = playwrightConfig.use?.launchOptions ?? {};
-    browser = await chromium.launch({ ...launch, executablePath: launch.executablePath ?? "/usr/bin/chromium" });
+    app = await startApp(dataDir, { env: { YOUTUBE_EMBED_ORIGIN: standin.origin }, prepare: "tests/e2e/support/prepare-youtube-db.ts" });
+    browser = await launchChromium();
     const { page, token } = await signIn(browser, app.baseURL);
     const videos = await api<{ id: number; title: string }[]>(app.baseURL, "/api/videos", { token });
     const idOf = (title: string) => {

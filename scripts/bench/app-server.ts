@@ -1,0 +1,103 @@
+/**
+ * The browser scenarios' app: the production server (`npm start`, which builds first when the
+ * build is missing or stale) on a temporary embedded database, Chromium as the browser tests run
+ * it, and the demo learner signed in. Shared by the highlight and page-weight scenarios.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "@/db/seed";
+import playwrightConfig from "@/playwright.config";
+
+const ROOT = process.cwd();
+const ANON_KEY = "embedded-anon-key";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type AppServer = { baseURL: string; stop: () => Promise<void> };
+
+/**
+ * `npm start` on a temporary database in `dataDir`. `prepare`: a tsx script that fills the
+ * database first (else the server seeds the demo content itself, as a fresh install does).
+ */
+export async function startApp(dataDir: string, options: { env?: Record<string, string>; prepare?: string } = {}): Promise<AppServer> {
+  const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
+  const env = { ...process.env, DATA_DIR: dataDir, ...options.env };
+  if (options.prepare) {
+    const prepared = spawnSync(tsx, [options.prepare], { cwd: ROOT, env, encoding: "utf8" });
+    if (prepared.status !== 0) throw new Error(`Preparing the database failed:\n${prepared.stderr || prepared.stdout}`);
+  }
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  // Shown: the build's progress. Kept, to show should the server stop: the rest of its output.
+  const output: string[] = [];
+  let stopping = false;
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString();
+    if (/build|Built/i.test(text)) process.stdout.write(`  ${text.trim()}\n`);
+    output.push(text);
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => {
+    if (!stopping) console.error(`  The app server stopped (exit ${code}). Its last output:\n${output.join("")}`);
+    resolve(code);
+  }));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    const up = await fetch(`${baseURL}/api/health`).then((r) => r.ok, () => false);
+    if (up) break;
+    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("waiting"), 500))]);
+    if (code !== "waiting") throw new Error(`The app server stopped (exit ${code}) before it was ready.`);
+    if (Date.now() > deadline) throw new Error("The app server was not ready within 10 minutes.");
+  }
+  return {
+    baseURL,
+    stop: async () => {
+      stopping = true;
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Chromium with the browser tests' launch options (playwright.config.ts). */
+export function launchChromium(): Promise<Browser> {
+  const launch = playwrightConfig.use?.launchOptions ?? {};
+  return chromium.launch({ ...launch, executablePath: launch.executablePath ?? "/usr/bin/chromium" });
+}
+
+export async function api<T>(baseURL: string, pathname: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = { "content-type": "application/json", apikey: ANON_KEY, ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) };
+  const response = await fetch(`${baseURL}${pathname}`, { ...init, headers });
+  if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The demo learner, signed in through the login screen; `token`: an access token for API calls. */
+export async function signInLearner(browser: Browser, baseURL: string): Promise<{ page: Page; token: string }> {
+  const learner = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
+  const { access_token: token } = await api<{ access_token: string }>(baseURL, "/auth/v1/token?grant_type=password", {
+    method: "POST",
+    body: JSON.stringify({ email: learner.email, password: learner.password }),
+  });
+  const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 720 } });
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(learner.email);
+  await page.getByLabel("Password", { exact: true }).fill(learner.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/home$/);
+  return { page, token };
+}
