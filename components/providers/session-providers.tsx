@@ -9,12 +9,13 @@ import { useState, type ReactNode } from "react";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import type { PublicAuthConfig } from "@/lib/auth/config-public";
 import { createQueryClient } from "@/lib/data/api";
+import { AppToaster } from "./app-toaster";
 import { AuthProvider } from "./auth-provider";
 import { useToaster } from "./toaster-host";
 
 export function SessionProviders({ authConfig, children }: { authConfig: PublicAuthConfig; children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  useToaster();
+  useToaster(AppToaster);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider config={authConfig}>

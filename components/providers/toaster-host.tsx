@@ -1,15 +1,14 @@
 "use client";
 /**
- * The toaster, loaded only once a screen that can toast has asked for it (useToaster): the
- * visitors' landing page never does, so it ships without sonner. Once loaded it stays, at the
- * root, so a toast outlives the move to another screen ('Signed out' shows on the landing page).
- * Sonner shows toasts made before its toaster subscribed.
+ * The toaster, shown once a screen that can toast has registered it (useToaster): the visitors'
+ * landing page never does, so it ships without sonner. Once shown it stays, at the root, so a
+ * toast outlives the move to another screen ('Signed out' shows on the landing page). The
+ * registering screen brings the toaster's code with it, so nothing is fetched later and no toast
+ * waits for it.
  */
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { createElement, useEffect, useSyncExternalStore, type ComponentType } from "react";
 
-const AppToaster = lazy(() => import("./app-toaster").then((m) => ({ default: m.AppToaster })));
-
-let wanted = false;
+let toaster: ComponentType | null = null;
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void) {
@@ -17,21 +16,16 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Called by the providers of screens that show toasts. */
-export function useToaster() {
+/** Called by the providers of screens that show toasts, with the toaster to show. */
+export function useToaster(component: ComponentType) {
   useEffect(() => {
-    if (wanted) return;
-    wanted = true;
+    if (toaster) return;
+    toaster = component;
     for (const listener of listeners) listener();
-  }, []);
+  }, [component]);
 }
 
 export function ToasterHost() {
-  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
-  // Never on the server: the snapshot there is false.
-  return show ? (
-    <Suspense fallback={null}>
-      <AppToaster />
-    </Suspense>
-  ) : null;
+  const shown = useSyncExternalStore(subscribe, () => toaster, () => null);
+  return shown ? createElement(shown) : null;
 }
