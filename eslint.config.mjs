@@ -10,6 +10,20 @@ const config = [
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
   {
+    // Layers (ARCHITECTURE.md): lib/ never imports components/.
+    files: ["lib/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/components/*", "**/components/*"], message: "lib/ never imports components/: move the shared piece into lib/." }] }],
+    },
+  },
+  {
+    // Layers: screens read data through their page (app/), never a service or the database directly.
+    files: ["components/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/lib/services/*", "@/lib/pages/*", "@/db/*"], message: "components/ get their data from the page (app/) or the API: fetch it there and pass it down." }] }],
+    },
+  },
+  {
     ignores: [".next/**", ".data/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "drizzle/**"],
   },
 ];

@@ -2,7 +2,6 @@ import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/app-providers";
-import { publicAuthConfig } from "@/lib/auth/config";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -19,12 +18,13 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  // Configuration is read at request time, so one build serves any deployment.
+  // Configuration is read at request time (the session providers' auth settings, the player's
+  // embed origin), so one build serves any deployment.
   await connection();
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
-        <AppProviders authConfig={publicAuthConfig()}>{children}</AppProviders>
+        <AppProviders>{children}</AppProviders>
       </body>
     </html>
   );

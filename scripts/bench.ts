@@ -23,9 +23,12 @@
  *  - the API's own overhead: autocannon against the production server on a fresh database with the
  *    demo content, four authenticated reads as the demo learner beside `GET /api/health` from the
  *    same run, at 1 and 50 connections, on PGlite and on Postgres (scripts/bench/api.ts).
+ *  - page weight in Chromium: the gzipped JavaScript the landing, home, video and profile pages
+ *    load, against the 150 KB target and the figures before the cuts (scripts/bench/weight.ts;
+ *    the same production server).
  *
  * Sizes and switches (environment):
- *   BENCH_ONLY=search|home|save|pipeline|highlight|api  one scenario only
+ *   BENCH_ONLY=search|home|save|pipeline|highlight|api|weight  one scenario only
  *   BENCH_PGLITE=0 / BENCH_POSTGRES=0 skip an engine
  *   BENCH_VIDEOS (100000), BENCH_SEARCH_RUNS (30), BENCH_SEARCH_WORDS_PER_VIDEO (3)
  *   BENCH_LEARNERS (1000), BENCH_HOME_VIDEOS (3000), BENCH_PROGRESS_ROWS (1000000),
@@ -38,7 +41,8 @@
  *   BENCH_PIPELINE_SECONDS (600): the clip's length; BENCH_PIPELINE_LINES (one per 4 s: 150), the
  *                                     stand-in transcript's lines of 10 words; BENCH_PIPELINE_RUNS (3)
  *   BENCH_HIGHLIGHT_RATES (1,1,1.5): the playback speeds of the passes through each player
- *   CHROMIUM_PATH (/usr/bin/chromium): the browser of the highlight scenario
+ *   CHROMIUM_PATH (/usr/bin/chromium): the browser of the highlight and weight scenarios
+ *   BENCH_WEIGHT_DETAIL=1             list every script of each page in the weight scenario
  *   BENCH_API_ROUNDS (5), BENCH_API_SECONDS (5): the api scenario's alternating rounds of health
  *                                     and a route, and each run's length
  *   BENCH_API_PORT (a free one): the api scenario's server port; BENCH_API_NODE_ARGS: node flags for
@@ -58,6 +62,7 @@ import { benchHome, type HomeSizes } from "./bench/home";
 import { benchPipeline, preparePipeline, type PipelineKit } from "./bench/pipeline";
 import { benchSave } from "./bench/save";
 import { benchSearch } from "./bench/search";
+import { benchWeight } from "./bench/weight";
 import { envInt, fmtInt, ms, seconds, verdicts, type BenchDb } from "./bench/util";
 
 const TARGETS = {
@@ -69,10 +74,12 @@ const TARGETS = {
   pipeline: 10_000,
   /** Every authenticated read at ≥ 0.6× health's requests/s at 50 connections, p99 ≤ 3× p50. */
   api: { ratio: 0.6, tail: 3 },
+  /** First-load JavaScript, KB gzip. */
+  weight: 150,
 };
 
 const only = process.env.BENCH_ONLY?.toLowerCase();
-const wants = (scenario: "search" | "home" | "save" | "pipeline" | "highlight" | "api") => !only || only === scenario;
+const wants = (scenario: "search" | "home" | "save" | "pipeline" | "highlight" | "api" | "weight") => !only || only === scenario;
 const wantsDatabase = wants("search") || wants("home") || wants("save") || wants("pipeline");
 
 /** The pipeline scenario's clip and AI stand-in: made on first use, shared by the engines. */
@@ -173,11 +180,13 @@ async function main() {
       }
     }
   }
+  if (wants("weight")) await benchWeight(TARGETS.weight);
   if (pipelineKit) await (await pipelineKit).dispose();
 
   console.log(`\nSummary (p95 against target), total time ${seconds(started)}, load average now ${load()}:`);
   for (const v of verdicts) {
-    console.log(`  ${v.p95 < v.target ? "ok  " : "MISS"}  ${v.engine.padEnd(18)} ${v.scenario.padEnd(9)} ${v.item.padEnd(28)} p95 ${ms(v.p95)} ms  < ${v.target} ms`);
+    const figure = v.unit ? `    ${ms(v.p95)} ${v.unit} < ${v.target} ${v.unit}` : `p95 ${ms(v.p95)} ms  < ${v.target} ms`;
+    console.log(`  ${v.p95 < v.target ? "ok  " : "MISS"}  ${v.engine.padEnd(18)} ${v.scenario.padEnd(9)} ${v.item.padEnd(28)} ${figure}`);
   }
   for (const v of apiVerdicts) {
     console.log(`  ${v.ok ? "ok  " : "MISS"}  ${v.engine.padEnd(18)} ${"api".padEnd(9)} ${v.route.padEnd(28)} ${v.ratio.toFixed(2)}× health, p99 ${v.tailRatio.toFixed(1)}× p50`);

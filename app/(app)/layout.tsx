@@ -3,6 +3,8 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/layout/app-header";
+import { SessionProviders } from "@/components/providers/session-providers";
+import { publicAuthConfig } from "@/lib/auth/config";
 import { getPageUser } from "@/lib/auth/page-user";
 import { userKeys } from "@/lib/data/keys";
 import { toAppUser } from "@/lib/services/serialize";
@@ -17,17 +19,19 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(userKeys.current, toAppUser(user));
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <div className="min-h-dvh bg-muted/20">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:font-semibold focus:text-primary-foreground"
-        >
-          Skip to content
-        </a>
-        <AppHeader />
-        {children}
-      </div>
-    </HydrationBoundary>
+    <SessionProviders authConfig={publicAuthConfig()}>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <div className="min-h-dvh bg-muted/20">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:font-semibold focus:text-primary-foreground"
+          >
+            Skip to content
+          </a>
+          <AppHeader />
+          {children}
+        </div>
+      </HydrationBoundary>
+    </SessionProviders>
   );
 }

@@ -1,5 +1,19 @@
+/** The landing screen: the newest published videos as samples (none if the database fails). */
+import { connection } from "next/server";
 import { LandingPage } from "@/components/landing/landing-page";
+import { listNewestVideos } from "@/lib/services/videos";
 
-export default function Page() {
-  return <LandingPage />;
+async function sampleVideos() {
+  try {
+    return await listNewestVideos(4);
+  } catch (error) {
+    console.warn("Landing page could not load sample videos:", error);
+    return [];
+  }
+}
+
+export default async function Page() {
+  // Request-time data: keep the build from prerendering (and opening the database).
+  await connection();
+  return <LandingPage samples={await sampleVideos()} />;
 }

@@ -10,7 +10,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { useAuth } from "@/components/providers/auth-provider";
+import { useAuth } from "@/lib/auth/auth-context";
 import { initialAuthLocation } from "@/lib/auth/browser";
 import { SubmitButton, TextField } from "@/components/forms/text-field";
 import { Form } from "@/components/ui/form";

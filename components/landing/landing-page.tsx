@@ -1,10 +1,14 @@
+/** The visitors' landing screen (SPEC §2): pitch, Start Learning, sample videos the page passes in. */
 import Link from "next/link";
-import { connection } from "next/server";
-import { BookOpenCheck, Flame, PlayCircle } from "lucide-react";
+import type { ComponentProps } from "react";
+import { ArrowRight, BookOpenCheck, Flame, PlayCircle } from "lucide-react";
 import { PublicHeader } from "@/components/layout/public-header";
+import { Button } from "@/components/ui/button";
+import { inputClassName } from "@/components/ui/input";
 import { VideoTile } from "@/components/video-tile";
-import { listNewestVideos } from "@/lib/services/videos";
 import { StartLearningForm } from "./start-learning-form";
+
+export type SampleVideo = ComponentProps<typeof VideoTile>["video"] & { id: number };
 
 const FEATURES = [
   {
@@ -24,19 +28,7 @@ const FEATURES = [
   },
 ];
 
-async function sampleVideos() {
-  try {
-    return await listNewestVideos(4);
-  } catch (error) {
-    console.warn("Landing page could not load sample videos:", error);
-    return [];
-  }
-}
-
-export async function LandingPage() {
-  // Request-time data: keep the build from prerendering (and opening the database).
-  await connection();
-  const samples = await sampleVideos();
+export function LandingPage({ samples }: { samples: SampleVideo[] }) {
   return (
     <div className="min-h-dvh bg-gradient-to-b from-primary/5 via-background to-background">
       <PublicHeader />
@@ -53,7 +45,15 @@ export async function LandingPage() {
               LingoReel turns videos into language lessons: live captions that follow the speaker word by word, and
               quick quizzes on the vocabulary that matters, in your own language.
             </p>
-            <StartLearningForm />
+            <StartLearningForm
+              inputClassName={inputClassName("h-12 bg-background text-base")}
+              submit={
+                <Button type="submit" size="lg" className="h-12 shrink-0">
+                  Start Learning
+                  <ArrowRight aria-hidden />
+                </Button>
+              }
+            />
             <p className="text-sm text-muted-foreground">
               Already learning with us?{" "}
               <Link href="/login" className="font-semibold text-primary hover:underline">

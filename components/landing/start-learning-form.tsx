@@ -1,45 +1,59 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowRight } from "lucide-react";
+/**
+ * Email + 'Start Learning': opens signup with the address filled in. The visitors' page keeps its
+ * JavaScript small: one field needs no form library nor zod (lib/validation/email.ts checks it),
+ * and the server renders the button and the input's classes, so no class merging ships either.
+ */
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { landingEmailSchema } from "@/lib/validation/auth";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { checkEmail } from "@/lib/validation/email";
 
-type LandingEmail = z.infer<typeof landingEmailSchema>;
-
-/** Email + 'Start Learning': opens signup with the address filled in. */
-export function StartLearningForm() {
+export function StartLearningForm({ inputClassName, submit }: { inputClassName: string; submit: ReactNode }) {
   const router = useRouter();
-  const form = useForm<LandingEmail>({ resolver: zodResolver(landingEmailSchema), defaultValues: { email: "" } });
-  const error = form.formState.errors.email?.message;
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string>();
+  // As a form library does: checked on submit, then again on every change once a submit failed.
+  const [submitted, setSubmitted] = useState(false);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    const result = checkEmail(input.current?.value ?? "");
+    if ("error" in result) {
+      setError(result.error);
+      input.current?.focus();
+      return;
+    }
+    setError(undefined);
+    router.push(`/signup?email=${encodeURIComponent(result.email)}`);
+  }
+
+  function onChange(value: string) {
+    if (!submitted) return;
+    const result = checkEmail(value);
+    setError("error" in result ? result.error : undefined);
+  }
 
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit(({ email }) => router.push(`/signup?email=${encodeURIComponent(email)}`))}
-      className="w-full max-w-md"
-    >
+    <form noValidate onSubmit={onSubmit} className="w-full max-w-md">
       <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor="landing-email" className="sr-only">
           Email address
         </label>
-        <Input
+        <input
+          ref={input}
           id="landing-email"
+          name="email"
           type="email"
+          data-slot="input"
           autoComplete="email"
           placeholder="Enter your email"
           aria-invalid={!!error}
           aria-describedby={error ? "landing-email-error" : undefined}
-          className="h-12 bg-background text-base"
-          {...form.register("email")}
+          className={inputClassName}
+          onChange={(event) => onChange(event.target.value)}
         />
-        <Button type="submit" size="lg" className="h-12 shrink-0">
-          Start Learning
-          <ArrowRight aria-hidden />
-        </Button>
+        {submit}
       </div>
       {error ? (
         <p id="landing-email-error" className="mt-2 text-sm font-medium text-destructive">

@@ -8,7 +8,7 @@ import { HeaderSearch } from "./header-search";
 import { HeaderShell } from "./header-shell";
 import { ThemeToggle } from "./theme-toggle";
 import { toast } from "sonner";
-import { useAuth } from "@/components/providers/auth-provider";
+import { useAuth } from "@/lib/auth/auth-context";
 import { useCurrentUser } from "@/lib/data/use-current-user";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { BrandLogo } from "@/components/brand-logo";
 import { LanguageFlag } from "@/components/language-flag";
-import { useAuth } from "@/components/providers/auth-provider";
+import { useAuth } from "@/lib/auth/auth-context";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -4,7 +4,7 @@
  * every filtered variant of it (react-query matches keys by prefix).
  */
 
-import { LIST_LIMIT_STAFF_MAX } from "@/lib/validation/videos";
+import { LIST_LIMIT_STAFF_MAX } from "@/lib/validation/limits";
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 export type ApiKey = readonly [path: string] | readonly [path: string, query: QueryParams];

@@ -2,7 +2,7 @@
 /** The app's user record: fetched only while a session exists (or sent with a signed-in page), null when signed out or on failure. */
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useAuth } from "@/components/providers/auth-provider";
+import { useAuth } from "@/lib/auth/auth-context";
 import { getQueryFn } from "./api";
 import { userKeys } from "./keys";
 import { userQueryOptions } from "./query-config";

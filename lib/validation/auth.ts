@@ -1,12 +1,11 @@
 /** Auth form rules with the messages of SPEC §5. */
 import { z } from "zod";
+import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from "./email";
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-const email = z.string().trim().email("Please enter a valid email address");
+const email = z.string().trim().email({ pattern: EMAIL_PATTERN, message: INVALID_EMAIL_MESSAGE });
 const password = z.string().min(MIN_PASSWORD_LENGTH, "Password must be at least 6 characters");
-
-export const landingEmailSchema = z.object({ email });
 
 export const loginSchema = z.object({ email, password });
 export type LoginInput = z.infer<typeof loginSchema>;

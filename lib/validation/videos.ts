@@ -1,6 +1,7 @@
 /** Query, path and body schemas of the learner's video, favourite and progress calls (SPEC §7). */
 import { z } from "zod";
 import { isValidTimeZone } from "@/lib/progress/days";
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_STAFF_MAX } from "./limits";
 import { languageCodeSchema } from "./settings";
 
 const MAX_INT = 2_147_483_647;
@@ -23,13 +24,7 @@ export const quizQuerySchema = z.object({ nativeLanguage: languageCodeSchema.opt
 /** Lower-cased, so an upper-case spelling of one's own id is still one's own. */
 export const userParamsSchema = z.object({ userId: z.uuid().transform((id) => id.toLowerCase()) });
 
-export const LIST_LIMIT_DEFAULT = 20;
-export const LIST_LIMIT_MAX = 50;
-/**
- * GET /api/videos for admins and owners: the admin's Content Directory lists every video in one
- * answer (it polls while videos process, so one request beats paging); learners keep LIST_LIMIT_MAX.
- */
-export const LIST_LIMIT_STAFF_MAX = 500;
+export { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_STAFF_MAX };
 
 const limitSchema = (max: number) =>
   z.coerce

@@ -1,13 +1,17 @@
 /**
  * The production server (`npm start`, which builds first when the build is missing or stale) on a
- * temporary database, for the benches that measure the app as deployed (highlight, api). A
+ * temporary database, for the benches that measure the app as deployed (highlight, api, weight). A
  * `prepare` script, run first with the same environment, fills the database.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "@/db/seed";
+import playwrightConfig from "@/playwright.config";
 
 const ROOT = process.cwd();
+const ANON_KEY = "embedded-anon-key";
 
 export type AppServer = { baseURL: string; pid: number | undefined; stop: () => Promise<void> };
 
@@ -77,4 +81,33 @@ export async function startApp(options: {
       await exited;
     },
   };
+}
+
+/** Chromium with the browser tests' launch options (playwright.config.ts). */
+export function launchChromium(): Promise<Browser> {
+  const launch = playwrightConfig.use?.launchOptions ?? {};
+  return chromium.launch({ ...launch, executablePath: launch.executablePath ?? "/usr/bin/chromium" });
+}
+
+export async function api<T>(baseURL: string, pathname: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = { "content-type": "application/json", apikey: ANON_KEY, ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) };
+  const response = await fetch(`${baseURL}${pathname}`, { ...init, headers });
+  if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The demo learner, signed in through the login screen; `token`: an access token for API calls. */
+export async function signInLearner(browser: Browser, baseURL: string): Promise<{ page: Page; token: string }> {
+  const learner = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
+  const { access_token: token } = await api<{ access_token: string }>(baseURL, "/auth/v1/token?grant_type=password", {
+    method: "POST",
+    body: JSON.stringify({ email: learner.email, password: learner.password }),
+  });
+  const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 720 } });
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(learner.email);
+  await page.getByLabel("Password", { exact: true }).fill(learner.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/home$/);
+  return { page, token };
 }

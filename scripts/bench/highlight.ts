@@ -14,17 +14,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type Frame, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS, loadDemoContent } from "@/db/seed";
-import playwrightConfig from "@/playwright.config";
+import type { Browser, Frame, Page } from "@playwright/test";
+import { loadDemoContent } from "@/db/seed";
 import { framesLate, installProbe, litFromTimes, mediaAt, readProbe, wordLags, type WordLag } from "@/tests/e2e/support/highlight-probe";
 import { startStandin, STANDIN_REPORT_MS, type StandinState } from "@/tests/e2e/support/youtube-standin";
 import { YOUTUBE_VIDEO } from "@/tests/e2e/support/youtube-video";
-import { startApp, type AppServer } from "./app-server";
+import { api, launchChromium, signInLearner, startApp, type AppServer } from "./app-server";
 import { ms, stats, verdict, type Stats } from "./util";
 
 const HTML5_TITLE = "Ordering Coffee in Madrid";
-const ANON_KEY = "embedded-anon-key";
 
 type Player = { name: string; title: string; kind: "html5" | "youtube" };
 const PLAYERS: Player[] = [
@@ -41,28 +39,11 @@ function rates(): number[] {
   return list;
 }
 
-async function api<T>(baseURL: string, pathname: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = { "content-type": "application/json", apikey: ANON_KEY, ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) };
-  const response = await fetch(`${baseURL}${pathname}`, { ...init, headers });
-  if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** The demo learner, signed in through the login screen, with quizzes off so playback never pauses. */
+/** The demo learner, signed in, with quizzes off so playback never pauses. */
 async function signIn(browser: Browser, baseURL: string): Promise<{ page: Page; token: string }> {
-  const learner = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
-  const { access_token: token } = await api<{ access_token: string }>(baseURL, "/auth/v1/token?grant_type=password", {
-    method: "POST",
-    body: JSON.stringify({ email: learner.email, password: learner.password }),
-  });
-  await api(baseURL, "/api/settings", { method: "POST", token, body: JSON.stringify({ pauseOnHighlight: false }) });
-  const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 720 } });
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(learner.email);
-  await page.getByLabel("Password", { exact: true }).fill(learner.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/home$/);
-  return { page, token };
+  const signedIn = await signInLearner(browser, baseURL);
+  await api(baseURL, "/api/settings", { method: "POST", token: signedIn.token, body: JSON.stringify({ pauseOnHighlight: false }) });
+  return signedIn;
 }
 
 type StandinView = StandinState & { time: number };
@@ -154,8 +135,7 @@ export async function benchHighlight(targetP95: number): Promise<void> {
   let browser: Browser | undefined;
   try {
     app = await startApp({ env: { DATA_DIR: dataDir, YOUTUBE_EMBED_ORIGIN: standin.origin }, prepare: "tests/e2e/support/prepare-youtube-db.ts" });
-    const launch = playwrightConfig.use?.launchOptions ?? {};
-    browser = await chromium.launch({ ...launch, executablePath: launch.executablePath ?? "/usr/bin/chromium" });
+    browser = await launchChromium();
     const { page, token } = await signIn(browser, app.baseURL);
     const videos = await api<{ id: number; title: string }[]>(app.baseURL, "/api/videos", { token });
     const idOf = (title: string) => {

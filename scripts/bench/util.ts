@@ -48,7 +48,8 @@ export async function timeRuns<T>(runs: number, warmup: number, fn: (i: number) 
 export const ms = (v: number, width = 7) => (Number.isFinite(v) ? v.toFixed(1) : "-").padStart(width);
 export const p50p95 = (s: Stats | undefined) => (s ? `${ms(s.p50)} /${ms(s.p95)}` : `${"-".padStart(7)} /${"-".padStart(7)}`);
 
-export type Verdict = { scenario: string; engine: string; item: string; p95: number; target: number };
+/** `p95` holds the figure checked against `target`: a p95 in ms unless `unit` says otherwise. */
+export type Verdict = { scenario: string; engine: string; item: string; p95: number; target: number; unit?: string };
 
 /** Every target checked in this run, for the closing summary. */
 export const verdicts: Verdict[] = [];

@@ -1,0 +1,104 @@
+/**
+ * Page weight in Chromium (issue 18 §3: first-load JavaScript under 150 KB gzip): every script
+ * file a page loads from a cold cache until the network is idle (the framework, the route's
+ * chunks and whatever they load lazily at start), each gzipped at level 9 as `gzip -9` would,
+ * summed. The production server runs on a temporary database with the demo content; the landing
+ * page is a visitor's, the others the demo learner's. Inline scripts (the page's data) are not
+ * counted. Baseline: the figures before the cuts, measured the same way.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Browser, BrowserContextOptions } from "@playwright/test";
+import { loadDemoContent } from "@/db/seed";
+import { api, launchChromium, signInLearner, startApp, type AppServer } from "./app-server";
+import { fmtInt, verdicts } from "./util";
+
+/** KB here is 1,024 bytes. */
+const KB = 1024;
+
+/** Before the cuts (commit 8575cbb on this machine), gzip KB and script files. */
+const BASELINE: Record<string, { kb: number; scripts: number }> = {
+  landing: { kb: 298.8, scripts: 14 },
+  home: { kb: 320.4, scripts: 18 },
+  video: { kb: 321.6, scripts: 18 },
+  profile: { kb: 322.4, scripts: 18 },
+};
+
+type Script = { url: string; raw: number; gzip: number };
+
+/** Loads `pathname` in a fresh context (cold cache) and returns every script file it fetched. */
+async function scriptsOf(browser: Browser, baseURL: string, pathname: string, state?: BrowserContextOptions["storageState"]): Promise<Script[]> {
+  const context = await browser.newContext({ baseURL, storageState: state, viewport: { width: 1280, height: 720 } });
+  try {
+    const page = await context.newPage();
+    const bodies: Promise<Script | null>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "script") return;
+      bodies.push(
+        response.body().then(
+          (body) => ({ url: response.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length }),
+          () => null,
+        ),
+      );
+    });
+    const response = await page.goto(pathname, { waitUntil: "load" });
+    if (!response?.ok()) throw new Error(`${pathname}: ${response?.status()}`);
+    if (new URL(page.url()).pathname !== pathname) throw new Error(`${pathname} went to ${page.url()}`);
+    await page.waitForLoadState("networkidle");
+    const seen = new Map<string, Script>();
+    for (const script of await Promise.all(bodies)) if (script) seen.set(script.url, script);
+    return [...seen.values()];
+  } finally {
+    await context.close();
+  }
+}
+
+const kb = (bytes: number, width = 7) => (bytes / KB).toFixed(1).padStart(width);
+
+export async function benchWeight(targetKb: number): Promise<void> {
+  console.log(`\nChromium · first-load JavaScript: every script file a page loads (cold cache, until the network is idle), each gzip -9, summed; KB = 1,024 bytes`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lingoreel-bench-weight-"));
+  let app: AppServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    app = await startApp({ env: { DATA_DIR: dataDir } });
+    browser = await launchChromium();
+    const { page, token } = await signInLearner(browser, app.baseURL);
+    const learner = await page.context().storageState();
+    await page.close();
+    const firstDemo = loadDemoContent().videos[0]!.title;
+    const video = (await api<{ id: number; title: string }[]>(app.baseURL, "/api/videos", { token })).find((v) => v.title === firstDemo);
+    if (!video) throw new Error(`No video titled ${JSON.stringify(firstDemo)} on the bench server`);
+
+    const pages = [
+      { name: "landing", path: "/", state: undefined },
+      { name: "home", path: "/home", state: learner },
+      { name: "video", path: `/video/${video.id}`, state: learner },
+      { name: "profile", path: "/profile", state: learner },
+    ];
+    console.log(`  ${"page".padEnd(8)} ${"path".padEnd(10)} ${"scripts".padStart(7)} ${"raw KB".padStart(8)} ${"gzip KB".padStart(8)}  target       baseline`);
+    for (const p of pages) {
+      const scripts = await scriptsOf(browser, app.baseURL, p.path, p.state);
+      const gzip = scripts.reduce((sum, s) => sum + s.gzip, 0);
+      const raw = scripts.reduce((sum, s) => sum + s.raw, 0);
+      const gzipKb = gzip / KB;
+      verdicts.push({ engine: "Chromium", scenario: "weight", item: `${p.name} first-load JS`, p95: gzipKb, target: targetKb, unit: "KB gzip" });
+      const base = BASELINE[p.name]!;
+      console.log(
+        `  ${p.name.padEnd(8)} ${p.path.padEnd(10)} ${String(scripts.length).padStart(7)} ${kb(raw, 8)} ${kb(gzip, 8)}  < ${targetKb} KB ${gzipKb < targetKb ? "ok  " : "MISS"}  ${base.kb.toFixed(1)} KB (${base.scripts} scripts)`,
+      );
+      if (process.env.BENCH_WEIGHT_DETAIL === "1") {
+        for (const s of scripts.sort((a, b) => b.gzip - a.gzip)) {
+          console.log(`      ${kb(s.gzip)} KB gzip ${kb(s.raw)} KB raw  ${new URL(s.url).pathname}`);
+        }
+      }
+    }
+    console.log(`  (${fmtInt(pages.length)} pages; BENCH_WEIGHT_DETAIL=1 lists each page's scripts)`);
+  } finally {
+    await browser?.close();
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
