@@ -13,7 +13,7 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import type { PendingVideo } from "@/lib/admin/directory";
 import { WAITING_FOR_JOB } from "@/lib/admin/processing-messages";
 import { canRetry, isFailed } from "@/lib/admin/video-status";
-import type { VideoCard } from "@/lib/data/types";
+import type { VideoCard } from "@/lib/types/api";
 import { VideoActions, type DirectoryActions } from "./video-actions";
 import { ProcessingProgress, StatusBadge } from "./video-status";
 

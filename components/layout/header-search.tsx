@@ -13,7 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { getQueryFn } from "@/lib/data/api";
 import { videoKeys } from "@/lib/data/keys";
-import type { VideoCard } from "@/lib/data/types";
+import type { VideoCard } from "@/lib/types/api";
 import { SEARCH_RESULT_LIMIT, useVideoSearch } from "@/lib/data/use-videos";
 import { cn } from "@/lib/utils";
 

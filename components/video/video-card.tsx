@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { LanguageFlag } from "@/components/language-flag";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { VideoCard as VideoCardData } from "@/lib/data/types";
+import type { VideoCard as VideoCardData } from "@/lib/types/api";
 import { formatDuration } from "@/lib/format";
 import { FavoriteButton } from "./favorite-button";
 

@@ -3,10 +3,11 @@
  * recogniser's words, which may carry punctuation ("café."), an elided clitic ("l'eau") or, in
  * Japanese and Chinese, cut a word into pieces or hold several words in one.
  */
+import "server-only";
 import { wordKey } from "@/lib/text/stop-words";
 import { writtenWithoutSpaces } from "@/lib/text/language";
 import { spelling, tokenize } from "@/lib/text/tokenize";
-import type { ProcessedTiming } from "./content";
+import type { ProcessedTiming } from "@/db/queries/processed";
 
 /** The first timing of the line that says `word`: its start, and the end of its last piece. */
 export function timeWord(word: string, line: readonly ProcessedTiming[], language: string): { startMs: number; endMs: number } | undefined {

@@ -6,7 +6,7 @@
  * HTML5 adapter and through the YouTube adapter, once per rate in BENCH_HIGHLIGHT_RATES, with
  * quizzes off so nothing pauses it. Each word's lag is the true media time at the first animation
  * frame its element shows `speaking` (the <video>'s currentTime, or the stand-in's clock) minus the
- * moment it should (tests/e2e/support/highlight-probe.ts). Baseline, from the same passes: the lag
+ * moment it should (scripts/standins/highlight-probe.ts). Baseline, from the same passes: the lag
  * of a player that moved only on coarse updates: `timeupdate` events, or the embed's reports.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -15,11 +15,12 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Frame, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS, loadDemoContent } from "@/db/seed";
+import { loadDemoContent } from "@/db/seed";
+import { DEMO_ACCOUNTS } from "@/lib/setup/demo-accounts";
 import playwrightConfig from "@/playwright.config";
-import { installProbe, litFromTimes, mediaAt, readProbe, wordLags, type WordLag } from "@/tests/e2e/support/highlight-probe";
-import { startStandin, STANDIN_REPORT_MS, type StandinState } from "@/tests/e2e/support/youtube-standin";
-import { YOUTUBE_VIDEO } from "@/tests/e2e/support/youtube-video";
+import { installProbe, litFromTimes, mediaAt, readProbe, wordLags, type WordLag } from "@/scripts/standins/highlight-probe";
+import { startStandin, STANDIN_REPORT_MS, type StandinState } from "@/scripts/standins/youtube-standin";
+import { YOUTUBE_VIDEO } from "@/scripts/standins/youtube-video";
 import { ms, stats, verdict, type Stats } from "./util";
 
 const ROOT = process.cwd();
@@ -56,7 +57,7 @@ function freePort(): Promise<number> {
 async function startApp(dataDir: string, embedOrigin: string): Promise<{ baseURL: string; stop: () => Promise<void> }> {
   const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
   const env = { ...process.env, DATA_DIR: dataDir, YOUTUBE_EMBED_ORIGIN: embedOrigin };
-  const prepared = spawnSync(tsx, ["tests/e2e/support/prepare-youtube-db.ts"], { cwd: ROOT, env, encoding: "utf8" });
+  const prepared = spawnSync(tsx, ["--conditions=react-server", "scripts/standins/prepare-youtube-db.ts"], { cwd: ROOT, env, encoding: "utf8" });
   if (prepared.status !== 0) throw new Error(`Preparing the database failed:\n${prepared.stderr || prepared.stdout}`);
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });

@@ -1,7 +1,7 @@
 /** The video page through the HTML5 adapter: word-timed captions, quizzes at vocabulary words, keyboard control. */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { installProbe, readProbe } from "./support/highlight-probe";
+import { installProbe, readProbe } from "@/scripts/standins/highlight-probe";
 
 async function openVideo(page: Page, title: string) {
   await page.getByTestId("popular-videos").getByRole("article").filter({ hasText: title }).getByRole("link").click();

@@ -19,13 +19,13 @@ import { GET as listVideos, POST as postVideo } from "@/app/api/videos/route";
 import { GET as getMe } from "@/app/api/users/route";
 import { resultRows } from "@/db/client";
 import { captions, categories, users, videos } from "@/db/schema";
-import { seedDemoContent } from "@/db/seed";
+import { seedDemoContent } from "@/lib/setup/demo-content";
 import { getBoss } from "@/lib/jobs/boss";
 import { createLocalStorage, installStorage } from "@/lib/storage";
 import { signedInUser } from "../helpers/app";
 import { makeAudio, makeAudioDir } from "../helpers/audio-files";
 import { testDbKinds, useTestDb } from "../helpers/db";
-import { setEnv } from "../helpers/env";
+import { setEnv } from "@/scripts/standins/env";
 import { call } from "../helpers/learner-api";
 
 type Who = { id: string; token: string };

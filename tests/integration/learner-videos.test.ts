@@ -17,7 +17,7 @@ import { GET as getRecommended } from "@/app/api/videos/recommended/route";
 import { GET as listVideos } from "@/app/api/videos/route";
 import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
 import { categories, quizzes, users, videoCategories, videos, words, wordTranslations } from "@/db/schema";
-import { seedDemoContent } from "@/db/seed";
+import { seedDemoContent } from "@/lib/setup/demo-content";
 import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
 import { call } from "../helpers/learner-api";

@@ -9,7 +9,7 @@ import { GET as getWords } from "@/app/api/videos/[id]/words/route";
 import { GET as getMe } from "@/app/api/users/route";
 import { saveProcessedContent } from "@/db/queries/processed";
 import { captions, quizzes, userWordProgress, users, videoProgress, videos, words } from "@/db/schema";
-import { seedDemoContent } from "@/db/seed";
+import { seedDemoContent } from "@/lib/setup/demo-content";
 import { tokenize } from "@/lib/text/tokenize";
 import { wordChoices } from "@/lib/text/word-choices";
 import { signedInUser } from "../helpers/app";

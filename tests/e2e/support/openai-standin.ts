@@ -5,7 +5,7 @@
  *
  * Run alone: `npx tsx tests/e2e/support/openai-standin.ts --port 3921`.
  */
-import { startFakeOpenAi } from "../../helpers/fake-openai";
+import { startFakeOpenAi } from "@/scripts/standins/fake-openai";
 import { answerClipChat, transcribeClip } from "./processing-clip";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
