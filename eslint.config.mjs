@@ -1,6 +1,48 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/**
+ * The layers of ARCHITECTURE.md ("Layers the tools enforce"). Each zone names the files that may
+ * not import from a folder; imports are resolved (the `@/` alias and relative paths alike).
+ */
+const layers = [
+  { target: "./db", from: "./lib", except: ["./env.ts"], message: "db/ imports nothing from lib/ but the typed env: move the rule into lib/ and pass db/ plain data." },
+  { target: "./db", from: ["./app", "./components", "./workers", "./scripts", "./tests"], message: "db/ is the bottom layer." },
+  { target: "./lib", from: ["./app", "./components", "./workers", "./scripts", "./tests"], message: "lib/ never imports screens, components, the worker entry, scripts or tests." },
+  {
+    target: "./lib/jobs",
+    from: "./lib",
+    except: ["./jobs", "./env.ts"],
+    message: "lib/jobs is a leaf (queue names, payloads, enqueue): job handlers live in lib/pipeline.",
+  },
+  { target: "./lib/services", from: ["./lib/pages", "./lib/data", "./lib/setup"], message: "Services sit under the page data and the client hooks." },
+  { target: "./lib/pipeline", from: ["./lib/services", "./lib/pages", "./lib/data"], message: "The pipeline works on db/queries; it does not call services (permissions) or page data." },
+  {
+    target: ["./lib/text", "./lib/player", "./lib/validation", "./lib/types"],
+    from: ["./db/client.ts", "./db/queries", "./lib/services", "./lib/pages", "./lib/pipeline", "./lib/jobs", "./lib/setup", "./lib/auth-server"],
+    message: "Shared by browser and server: no server modules (db/schema's types are fine).",
+  },
+  { target: "./workers", from: "./app", message: "The worker never imports app/." },
+  { target: "./scripts", from: "./tests", message: "Scripts never import tests: put what both need in scripts/standins/." },
+];
+
+/** Server modules a browser module must not pull in (types are fine: they are erased). */
+const serverOnly = {
+  patterns: [
+    {
+      group: ["@/db/*", "@/lib/services/*", "@/lib/pages/*", "@/lib/pipeline/*", "@/lib/jobs/*", "@/lib/setup/*", "@/lib/auth-server", "@/lib/auth-server/*"],
+      allowTypeImports: true,
+      message: "A browser module: read through the API (lib/data hooks), never a server module.",
+    },
+  ],
+};
+
+/** Queries are written in db/queries/; the layers above call them. */
+const noRawDrizzle = {
+  paths: [{ name: "drizzle-orm", allowTypeImports: true, message: "Write the query in db/queries/<resource>.ts and call it." }],
+  patterns: [{ group: ["drizzle-orm/*"], allowTypeImports: true, message: "Write the query in db/queries/<resource>.ts and call it." }],
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -9,18 +51,18 @@ const config = [
     files: ["tests/helpers/**", "tests/integration/**", "tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
+  { rules: { "import/no-restricted-paths": ["error", { zones: layers }] } },
+  // One no-restricted-imports entry per file: a later one for the same file would replace it, not add to it.
+  { files: ["components/**", "lib/data/**"], rules: { "no-restricted-imports": ["error", serverOnly] } },
+  { files: ["app/**", "lib/services/**", "lib/pipeline/**", "lib/pages/**", "lib/setup/**"], rules: { "no-restricted-imports": ["error", noRawDrizzle] } },
   {
-    // Layers (ARCHITECTURE.md): lib/ never imports components/.
-    files: ["lib/**"],
+    // Services never see the request: a route handler reads it and passes plain values.
+    files: ["lib/services/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/components/*", "**/components/*"], message: "lib/ never imports components/: move the shared piece into lib/." }] }],
-    },
-  },
-  {
-    // Layers: screens read data through their page (app/), never a service or the database directly.
-    files: ["components/**"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/lib/services/*", "@/lib/pages/*", "@/db/*"], message: "components/ get their data from the page (app/) or the API: fetch it there and pass it down." }] }],
+      "@typescript-eslint/no-restricted-types": [
+        "error",
+        { types: { Request: "Read the request in the route (or lib/uploads) and pass the service plain values.", NextRequest: "Read the request in the route and pass the service plain values." } },
+      ],
     },
   },
   {

@@ -102,14 +102,14 @@ export default defineConfig({
     // The app exactly as `npm start` runs it; it builds. No AI provider: new videos fail at once, with the reason.
     appServer(APP_PORT, ".data-e2e", OPEN_APP, { build: true }),
     appServer(STAFF_APP_PORT, ".data-e2e-staff", OPEN_APP),
-    standin("tests/e2e/support/youtube-standin.ts", YOUTUBE_EMBED_PORT),
+    standin("scripts/standins/youtube-standin.ts", YOUTUBE_EMBED_PORT),
     standin("tests/e2e/support/openai-standin.ts", OPENAI_STANDIN_PORT),
     // YouTube's embed and the OpenAI API replaced by the stand-ins; a YouTube-only copy of a demo video.
     appServer(
       STANDINS_APP_PORT,
       ".data-e2e-standins",
       { ...OPEN_APP, YOUTUBE_EMBED_ORIGIN, OPENAI_BASE_URL: OPENAI_STANDIN_URL, OPENAI_API_KEY: "standin-key" },
-      { prepare: "npx tsx tests/e2e/support/prepare-youtube-db.ts" },
+      { prepare: "npx tsx --conditions=react-server scripts/standins/prepare-youtube-db.ts" },
     ),
   ],
 });

@@ -1,5 +1,6 @@
 /** A compact video preview: thumbnail with duration, language flag and title. */
 import { LanguageFlag } from "@/components/language-flag";
+import { VideoThumbnail } from "@/components/video-thumbnail";
 import { formatDuration, videoThumbnail } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -15,15 +16,11 @@ export function VideoTile({ video, className }: { video: TileVideo; className?: 
   const thumb = videoThumbnail(video);
   return (
     <figure className={cn("overflow-hidden rounded-2xl border bg-card shadow-sm", className)}>
-      <div className="relative aspect-video bg-muted">
-        {thumb ? (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img src={thumb} alt="" className="size-full object-cover" loading="lazy" />
-        ) : null}
+      <VideoThumbnail src={thumb} loading="lazy" className="relative">
         <span className="absolute right-2 bottom-2 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums">
           {formatDuration(video.durationMs)}
         </span>
-      </div>
+      </VideoThumbnail>
       <figcaption className="flex items-start gap-2 p-3">
         <LanguageFlag code={video.targetLanguage} className="mt-0.5 h-4 w-6 shrink-0" />
         <span className="line-clamp-2 text-sm leading-snug font-semibold">{video.title}</span>

@@ -1,25 +1,22 @@
 /**
  * Demo content for a fresh install: fully processed videos (captions, word timings, vocabulary,
- * translations, quizzes) from db/seed/demo-content.json, and in embedded mode the demo
- * accounts, whose passwords the README publishes: only while the server is loopback-only, and
- * replaced by random ones once it is reachable. Runs once per database: a marker row keeps
- * deleted demo content from coming back.
+ * translations, quizzes) from db/seed/demo-content.json. Runs once per database: a marker row
+ * keeps deleted demo content from coming back (the demo accounts have their own marker). The
+ * quizzes' options come from the caller (lib/setup/demo-content.ts passes lib/quiz's builder),
+ * so the database layer holds no product rules.
  */
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { buildQuiz } from "@/lib/quiz/build";
-import type { Db } from "./client";
+import type { Db, DbOrTx } from "./client";
+import { listLanguageCodes } from "./queries/languages";
 import {
   appMeta,
   captions,
   categories,
-  languages,
   quizzes,
   segmentTranslations,
-  users,
   videoCategories,
   videos,
   wordTimings,
@@ -79,17 +76,19 @@ export function loadDemoContent(file = DEMO_CONTENT_PATH): DemoContent {
   return demoContentSchema.parse(JSON.parse(readFileSync(/*turbopackIgnore: true*/ file, "utf8")));
 }
 
-
 export type SeedResult = { seeded: boolean; videos: number; words: number; quizzes: number };
 
-export async function seedDemoContent(db: Db, content: DemoContent = loadDemoContent()): Promise<SeedResult> {
+/** A word's quiz from its seed (word and language), right answer and candidate distractors; null when there are too few. */
+export type QuizMaker = (seed: string, answer: string, candidates: readonly string[]) => { options: string[]; correctIndex: number } | null;
+
+export async function insertDemoContent(db: Db, content: DemoContent, buildQuiz: QuizMaker): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7224102)`);
     const [marker] = await tx.select().from(appMeta).where(eq(appMeta.key, SEED_MARKER)).limit(1);
     const [{ n: existingVideos } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(videos);
     if (marker || existingVideos > 0) return { seeded: false, videos: 0, words: 0, quizzes: 0 };
 
-    const allLanguages = (await tx.select({ code: languages.code }).from(languages)).map((l) => l.code);
+    const allLanguages = await listLanguageCodes(tx);
 
     await tx
       .insert(categories)
@@ -204,84 +203,12 @@ export async function seedDemoContent(db: Db, content: DemoContent = loadDemoCon
   });
 }
 
-export type DemoAccount = {
-  role: "owner" | "admin" | "user";
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  nativeLanguage: string;
-  targetLanguage: string;
-};
-
-/** Demo accounts of embedded mode (also listed in the README). */
-export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { role: "owner", email: "owner@example.com", password: "lingoreel-owner", firstName: "Olivia", lastName: "Owner", nativeLanguage: "en", targetLanguage: "es" },
-  { role: "admin", email: "admin@example.com", password: "lingoreel-admin", firstName: "Adam", lastName: "Admin", nativeLanguage: "en", targetLanguage: "fr" },
-  { role: "user", email: "learner@example.com", password: "lingoreel-learner", firstName: "Lena", lastName: "Learner", nativeLanguage: "en", targetLanguage: "es" },
-];
-
-/** Creates the demo accounts in the embedded auth server and their app users with roles and languages. */
-export async function seedDemoAccounts(db: Db): Promise<{ created: number }> {
-  // Once per database: a demo account someone deleted stays deleted.
+/** Whether the demo accounts were made once already (a demo account someone deleted stays deleted). */
+export async function demoAccountsSeeded(db: DbOrTx): Promise<boolean> {
   const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, ACCOUNTS_MARKER)).limit(1);
-  if (marker) return { created: 0 };
-  const { createUser } = await import("@/lib/auth-server");
-  let created = 0;
-  for (const account of DEMO_ACCOUNTS) {
-    const authUser = await createUser({
-      email: account.email,
-      password: account.password,
-      userMetadata: { first_name: account.firstName, last_name: account.lastName },
-      emailConfirmed: true,
-    });
-    const [row] = await db
-      .insert(users)
-      .values({
-        id: authUser.id,
-        email: account.email,
-        username: account.email.split("@")[0],
-        firstName: account.firstName,
-        lastName: account.lastName,
-        role: account.role,
-        nativeLanguage: account.nativeLanguage,
-        targetLanguage: account.targetLanguage,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (row) created++;
-  }
+  return marker !== undefined;
+}
+
+export async function markDemoAccountsSeeded(db: DbOrTx): Promise<void> {
   await db.insert(appMeta).values({ key: ACCOUNTS_MARKER, value: { at: new Date().toISOString() } }).onConflictDoNothing();
-  return { created };
-}
-
-/** The demo accounts that still have their published password (slow: a bcrypt check each). */
-export async function demoAccountsWithPublishedPassword(): Promise<DemoAccount[]> {
-  const { verifyPassword } = await import("@/lib/auth-server");
-  const still: DemoAccount[] = [];
-  for (const account of DEMO_ACCOUNTS) {
-    if (await verifyPassword(account.email, account.password)) still.push(account);
-  }
-  return still;
-}
-
-/**
- * For a server that other machines can reach: every demo account whose password is still the
- * published one gets a random one nobody knows, and its sessions end. Returns the accounts
- * changed. Accounts whose owner chose another password are left alone.
- */
-export async function scrubDemoPasswords(): Promise<DemoAccount[]> {
-  const { getUserById, updateUserById, verifyPassword } = await import("@/lib/auth-server");
-  const { findUserByEmail } = await import("@/lib/auth-server/users");
-  const { getDb } = await import("./client");
-  const db = await getDb();
-  const scrubbed: DemoAccount[] = [];
-  for (const account of DEMO_ACCOUNTS) {
-    if (!(await verifyPassword(account.email, account.password))) continue;
-    const user = await findUserByEmail(db, account.email);
-    if (!user || !(await getUserById(user.id))) continue;
-    await updateUserById(user.id, { password: randomBytes(24).toString("base64url") });
-    scrubbed.push(account);
-  }
-  return scrubbed;
 }

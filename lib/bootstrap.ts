@@ -22,7 +22,7 @@ export async function bootstrap(): Promise<void> {
   }
 
   try {
-    const { prepareDatabase } = await import("@/db/prepare");
+    const { prepareDatabase } = await import("@/lib/setup/prepare");
     const prepared = await prepareDatabase(config);
     if (prepared.seeded) {
       const { videos, words, quizzes } = prepared.seeded;
@@ -40,7 +40,7 @@ export async function bootstrap(): Promise<void> {
 
   if (config.runWorker) {
     try {
-      const { startInProcessWorker } = await import("@/lib/jobs/in-process");
+      const { startInProcessWorker } = await import("@/lib/pipeline/in-process");
       await startInProcessWorker();
     } catch (error) {
       // The site still serves; new videos wait in the queue until a worker runs.

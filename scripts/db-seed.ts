@@ -1,7 +1,8 @@
 /** `npm run db:seed`: loads the demo content into an empty database (and the demo accounts in fully embedded, loopback-only mode). */
 import { ConfigError, env } from "@/lib/env";
 import { closeDb, getDbHandle } from "@/db/client";
-import { DEMO_ACCOUNTS, seedDemoAccounts, seedDemoContent } from "@/db/seed";
+import { DEMO_ACCOUNTS, seedDemoAccounts } from "@/lib/setup/demo-accounts";
+import { seedDemoContent } from "@/lib/setup/demo-content";
 
 async function main() {
   const config = env();

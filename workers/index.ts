@@ -6,7 +6,7 @@ import { closeDb, getDbHandle } from "@/db/client";
 import { surviveClosedConnectionWrites } from "@/db/driver-faults";
 import { env } from "@/lib/env";
 import { startWorkerQueue } from "@/lib/jobs/boss";
-import { startWorkers } from "@/lib/jobs/worker";
+import { startWorkers } from "@/lib/pipeline/job-workers";
 import { defaultAudioSource } from "@/lib/pipeline/audio-source";
 import { describeMediaTools, mediaToolsWarning } from "@/lib/media/tools";
 

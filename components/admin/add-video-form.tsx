@@ -10,7 +10,6 @@ import { pendingVideo } from "@/lib/admin/directory";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
 import { SubmitButton } from "@/components/forms/text-field";
 import { useAddVideo } from "@/lib/data/use-admin-videos";
 import { useCategories } from "@/lib/data/use-categories";
@@ -22,8 +21,8 @@ import {
 } from "@/lib/validation/admin-video-form";
 import { youtubeIdFromUrl } from "@/lib/youtube/url";
 import { AudioFileInput } from "./audio-file-input";
-import { CategoriesMultiSelect, CategorySelect, NewCategoryField } from "./category-inputs";
-import { LanguageSelect } from "./language-select";
+import { NewCategoryField } from "./category-inputs";
+import { CategoriesField, CategoryField, DescriptionField, TargetLanguageField, TitleField } from "./video-metadata-fields";
 
 export function AddVideoForm() {
   const add = useAddVideo();
@@ -67,45 +66,9 @@ export function AddVideoForm() {
                   </FormItem>
                 )}
               />
-              <FormField
-                control={form.control}
-                name="title"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Title (optional)</FormLabel>
-                    <FormControl>
-                      <Input {...field} autoComplete="off" maxLength={200} placeholder="Fetched from YouTube if blank" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="categoryId"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Category</FormLabel>
-                    <FormControl>
-                      <CategorySelect categories={categories} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="categoryIds"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Categories</FormLabel>
-                    <FormControl>
-                      <CategoriesMultiSelect categories={categories} value={field.value} onChange={field.onChange} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <TitleField label="Title (optional)" placeholder="Fetched from YouTube if blank" />
+              <CategoryField />
+              <CategoriesField />
               <div className="md:col-span-2">
                 <NewCategoryField
                   onCreated={(category) => {
@@ -115,20 +78,7 @@ export function AddVideoForm() {
                   }}
                 />
               </div>
-              <FormField
-                control={form.control}
-                name="targetLanguage"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Target language</FormLabel>
-                    <FormControl>
-                      <LanguageSelect codes={ADD_VIDEO_LANGUAGES} value={field.value} onChange={field.onChange} />
-                    </FormControl>
-                    <FormDescription>The language spoken in the video.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <TargetLanguageField codes={ADD_VIDEO_LANGUAGES} description="The language spoken in the video." />
               <FormField
                 control={form.control}
                 name="audioFile"
@@ -141,19 +91,7 @@ export function AddVideoForm() {
                   </FormItem>
                 )}
               />
-              <FormField
-                control={form.control}
-                name="description"
-                render={({ field }) => (
-                  <FormItem className="md:col-span-2">
-                    <FormLabel>Description (optional)</FormLabel>
-                    <FormControl>
-                      <Textarea {...field} rows={3} maxLength={5000} placeholder="What learners will hear in this video" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <DescriptionField label="Description (optional)" placeholder="What learners will hear in this video" className="md:col-span-2" />
             </div>
             <div className="flex justify-end">
               <SubmitButton pending={add.isPending} size="default" className="sm:w-auto">

@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { MultiSelect } from "@/components/ui/multi-select";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
-import type { Category } from "@/lib/data/types";
+import type { Category } from "@/lib/types/api";
 import { useCreateCategory } from "@/lib/data/use-categories";
 
 const NONE = "none";

@@ -2,7 +2,7 @@
 /** Asked before a video is deleted: it takes its captions, vocabulary, translations, quizzes and learners' progress with it. */
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
-import type { VideoCard } from "@/lib/data/types";
+import type { VideoCard } from "@/lib/types/api";
 import { useDeleteVideo } from "@/lib/data/use-admin-videos";
 
 export function DeleteVideoDialog({ video, onClose }: { video: VideoCard | null; onClose: () => void }) {

@@ -7,14 +7,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { Form, FormDescription, FormField, FormItem, FormMessage } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
-import { Textarea } from "@/components/ui/textarea";
 import { statusLabel } from "@/lib/admin/video-status";
-import type { VideoCard } from "@/lib/data/types";
+import type { VideoCard } from "@/lib/types/api";
 import { useUpdateVideo } from "@/lib/data/use-admin-videos";
-import { useCategories } from "@/lib/data/use-categories";
 import {
   editFormValues,
   editLanguageOptions,
@@ -22,9 +19,8 @@ import {
   videoUpdateRequests,
   type EditVideoForm as Values,
 } from "@/lib/validation/admin-video-form";
-import { CategoriesMultiSelect, CategorySelect } from "./category-inputs";
-import { LanguageSelect } from "./language-select";
 import { PublicationChoice } from "./publication-choice";
+import { CategoriesField, CategoryField, DescriptionField, TargetLanguageField, TitleField } from "./video-metadata-fields";
 
 export function EditVideoDialog({ video, onClose }: { video: VideoCard | null; onClose: () => void }) {
   return (
@@ -43,7 +39,6 @@ export function EditVideoDialog({ video, onClose }: { video: VideoCard | null; o
 
 function EditVideoForm({ video, onDone }: { video: VideoCard; onDone: () => void }) {
   const update = useUpdateVideo();
-  const categories = useCategories().data ?? [];
   const form = useForm<Values>({ resolver: zodResolver(editVideoFormSchema), defaultValues: editFormValues(video), mode: "onTouched" });
 
   async function onSubmit(values: Values) {
@@ -58,73 +53,13 @@ function EditVideoForm({ video, onDone }: { video: VideoCard; onDone: () => void
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label={`Edit ${video.title}`}>
-        <FormField
-          control={form.control}
-          name="title"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Title</FormLabel>
-              <FormControl>
-                <Input {...field} maxLength={200} autoComplete="off" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="description"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Description</FormLabel>
-              <FormControl>
-                <Textarea {...field} rows={3} maxLength={5000} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TitleField label="Title" />
+        <DescriptionField label="Description" />
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="categoryId"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Category</FormLabel>
-                <FormControl>
-                  <CategorySelect categories={categories} value={field.value} onChange={field.onChange} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="categoryIds"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Categories</FormLabel>
-                <FormControl>
-                  <CategoriesMultiSelect categories={categories} value={field.value} onChange={field.onChange} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <CategoryField />
+          <CategoriesField />
         </div>
-        <FormField
-          control={form.control}
-          name="targetLanguage"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Target language</FormLabel>
-              <FormControl>
-                <LanguageSelect codes={editLanguageOptions(video.targetLanguage)} value={field.value} onChange={field.onChange} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TargetLanguageField codes={editLanguageOptions(video.targetLanguage)} />
         <FormField
           control={form.control}
           name="status"

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { processingOutcomes } from "@/lib/admin/directory";
-import type { VideoCard } from "@/lib/data/types";
+import type { VideoCard } from "@/lib/types/api";
 
 export function useProcessingToasts(videos: VideoCard[] | undefined) {
   const previous = useRef<VideoCard[] | undefined>(undefined);

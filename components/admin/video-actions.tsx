@@ -12,7 +12,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Spinner } from "@/components/ui/spinner";
 import { canRetry } from "@/lib/admin/video-status";
-import type { VideoCard } from "@/lib/data/types";
+import type { VideoCard } from "@/lib/types/api";
 import { cn } from "@/lib/utils";
 
 export type DirectoryActions = {

@@ -10,7 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { needsConfirmation, type ExistingTranslations } from "@/lib/admin/processing-messages";
 import { shouldPollVideos } from "@/lib/admin/video-status";
-import type { VideoCard } from "@/lib/data/types";
+import type { VideoCard } from "@/lib/types/api";
 import { useRetryVideo, useVideoDirectory } from "@/lib/data/use-admin-videos";
 import { useExtractingIds, useExtractVocabulary, useGenerateTranslations, useRegenerateQuizzes } from "@/lib/data/use-video-processing";
 import { DeleteVideoDialog } from "./delete-video-dialog";

@@ -5,15 +5,15 @@
  */
 import { AlertTriangle, Hourglass, RotateCcw } from "lucide-react";
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
 import { LanguageFlag, languageDisplayName } from "@/components/language-flag";
+import { VideoThumbnail } from "@/components/video-thumbnail";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { PendingVideo } from "@/lib/admin/directory";
 import { WAITING_FOR_JOB } from "@/lib/admin/processing-messages";
 import { canRetry, isFailed } from "@/lib/admin/video-status";
-import type { VideoCard } from "@/lib/data/types";
+import type { VideoCard } from "@/lib/types/api";
 import { VideoActions, type DirectoryActions } from "./video-actions";
 import { ProcessingProgress, StatusBadge } from "./video-status";
 
@@ -84,7 +84,7 @@ export function DirectoryCard({ video, actions, busy }: RowProps) {
 function Identity({ video }: { video: DirectoryVideo }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <Thumbnail src={video.thumbnail} />
+      <VideoThumbnail className="w-20 shrink-0 rounded-md sm:w-24" loading="lazy" src={video.thumbnail} />
       <div className="min-w-0">
         <p className="line-clamp-3 leading-snug font-semibold break-words">
           {isSaved(video) ? (
@@ -97,25 +97,6 @@ function Identity({ video }: { video: DirectoryVideo }) {
         </p>
         <p className="truncate text-xs text-muted-foreground">{video.youtubeId ? `YouTube ${video.youtubeId}` : "Local media"}</p>
       </div>
-    </div>
-  );
-}
-
-/** The video's picture; an empty frame when there is none or it cannot load (YouTube offline). */
-function Thumbnail({ src }: { src: string | null }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const image = useRef<HTMLImageElement>(null);
-  // An image that failed before the page hydrated sent its error event to nobody.
-  useEffect(() => {
-    const img = image.current;
-    if (img && src && img.complete && img.naturalWidth === 0) setFailed(src);
-  }, [src]);
-  return (
-    <div className="aspect-video w-20 shrink-0 overflow-hidden rounded-md bg-muted sm:w-24">
-      {src && failed !== src ? (
-        // eslint-disable-next-line @next/next/no-img-element
-        <img ref={image} src={src} alt="" loading="lazy" className="size-full object-cover" onError={() => setFailed(src)} />
-      ) : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { VideoGrid } from "@/components/video/video-grid";
 import type { ListFilters } from "@/lib/data/keys";
-import type { VideoCard } from "@/lib/data/types";
+import type { VideoCard } from "@/lib/types/api";
 import { useCurrentUser } from "@/lib/data/use-current-user";
 import { usePopularVideos, useProgressVideos, useRecommendedVideos } from "@/lib/data/use-videos";
 import { CategoryStrip } from "./category-strip";

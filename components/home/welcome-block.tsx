@@ -3,7 +3,7 @@
 import { Flame, Target } from "lucide-react";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { AppUser } from "@/lib/data/types";
+import type { AppUser } from "@/lib/types/api";
 import { useDailyProgress } from "@/lib/data/use-progress";
 import { greetingName } from "@/lib/users/display";
 

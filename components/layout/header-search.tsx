@@ -11,9 +11,10 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
+import { VideoThumbnail } from "@/components/video-thumbnail";
 import { getQueryFn } from "@/lib/data/api";
 import { videoKeys } from "@/lib/data/keys";
-import type { VideoCard } from "@/lib/data/types";
+import type { VideoCard } from "@/lib/types/api";
 import { SEARCH_RESULT_LIMIT, useVideoSearch } from "@/lib/data/use-videos";
 import { cn } from "@/lib/utils";
 
@@ -157,12 +158,7 @@ export function HeaderSearch({ onOpenChange }: { onOpenChange?: (open: boolean) 
                 onMouseEnter={() => setActive(index)}
                 className={cn("flex cursor-pointer items-center gap-3 rounded-lg p-2", index === active && "bg-accent text-accent-foreground")}
               >
-                <span className="relative aspect-video w-20 shrink-0 overflow-hidden rounded-md bg-muted">
-                  {video.thumbnail ? (
-                    // eslint-disable-next-line @next/next/no-img-element
-                    <img src={video.thumbnail} alt="" className="size-full object-cover" />
-                  ) : null}
-                </span>
+                <VideoThumbnail src={video.thumbnail} className="relative w-20 shrink-0 rounded-md" />
                 <span className="min-w-0">
                   <span className="block truncate text-sm font-semibold">{video.title}</span>
                   <span className="block truncate text-xs text-muted-foreground">{video.categoryName}</span>

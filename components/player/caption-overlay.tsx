@@ -1,7 +1,7 @@
 "use client";
 /** The active caption over the video: words light up as they are spoken; the translation below. */
 import { useMemo } from "react";
-import type { CaptionSegment, WordTimingRow } from "@/lib/data/types";
+import type { CaptionSegment, WordTimingRow } from "@/lib/types/api";
 import { wordState, type WordState } from "@/lib/player/timing";
 import { writtenWithoutSpaces } from "@/lib/text/language";
 import { cn } from "@/lib/utils";

@@ -7,7 +7,7 @@ import { Check, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { Quiz } from "@/lib/data/types";
+import type { Quiz } from "@/lib/types/api";
 import { cn } from "@/lib/utils";
 
 export const FEEDBACK_MS = 2000;

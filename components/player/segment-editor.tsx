@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { LANGUAGE_CODES } from "@/components/language-flag";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { CaptionSegment, VocabularyWord } from "@/lib/data/types";
+import type { CaptionSegment, VocabularyWord } from "@/lib/types/api";
 import { useAllSegmentTranslations, useSaveSegment } from "@/lib/data/use-segment-editor";
 import { formatDuration } from "@/lib/format";
 import { SegmentRow } from "./segment-row";

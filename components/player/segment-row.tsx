@@ -5,7 +5,7 @@ import { Fragment, useMemo, useState } from "react";
 import { LanguageFlag, languageDisplayName } from "@/components/language-flag";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
-import type { CaptionSegment, SegmentTranslation } from "@/lib/data/types";
+import type { CaptionSegment, SegmentTranslation } from "@/lib/types/api";
 import type { SegmentChange } from "@/lib/data/use-segment-editor";
 import { formatDuration } from "@/lib/format";
 import { wordKey } from "@/lib/text/stop-words";

@@ -1,7 +1,7 @@
 "use client";
 /** Every caption line of the video: click one to play from there; the current line stays in view. */
 import { memo, useEffect, useMemo, useRef } from "react";
-import type { CaptionSegment, SegmentTranslation } from "@/lib/data/types";
+import type { CaptionSegment, SegmentTranslation } from "@/lib/types/api";
 import { formatDuration } from "@/lib/format";
 import { cn } from "@/lib/utils";
 

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } fro
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { userKeys, videoKeys } from "@/lib/data/keys";
-import type { VocabularyWord } from "@/lib/data/types";
+import type { VocabularyWord } from "@/lib/types/api";
 import { useCurrentUser } from "@/lib/data/use-current-user";
 import { newIdempotencyKey, useRecordQuizResult } from "@/lib/data/use-progress";
 import { useSettings } from "@/lib/data/use-settings";

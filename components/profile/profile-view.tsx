@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { VideoGrid } from "@/components/video/video-grid";
-import type { AppUser } from "@/lib/data/types";
+import type { AppUser } from "@/lib/types/api";
 import { useCurrentUser } from "@/lib/data/use-current-user";
 import { useFavorites } from "@/lib/data/use-favorites";
 import { useLanguages } from "@/lib/data/use-languages";

@@ -11,7 +11,7 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
-import type { AppUser, LearningPreferences } from "@/lib/data/types";
+import type { AppUser, LearningPreferences } from "@/lib/types/api";
 import { useLanguages } from "@/lib/data/use-languages";
 import { browserTimeZone } from "@/lib/data/use-progress";
 import { useUpdateSettings } from "@/lib/data/use-settings";

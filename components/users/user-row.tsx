@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableCell, TableRow } from "@/components/ui/table";
-import type { AdminUser } from "@/lib/data/types";
+import type { AdminUser } from "@/lib/types/api";
 import { roleLabel, useChangeUserRole, useConfirmUserEmail, useDeleteUser } from "@/lib/data/use-admin-users";
 import { displayName, initials } from "@/lib/users/display";
 import { cn } from "@/lib/utils";

@@ -1,12 +1,12 @@
 "use client";
 /** The owner's Users screen (SPEC §2 "Users"): everyone's account, role and dates, with role changes and deletion. */
 import { useMemo } from "react";
+import { AccessDenied } from "@/components/access-denied";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { ApiRequestError } from "@/lib/data/api";
 import { useAdminUsers } from "@/lib/data/use-admin-users";
 import { useCurrentUser } from "@/lib/data/use-current-user";
-import { UsersAccessDenied } from "./access-denied";
 import { UserRow, UserRowSkeleton } from "./user-row";
 
 const SKELETON_ROWS = 5;
@@ -31,7 +31,7 @@ export function UsersView() {
   const formatDate = useDateFormat(me?.timeZone);
 
   const refused = users.error instanceof ApiRequestError && (users.error.status === 403 || users.error.status === 401);
-  if ((!isLoading && !isOwner) || refused) return <UsersAccessDenied />;
+  if ((!isLoading && !isOwner) || refused) return <AccessDenied privileges="owner" home="/" testId="users-access-denied" />;
 
   const list = users.data;
   const loading = !list && !users.error;

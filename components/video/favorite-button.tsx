@@ -3,7 +3,7 @@
 import { Heart } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import type { VideoCard } from "@/lib/data/types";
+import type { VideoCard } from "@/lib/types/api";
 import { useIsFavorite, useToggleFavorite } from "@/lib/data/use-favorites";
 import { cn } from "@/lib/utils";
 

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { LanguageFlag } from "@/components/language-flag";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { VideoCard as VideoCardData } from "@/lib/data/types";
+import { VideoThumbnail } from "@/components/video-thumbnail";
+import type { VideoCard as VideoCardData } from "@/lib/types/api";
 import { formatDuration } from "@/lib/format";
 import { FavoriteButton } from "./favorite-button";
 
@@ -17,15 +18,16 @@ export function VideoCard({ video }: { video: VideoCardData }) {
   const started = video.progress > 0 || video.wordsLearned > 0;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
-      <div className="relative aspect-video overflow-hidden bg-muted">
-        {video.thumbnail ? (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img src={video.thumbnail} alt="" loading="lazy" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
-        ) : null}
+      <VideoThumbnail
+        src={video.thumbnail}
+        loading="lazy"
+        className="relative"
+        imageClassName="transition-transform duration-300 group-hover:scale-[1.03]"
+      >
         <span className="absolute right-2 bottom-2 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
           {formatDuration(video.duration === null ? null : video.duration * 1000)}
         </span>
-      </div>
+      </VideoThumbnail>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 leading-snug font-semibold">
           {/* The link covers the whole card; the heart sits above it. */}

@@ -1,7 +1,7 @@
 "use client";
 /** Video cards in a responsive grid (1, 2, 3, then 4 columns), with skeletons and an empty state. */
 import type { ReactNode } from "react";
-import type { VideoCard as VideoCardData } from "@/lib/data/types";
+import type { VideoCard as VideoCardData } from "@/lib/types/api";
 import { VideoCard, VideoCardSkeleton } from "./video-card";
 
 const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 sm:gap-5";

@@ -10,3 +10,8 @@ export async function getLanguagesByCodes(db: DbOrTx, params: { codes: string[] 
   if (params.codes.length === 0) return [];
   return db.select().from(languages).where(inArray(languages.code, params.codes));
 }
+
+/** Every language code the product knows, for work done once per language. */
+export async function listLanguageCodes(db: DbOrTx): Promise<string[]> {
+  return (await db.select({ code: languages.code }).from(languages)).map((l) => l.code);
+}

@@ -61,3 +61,29 @@ export async function deleteUser(db: DbOrTx, params: { id: string }): Promise<bo
   const deleted = await db.delete(users).where(eq(users.id, params.id)).returning({ id: users.id });
   return deleted.length > 0;
 }
+
+/**
+ * Serialises changes to who has which account and role (first-user creation, role changes,
+ * deletions), so concurrent changes cannot leave the product without an owner or bring back a
+ * deleted user.
+ */
+export async function lockUserAccounts(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7224101)`);
+}
+
+/** Counts one quiz answer in the learner's all-time totals and sets the streak (and day zone) it leads to. */
+export async function addQuizToUser(
+  tx: DbOrTx,
+  params: { id: string; newlyLearned: number; values: Pick<Partial<NewUser>, "streak" | "longestStreak" | "lastActiveDate" | "dayTimeZone" | "dayTimeZoneSince"> },
+): Promise<User | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      totalQuizzes: sql`${users.totalQuizzes} + 1`,
+      totalWordsLearned: sql`${users.totalWordsLearned} + ${params.newlyLearned}`,
+      ...params.values,
+    })
+    .where(eq(users.id, params.id))
+    .returning();
+  return row;
+}

@@ -2,7 +2,7 @@
  * The Content Directory's list logic, kept pure: optimistic rows for adds and retries still in
  * flight (SPEC §4), and which videos finished or failed between two polls.
  */
-import type { VideoCard } from "@/lib/data/types";
+import type { VideoCard } from "@/lib/types/api";
 import { youtubeThumbnail } from "@/lib/format";
 import { isFailed } from "./video-status";
 

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import type { UserRoleName } from "@/lib/validation/users";
 import { ApiRequestError, apiJson } from "./api";
 import { adminKeys } from "./keys";
-import type { AdminUser } from "./types";
+import type { AdminUser } from "@/lib/types/api";
 
 export function useAdminUsers(options: { enabled?: boolean } = {}) {
   return useQuery<AdminUser[]>({ queryKey: adminKeys.users, enabled: options.enabled });

@@ -12,7 +12,7 @@ import { videoPollInterval } from "@/lib/admin/video-status";
 import { createVideoBody, type AddVideoForm, type VideoUpdateBody } from "@/lib/validation/admin-video-form";
 import { ApiRequestError, apiJson, errorMessage } from "./api";
 import { userKeys, videoKeys } from "./keys";
-import type { VideoCard } from "./types";
+import type { VideoCard } from "@/lib/types/api";
 import { useExtractVocabulary } from "./use-video-processing";
 
 const CREATE_KEY = ["create-video"] as const;

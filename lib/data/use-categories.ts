@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiJson, errorMessage } from "./api";
 import { categoryKeys } from "./keys";
-import type { Category } from "./types";
+import type { Category } from "@/lib/types/api";
 
 export function useCategories() {
   return useQuery<Category[]>({ queryKey: categoryKeys.all });

@@ -6,7 +6,7 @@ import { useAuth } from "@/lib/auth/auth-context";
 import { getQueryFn } from "./api";
 import { userKeys } from "./keys";
 import { userQueryOptions } from "./query-config";
-import type { AppUser } from "./types";
+import type { AppUser } from "@/lib/types/api";
 
 export function useCurrentUser() {
   const { session, ready } = useAuth();

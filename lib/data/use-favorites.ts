@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiJson } from "./api";
 import { userKeys } from "./keys";
-import type { FavoriteStatus, VideoCard } from "./types";
+import type { FavoriteStatus, VideoCard } from "@/lib/types/api";
 
 export function useFavorites() {
   return useQuery<VideoCard[]>({ queryKey: userKeys.favorites });

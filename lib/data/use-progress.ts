@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { QuizResult } from "@/lib/validation/videos";
 import { apiJson } from "./api";
 import { userKeys } from "./keys";
-import type { DailyProgress, QuizResultSaved, UserStats } from "./types";
+import type { DailyProgress, QuizResultSaved, UserStats } from "@/lib/types/api";
 
 export function useDailyProgress() {
   return useQuery<DailyProgress>({ queryKey: userKeys.dailyProgress });

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { ApiRequestError, apiJson } from "./api";
 import { videoKeys } from "./keys";
-import type { SegmentTranslation } from "./types";
+import type { SegmentTranslation } from "@/lib/types/api";
 
 export function useAllSegmentTranslations(videoId: number, enabled: boolean) {
   return useQuery<SegmentTranslation[]>({ queryKey: videoKeys.segmentTranslations(videoId), enabled });

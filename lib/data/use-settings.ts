@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SettingsUpdate } from "@/lib/validation/settings";
 import { apiJson } from "./api";
 import { settingsKeys, userKeys } from "./keys";
-import type { AppUser, LearningPreferences } from "./types";
+import type { AppUser, LearningPreferences } from "@/lib/types/api";
 
 export function useSettings(options: { enabled?: boolean } = {}) {
   return useQuery<LearningPreferences>({ queryKey: settingsKeys.all, enabled: options.enabled });

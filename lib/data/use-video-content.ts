@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { videoKeys, wordKeys } from "./keys";
 import { quizQueryOptions } from "./query-config";
-import type { CaptionSegment, Quiz, SegmentTranslation, VideoCard, VocabularyWord, WordTimingRow } from "./types";
+import type { CaptionSegment, Quiz, SegmentTranslation, VideoCard, VocabularyWord, WordTimingRow } from "@/lib/types/api";
 
 export function useVideo(id: number) {
   return useQuery<VideoCard>({ queryKey: videoKeys.detail(id) });

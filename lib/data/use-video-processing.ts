@@ -12,7 +12,7 @@ import {
 } from "@/lib/admin/processing-messages";
 import { apiJson, errorMessage } from "./api";
 import { videoKeys } from "./keys";
-import type { VocabularyWord } from "./types";
+import type { VocabularyWord } from "@/lib/types/api";
 
 const EXTRACT_KEY = ["extract-vocabulary"] as const;
 

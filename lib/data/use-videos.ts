@@ -2,7 +2,7 @@
 /** Video lists: search, and the home screen's Continue Learning, Popular and Recommended. */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { userKeys, videoKeys, type ListFilters } from "./keys";
-import type { VideoCard } from "./types";
+import type { VideoCard } from "@/lib/types/api";
 
 /** At most this many matches in the header's dropdown. */
 export const SEARCH_RESULT_LIMIT = 8;

@@ -3,6 +3,7 @@
  * otherwise, through pg-boss's "bring your own connection" adapter, started (schema created or
  * migrated, queues made) on first use.
  */
+import "server-only";
 import type PgBoss from "pg-boss";
 import { getDbHandle, type DbHandle } from "@/db/client";
 import { env } from "@/lib/env";

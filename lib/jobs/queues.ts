@@ -2,6 +2,8 @@
  * The processing worker's queues and what each job carries. The web app only sends; the worker
  * (in-process in embedded mode, `npm run worker` otherwise) does the work.
  */
+import "server-only";
+
 export const QUEUES = {
   /** The whole pipeline: audio, transcription, vocabulary, translations, quizzes (create, retry). */
   processVideo: "video-process",

@@ -1,4 +1,5 @@
 /** Hands work to the processing worker, and tells what a video has queued or running. */
+import "server-only";
 import type PgBoss from "pg-boss";
 import { env } from "@/lib/env";
 import { getBoss, JOB_SCHEMA } from "./boss";

@@ -3,6 +3,7 @@
  * stored under the same query keys, so the page's first paint is complete and the browser asks
  * the API only when something changes.
  */
+import "server-only";
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
 import { getDb } from "@/db/client";
 import { listLanguages } from "@/db/queries/languages";

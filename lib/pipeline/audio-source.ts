@@ -1,9 +1,10 @@
 /** Where a video's audio comes from: its upload in storage, a bundled demo file, or YouTube through yt-dlp. */
+import "server-only";
 import { createWriteStream } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { downloadYoutubeAudio } from "@/lib/media/yt-dlp";
-import { isStorageKey } from "@/lib/services/media-url";
+import { isStorageKey } from "@/lib/storage/media-path";
 import { getStorage } from "@/lib/storage";
 import { demoMediaFile } from "@/lib/storage/demo-media";
 import type { AudioSource } from "./process-video";

@@ -2,8 +2,9 @@
  * From a transcript to everything the player reads: word timings by line, the vocabulary, and
  * translations and quizzes in every other supported language.
  */
+import "server-only";
 import { buildQuiz } from "@/lib/quiz/build";
-import type { ProcessedContent, ProcessedQuiz, ProcessedTiming } from "./content";
+import type { ProcessedContent, ProcessedQuiz, ProcessedTiming } from "@/db/queries/processed";
 import { segmentOfWords, type Transcript } from "./transcript";
 import { translateInto } from "./translate";
 import { chooseVocabulary } from "./vocabulary";

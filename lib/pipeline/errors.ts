@@ -1,3 +1,5 @@
+import "server-only";
+
 /** A failure that retrying cannot fix: the video is failed at once with this reason. */
 export class PermanentJobError extends Error {
   constructor(message: string) {

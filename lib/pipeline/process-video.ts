@@ -3,12 +3,14 @@
  * mono, the transcription, vocabulary, translations and quizzes, saved in one transaction, with
  * the progress of each stage written to the video so the admin sees the stage labels advance.
  */
+import "server-only";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "@/db/client";
 import { saveProcessedContent } from "@/db/queries/processed";
 import { getVideoById } from "@/db/queries/videos";
-import { languages, type Video } from "@/db/schema";
+import { listLanguageCodes } from "@/db/queries/languages";
+import type { Video } from "@/db/schema";
 import { getAi } from "@/lib/ai/client";
 import { env } from "@/lib/env";
 import { MediaToolError, probeDurationMs, toSpeechWav } from "@/lib/media/ffmpeg";
@@ -18,7 +20,8 @@ import { getStorage } from "@/lib/storage";
 import { countLines, parseSubtitles, type SubtitleCue } from "@/lib/subtitles/parse";
 import { buildContent } from "./build-content";
 import { PermanentJobError } from "./errors";
-import { markProcessed, setProgress, STAGE_END, STAGE_START } from "./progress";
+import { markProcessed, setProcessingProgress } from "@/db/queries/video-processing";
+import { STAGE_END, STAGE_START } from "./progress";
 import { transcribeAudio } from "./transcribe";
 import { estimateWords, segmentOfWords, type TimedWord, type Transcript } from "./transcript";
 import { makeWorkDir } from "./work-dir";
@@ -43,7 +46,7 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
   getAi();
   const workDir = await makeWorkDir(videoId);
   try {
-    await setProgress(db, videoId, STAGE_START.preparing);
+    await setProcessingProgress(db, videoId, STAGE_START.preparing);
     const maxLines = options.maxLines ?? env().maxLinesPerVideo;
     const cues = video.subtitlePath ? await loadCues(video.subtitlePath) : null;
     // Checked again here: a file stored before the limit was lowered, or put there some other way.
@@ -65,9 +68,9 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
     // A run stopped at its expiry (and being retried) goes no further, so it never saves over the retry.
     const stillRunning = () => options.signal?.throwIfAborted();
     stillRunning();
-    await setProgress(db, videoId, STAGE_START.vocabulary);
+    await setProcessingProgress(db, videoId, STAGE_START.vocabulary);
 
-    const codes = (await db.select({ code: languages.code }).from(languages)).map((l) => l.code);
+    const codes = await listLanguageCodes(db);
     const span = STAGE_END.vocabulary - STAGE_START.vocabulary;
     const content = await buildContent(transcript, {
       targetLanguage: video.targetLanguage,
@@ -75,14 +78,14 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
       signal: options.signal,
       onProgress: (fraction) => {
         stillRunning();
-        return setProgress(db, videoId, STAGE_START.vocabulary + span * fraction);
+        return setProcessingProgress(db, videoId, STAGE_START.vocabulary + span * fraction);
       },
     });
     stillRunning();
-    await setProgress(db, videoId, STAGE_START.saving);
+    await setProcessingProgress(db, videoId, STAGE_START.saving);
 
     await saveProcessedContent(db, videoId, content);
-    await setProgress(db, videoId, STAGE_START.finalizing);
+    await setProcessingProgress(db, videoId, STAGE_START.finalizing);
     await markProcessed(db, videoId);
     return "processed";
   } finally {
@@ -91,7 +94,7 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
 }
 
 async function transcribe(db: Db, video: Video, source: string, workDir: string, options: ProcessOptions): Promise<Transcript> {
-  await setProgress(db, video.id, STAGE_START.extracting);
+  await setProcessingProgress(db, video.id, STAGE_START.extracting);
   const wav = path.join(workDir, "speech.wav");
   const input = await audioInput(source, options.signal);
   const maxSeconds = options.maxMediaSeconds ?? env().maxMediaSeconds;
@@ -99,7 +102,7 @@ async function transcribe(db: Db, video: Video, source: string, workDir: string,
   if (isOverDuration(durationMs, maxSeconds)) throw new PermanentJobError(mediaTooLongMessage(durationMs!, maxSeconds));
   // A header that understates the length does not get past this: decoding stops at the limit.
   await toSpeechWav(input, wav, { maxSeconds, signal: options.signal });
-  await setProgress(db, video.id, STAGE_START.transcribing);
+  await setProcessingProgress(db, video.id, STAGE_START.transcribing);
   return transcribeAudio(wav, { workDir, signal: options.signal, limitBytes: options.transcribeLimitBytes, language: video.targetLanguage });
 }
 

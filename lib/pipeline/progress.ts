@@ -1,7 +1,5 @@
 /** The stages of SPEC §4 and the progress each one ends at (its label shows up to that value). */
-import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
-import { videos } from "@/db/schema";
+import "server-only";
 
 export const STAGE_END = {
   preparing: 5,
@@ -22,33 +20,3 @@ export const STAGE_START = {
   saving: STAGE_END.vocabulary + 1,
   finalizing: STAGE_END.saving + 1,
 } as const;
-
-/**
- * The status is the admin's as much as the worker's: adding and retrying set it to processing,
- * and the worker moves it on only from there, so a video published (or unpublished) while its
- * job runs keeps the admin's choice.
- */
-const stillProcessing = (videoId: number) => and(eq(videos.id, videoId), eq(videos.status, "processing"));
-
-export async function setProgress(db: DbOrTx, videoId: number, progress: number): Promise<void> {
-  await db
-    .update(videos)
-    .set({ processingProgress: Math.max(0, Math.min(100, Math.round(progress))), updatedAt: new Date() })
-    .where(eq(videos.id, videoId));
-}
-
-export async function markProcessed(db: DbOrTx, videoId: number): Promise<void> {
-  await db.update(videos).set({ processingProgress: 100, errorReason: null, updatedAt: new Date() }).where(eq(videos.id, videoId));
-  await db.update(videos).set({ status: "processed" }).where(stillProcessing(videoId));
-}
-
-/** A failure an admin can read and act on; retry starts over. */
-export async function markFailed(db: DbOrTx, videoId: number, reason: string): Promise<void> {
-  await db.update(videos).set({ errorReason: reason.slice(0, 1000), updatedAt: new Date() }).where(eq(videos.id, videoId));
-  await db.update(videos).set({ status: "failed" }).where(stillProcessing(videoId));
-}
-
-/** Keeps why an extra job (vocabulary, translations, quizzes) failed, without touching the video's status. */
-export async function recordError(db: DbOrTx, videoId: number, reason: string): Promise<void> {
-  await db.update(videos).set({ errorReason: reason.slice(0, 1000), updatedAt: new Date() }).where(eq(videos.id, videoId));
-}

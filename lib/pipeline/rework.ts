@@ -5,10 +5,11 @@
  * the work was asked for (`since`), what was saved after it (by an earlier try of the same job,
  * which failed part-way, or by another job on the video) is kept rather than paid for again.
  */
+import "server-only";
 import type { Db } from "@/db/client";
 import { loadVideoText, quizzesMadeSince, replaceVocabulary, upsertQuiz, upsertSegmentTranslation, upsertWordTranslation } from "@/db/queries/rework";
+import { listLanguageCodes } from "@/db/queries/languages";
 import { getVideoById } from "@/db/queries/videos";
-import { languages } from "@/db/schema";
 import type { TranslationAction } from "@/lib/jobs/queues";
 import { buildQuiz } from "@/lib/quiz/build";
 import { PermanentJobError } from "./errors";
@@ -20,7 +21,7 @@ async function prepared(db: Db, videoId: number) {
   if (!video) return null;
   const text = await loadVideoText(db, videoId);
   if (!text.lines.length) throw new PermanentJobError("The video has no captions yet: process it first");
-  const codes = (await db.select({ code: languages.code }).from(languages)).map((l) => l.code).filter((c) => c !== video.targetLanguage);
+  const codes = (await listLanguageCodes(db)).filter((c) => c !== video.targetLanguage);
   return { video, text, codes };
 }
 

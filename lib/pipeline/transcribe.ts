@@ -3,6 +3,7 @@
  * and word + segment timestamps. Audio over the API's 25 MB limit is sent as low-bitrate Opus,
  * and if that is still too big, cut at silences into pieces whose times are shifted back into place.
  */
+import "server-only";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";

@@ -5,6 +5,7 @@
  * estimated within its segment by its share of the segment's letters. Times become whole
  * milliseconds, and `duration` is always a number.
  */
+import "server-only";
 import { z } from "zod";
 
 export type TimedWord = { word: string; startMs: number; endMs: number };

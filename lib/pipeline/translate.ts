@@ -3,6 +3,7 @@
  * supported language, many lines per call, with three plausible wrong answers per word for its
  * quiz. One structured call per batch and language: a 10-minute video needs tens of calls.
  */
+import "server-only";
 import { z } from "zod";
 import { chatJson } from "@/lib/ai/chat";
 

@@ -4,11 +4,12 @@
  * left out); we keep those that really are content words of their line, drop repeats of a lemma,
  * and spread the quizzes through the video (about 20 s apart at least).
  */
+import "server-only";
 import { z } from "zod";
 import { chatJson } from "@/lib/ai/chat";
 import { isStopWord, wordKey } from "@/lib/text/stop-words";
 import { bare, contentWords, findWord, tokenize, type Token } from "@/lib/text/tokenize";
-import type { ProcessedTiming } from "./content";
+import type { ProcessedTiming } from "@/db/queries/processed";
 import { timeWord } from "./time-word";
 import type { TimedSegment } from "./transcript";
 

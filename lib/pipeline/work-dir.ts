@@ -4,6 +4,7 @@
  * that was killed cannot, so a worker starting up removes the folders no run has touched for
  * longer than a run may last (JOB_EXPIRE_SECONDS stops every run).
  */
+import "server-only";
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,4 +1,5 @@
 /** A signed-in admin's or owner's own credentials (Security Settings): each change needs the current password. */
+import "server-only";
 import type { RequestAuth } from "@/lib/auth/require-user";
 import { checkCurrentPassword, requestEmailChange, setPassword } from "@/lib/auth/account";
 import { badRequest } from "@/lib/api/errors";

@@ -4,6 +4,7 @@
  * each admin's hourly limit, never the same work twice at once: ./video-jobs.ts).
  * Routes allow admins and owners only; these functions trust that.
  */
+import "server-only";
 import type { Db, DbOrTx } from "@/db/client";
 import {
   deleteVideoRow,
@@ -23,7 +24,7 @@ import { ApiError, badRequest, conflict } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { sendJob } from "@/lib/jobs/send";
 import { getStorage } from "@/lib/storage";
-import { isStorageKey } from "./media-url";
+import { isStorageKey } from "@/lib/storage/media-path";
 import { QUEUES, type TranslationAction } from "@/lib/jobs/queues";
 import type { CreateVideoInput, UpdateVideoInput } from "@/lib/validation/admin-videos";
 import { fetchYoutubeTitle } from "@/lib/youtube/oembed";

@@ -1,4 +1,5 @@
 /** A video's captions, translations, timings, vocabulary and quizzes, to callers who may see the video. */
+import "server-only";
 import type { DbOrTx } from "@/db/client";
 import { getQuizForWord, getQuizSource, getVideoCaptions, listSegmentTranslations, listWords, listWordTimings } from "@/db/queries/content";
 import type { User } from "@/db/schema";

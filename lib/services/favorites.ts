@@ -1,9 +1,10 @@
 /** A user's favourite videos: only their own, and only videos they may see. */
+import "server-only";
 import type { DbOrTx } from "@/db/client";
 import { addFavorite, isFavorite, removeFavorite } from "@/db/queries/favorites";
 import { listFavoriteVideoCards } from "@/db/queries/videos";
 import type { User } from "@/db/schema";
-import type { FavoriteStatus, VideoCard } from "@/lib/data/types";
+import type { FavoriteStatus, VideoCard } from "@/lib/types/api";
 import type { FavoriteChange } from "@/lib/validation/videos";
 import { toVideoCard } from "./serialize";
 import { assertVideoVisible, isStaff } from "./videos";

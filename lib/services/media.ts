@@ -1,11 +1,12 @@
 /** The media file of a video (an upload, or a bundled demo file), for the player's media route. */
+import "server-only";
 import { getVideoById } from "@/db/queries/videos";
 import type { DbOrTx } from "@/db/client";
 import type { User } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
 import { getStorage, type Storage } from "@/lib/storage";
 import { demoMediaName, demoMediaStorage } from "@/lib/storage/demo-media";
-import { isStorageKey } from "./media-url";
+import { isStorageKey } from "@/lib/storage/media-path";
 import { isPublished, isStaff, videoNotFound } from "./videos";
 
 /**

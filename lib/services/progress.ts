@@ -23,7 +23,7 @@
  *   as any change to the video's words.
  * - Daily progress, totalQuizzes, streak: history of answers; re-processing never changes them.
  */
-import { eq, sql } from "drizzle-orm";
+import "server-only";
 import type { Db, DbOrTx } from "@/db/client";
 import {
   addQuizToDay,
@@ -37,9 +37,10 @@ import {
   refreshVideoProgress,
   saveQuizResultKey,
 } from "@/db/queries/progress";
-import { users, type User } from "@/db/schema";
+import { addQuizToUser } from "@/db/queries/users";
+import type { User } from "@/db/schema";
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
-import type { DailyProgress, QuizResultSaved, UserStats } from "@/lib/data/types";
+import type { DailyProgress, QuizResultSaved, UserStats } from "@/lib/types/api";
 import { daysAt, localDay, streakAfterQuiz } from "@/lib/progress/days";
 import type { QuizResult } from "@/lib/validation/videos";
 import { streakOf } from "./serialize";
@@ -117,18 +118,11 @@ export async function recordQuizResult(
       const newlyLearned = answer.learned && !(before?.learned ?? false) ? 1 : 0;
       // A saved zone that has become the day zone is switched to for good.
       const zone = days.switched ? { dayTimeZone: days.zone, dayTimeZoneSince: now } : {};
-      const [updated] = await tx
-        .update(users)
-        .set({
-          totalQuizzes: sql`${users.totalQuizzes} + 1`,
-          totalWordsLearned: sql`${users.totalWordsLearned} + ${newlyLearned}`,
-          streak: streak.streak,
-          longestStreak: streak.longestStreak,
-          lastActiveDate: streak.lastActiveDate,
-          ...zone,
-        })
-        .where(eq(users.id, user.id))
-        .returning();
+      const updated = await addQuizToUser(tx, {
+        id: user.id,
+        newlyLearned,
+        values: { streak: streak.streak, longestStreak: streak.longestStreak, lastActiveDate: streak.lastActiveDate, ...zone },
+      });
       const video = await refreshVideoProgress(tx, { ...key, now });
       result = {
         counted: true,

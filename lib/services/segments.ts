@@ -1,4 +1,5 @@
 /** The owner's live segment editor: a line's text, and which of its words is the vocabulary word. */
+import "server-only";
 import type { Db, DbOrTx } from "@/db/client";
 import { refreshVideoProgressOfVideo } from "@/db/queries/progress";
 import { clearSegmentTranslations, countWordQuizzes, getSegment, listSegmentTimings, setSegmentText, setSegmentWord, wordTakenElsewhere } from "@/db/queries/segments";

@@ -1,10 +1,11 @@
 /** The JSON the API returns for app users and videos. */
+import "server-only";
 import type { VideoCardRow } from "@/db/queries/videos";
 import type { User } from "@/db/schema";
-import type { AdminUser, AppUser, LearningPreferences, VideoCard } from "@/lib/data/types";
+import type { AdminUser, AppUser, LearningPreferences, VideoCard } from "@/lib/types/api";
 import { videoThumbnail } from "@/lib/format";
 import { currentStreak, daysAt, localDay } from "@/lib/progress/days";
-import { mediaUrlOf } from "./media-url";
+import { mediaUrlOf } from "@/lib/storage/media-path";
 
 export function toLearningPreferences(user: User): LearningPreferences {
   return {

@@ -1,4 +1,5 @@
 /** A user's own profile, languages, daily goal and learning preferences. */
+import "server-only";
 import type { DbOrTx } from "@/db/client";
 import { getLanguagesByCodes } from "@/db/queries/languages";
 import { lockUser } from "@/db/queries/progress";

@@ -4,16 +4,17 @@
  * them (a reachable install without SMTP). Each change re-reads the acting owner inside its transaction, under the account lock,
  * so two owners demoting each other at once cannot leave the product without one.
  */
+import "server-only";
 import type { Db, DbOrTx, Tx } from "@/db/client";
-import { deleteUser, getUserById, listUsersNewestFirst, updateUser } from "@/db/queries/users";
+import { deleteUser, getUserById, listUsersNewestFirst, lockUserAccounts, updateUser } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
 import { confirmAuthEmail, deleteAuthAccount } from "@/lib/auth/admin";
 import { env } from "@/lib/env";
-import type { AdminUser } from "@/lib/data/types";
+import type { AdminUser } from "@/lib/types/api";
 import { OWN_DELETE_MESSAGE, OWN_ROLE_MESSAGE, type UserRoleName } from "@/lib/validation/users";
 import { toAdminUser } from "./serialize";
-import { lockUserAccounts, metaString } from "./users";
+import { metaString } from "./users";
 
 const userNotFound = () => notFound("User not found");
 

@@ -2,9 +2,9 @@
  * App users: created on first sight of an auth user (embedded server or hosted Supabase).
  * The first account in an empty database becomes the owner.
  */
-import { sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "@/db/client";
-import { countUsers, getUserById, insertUser, updateUser } from "@/db/queries/users";
+import "server-only";
+import type { Db } from "@/db/client";
+import { countUsers, getUserById, insertUser, lockUserAccounts, updateUser } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { unauthorized } from "@/lib/api/errors";
 import { env } from "@/lib/env";
@@ -68,13 +68,4 @@ export async function ensureAppUser(db: Db, identity: AuthIdentity, options: { n
     if (!created) throw new Error("app user insert returned nothing");
     return created;
   });
-}
-
-/**
- * Serialises changes to who has which account and role (first-user creation, role changes,
- * deletions), so concurrent changes cannot leave the product without an owner or bring back a
- * deleted user.
- */
-export async function lockUserAccounts(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(7224101)`);
 }

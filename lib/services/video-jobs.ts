@@ -4,6 +4,7 @@
  * owner may start at most REPROCESS_LIMIT_PER_HOUR such actions an hour (429 with Retry-After),
  * counted in the database so the limit holds across app instances.
  */
+import "server-only";
 import type { Db } from "@/db/client";
 import { deleteAdminAction, lockRecentAdminActions, noteVideoJobWaitingIfBusy, recordAdminAction } from "@/db/queries/video-jobs";
 import type { User } from "@/db/schema";

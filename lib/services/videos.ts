@@ -2,6 +2,7 @@
  * Videos as a caller may see them: learners see published videos only, admins and owners every
  * video. An unpublished or unknown video is "not found" to a learner, never "forbidden".
  */
+import "server-only";
 import { getDb, type DbOrTx } from "@/db/client";
 import {
   getVideoCard,
@@ -17,7 +18,7 @@ import {
 import { listCategories } from "@/db/queries/categories";
 import { PUBLISHED_STATUSES, type User, type Video, type VideoStatus } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/api/errors";
-import type { Category, VideoCard } from "@/lib/data/types";
+import type { Category, VideoCard } from "@/lib/types/api";
 import { LIST_LIMIT_MAX, type ListQuery, type VideoSearchQuery } from "@/lib/validation/videos";
 import { toVideoCard } from "./serialize";
 

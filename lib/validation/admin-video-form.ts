@@ -49,16 +49,21 @@ function looksLikeUrl(text: string): boolean {
 
 const categoryIdSchema = z.number().int().positive();
 
-export const addVideoFormSchema = z.object({
-  youtubeUrl: z.string().superRefine((value, ctx) => {
-    const problem = youtubeUrlProblem(value);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  }),
+/** The details both admin forms edit (components/admin/video-metadata-fields.tsx); only the add form may leave the title blank. */
+const videoMetadataSchema = z.object({
   title: z.string().trim().max(200, "Title must be at most 200 characters"),
   categoryId: categoryIdSchema.nullable(),
   categoryIds: z.array(categoryIdSchema),
   targetLanguage: z.string().min(1, "Please select a target language"),
   description: z.string().trim().max(5000, "Description must be at most 5000 characters"),
+});
+export type VideoMetadataForm = z.infer<typeof videoMetadataSchema>;
+
+export const addVideoFormSchema = videoMetadataSchema.extend({
+  youtubeUrl: z.string().superRefine((value, ctx) => {
+    const problem = youtubeUrlProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
   audioFile: z
     .custom<File | null>((value) => value === null || (typeof File !== "undefined" && value instanceof File), "Choose an audio file")
     .refine((file) => !file || isAcceptedAudio(file), "Choose an audio file: MP3, WAV, M4A or AAC"),
@@ -114,12 +119,8 @@ export function createVideoBody(values: AddVideoForm): CreateVideoJson | FormDat
   return form;
 }
 
-export const editVideoFormSchema = z.object({
+export const editVideoFormSchema = videoMetadataSchema.extend({
   title: z.string().trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
-  description: z.string().trim().max(5000, "Description must be at most 5000 characters"),
-  categoryId: categoryIdSchema.nullable(),
-  categoryIds: z.array(categoryIdSchema),
-  targetLanguage: z.string().min(1, "Please select a target language"),
   /** Null while the video is in a worker's state (processing, failed): publication is left as it is. */
   status: z.enum(PUBLICATION_STATUSES).nullable(),
 });

@@ -5,7 +5,8 @@
  */
 import { closeDb, getDbHandle } from "@/db/client";
 import { migrateDb } from "@/db/migrate";
-import { seedDemoAccounts, seedDemoContent } from "@/db/seed";
+import { seedDemoAccounts } from "@/lib/setup/demo-accounts";
+import { seedDemoContent } from "@/lib/setup/demo-content";
 
 async function main() {
   const handle = await getDbHandle();

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { DEMO_ACCOUNTS } from "@/db/seed";
+import { DEMO_ACCOUNTS } from "@/lib/setup/demo-accounts";
 import { startApp, type AppServer } from "./app-server";
 import { envInt } from "./util";
 

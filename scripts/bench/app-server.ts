@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "@/db/seed";
+import { DEMO_ACCOUNTS } from "@/lib/setup/demo-accounts";
 import playwrightConfig from "@/playwright.config";
 
 const ROOT = process.cwd();
@@ -37,7 +37,7 @@ export async function startApp(options: {
   const env = { ...process.env, ...options.env };
   if (options.prepare) {
     const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-    const prepared = spawnSync(tsx, [options.prepare], { cwd: ROOT, env, encoding: "utf8" });
+    const prepared = spawnSync(tsx, ["--conditions=react-server", options.prepare], { cwd: ROOT, env, encoding: "utf8" });
     if (prepared.status !== 0) throw new Error(`Preparing the database failed:\n${prepared.stderr || prepared.stdout}`);
   }
   const port = options.port ?? (await freePort());

@@ -6,7 +6,7 @@
  * HTML5 adapter and through the YouTube adapter, once per rate in BENCH_HIGHLIGHT_RATES, with
  * quizzes off so nothing pauses it. Each word's lag is the true media time at the first animation
  * frame its element shows `speaking` (the <video>'s currentTime, or the stand-in's clock) minus the
- * moment it should (tests/e2e/support/highlight-probe.ts). Baseline, from the same passes: the lag
+ * moment it should (scripts/standins/highlight-probe.ts). Baseline, from the same passes: the lag
  * of a player that moved only on coarse updates: `timeupdate` events, or the embed's reports.
  * Also per player: how many frames late words light, and the page's main-thread task time per
  * frame drawn while it plays (Chrome's TaskDuration metric), beside the same page paused.
@@ -16,9 +16,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Frame, Page } from "@playwright/test";
 import { loadDemoContent } from "@/db/seed";
-import { framesLate, installProbe, litFromTimes, mediaAt, readProbe, wordLags, type WordLag } from "@/tests/e2e/support/highlight-probe";
-import { startStandin, STANDIN_REPORT_MS, type StandinState } from "@/tests/e2e/support/youtube-standin";
-import { YOUTUBE_VIDEO } from "@/tests/e2e/support/youtube-video";
+import { framesLate, installProbe, litFromTimes, mediaAt, readProbe, wordLags, type WordLag } from "@/scripts/standins/highlight-probe";
+import { startStandin, STANDIN_REPORT_MS, type StandinState } from "@/scripts/standins/youtube-standin";
+import { YOUTUBE_VIDEO } from "@/scripts/standins/youtube-video";
 import { api, launchChromium, signInLearner, startApp, type AppServer } from "./app-server";
 import { ms, stats, verdict, type Stats } from "./util";
 
@@ -134,7 +134,7 @@ export async function benchHighlight(targetP95: number): Promise<void> {
   let app: AppServer | undefined;
   let browser: Browser | undefined;
   try {
-    app = await startApp({ env: { DATA_DIR: dataDir, YOUTUBE_EMBED_ORIGIN: standin.origin }, prepare: "tests/e2e/support/prepare-youtube-db.ts" });
+    app = await startApp({ env: { DATA_DIR: dataDir, YOUTUBE_EMBED_ORIGIN: standin.origin }, prepare: "scripts/standins/prepare-youtube-db.ts" });
     browser = await launchChromium();
     const { page, token } = await signIn(browser, app.baseURL);
     const videos = await api<{ id: number; title: string }[]>(app.baseURL, "/api/videos", { token });

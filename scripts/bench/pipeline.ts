@@ -1,6 +1,6 @@
 /**
  * A 10-minute clip from upload to processed data, with the AI calls answered at once by a local
- * stand-in of the OpenAI API (tests/helpers/fake-openai.ts), so the figure is our own work: the
+ * stand-in of the OpenAI API (scripts/standins/fake-openai.ts), so the figure is our own work: the
  * upload is stored as the app stores it (local storage), the video is added as the admin's form
  * adds it (`createVideo`: row, then a pg-boss job), and the product's worker runs `processVideo`
  * on it (the upload copied into the job's folder, ffmpeg to 16 kHz mono, transcription, vocabulary,
@@ -27,7 +27,7 @@ import { installDbHandle, type Db } from "@/db/client";
 import * as schema from "@/db/schema";
 import { languages, users, videos, type User } from "@/db/schema";
 import { getBoss } from "@/lib/jobs/boss";
-import { startWorkers } from "@/lib/jobs/worker";
+import { startWorkers } from "@/lib/pipeline/job-workers";
 import { ffmpegPath, mediaDurationMs, MediaToolError, runTool, toSpeechWav } from "@/lib/media/ffmpeg";
 import { defaultAudioSource } from "@/lib/pipeline/audio-source";
 import type { AudioSource } from "@/lib/pipeline/process-video";
@@ -35,9 +35,9 @@ import { STAGE_START } from "@/lib/pipeline/progress";
 import { createVideo } from "@/lib/services/admin-videos";
 import { createLocalStorage, installStorage } from "@/lib/storage";
 import { createVideoSchema } from "@/lib/validation/admin-videos";
-import { setAiServer } from "@/tests/helpers/env";
-import { startFakeOpenAi, type ChatRequest, type FakeCall, type FakeOpenAi } from "@/tests/helpers/fake-openai";
-import { answerChat } from "@/tests/helpers/standin-answers";
+import { setAiServer } from "@/scripts/standins/env";
+import { startFakeOpenAi, type ChatRequest, type FakeCall, type FakeOpenAi } from "@/scripts/standins/fake-openai";
+import { answerChat } from "@/scripts/standins/standin-answers";
 import { countSaved, describeCounts } from "./save";
 import { envInt, fmtInt, ms, seconds, stats, verdict, type BenchDb, type Stats } from "./util";
 

@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { resultRows, type Db } from "@/db/client";
 import { saveProcessedContent } from "@/db/queries/processed";
 import { captions, languages, quizzes, segmentTranslations, videos, wordTimings, words, wordTranslations } from "@/db/schema";
-import type { ProcessedContent } from "@/lib/pipeline/content";
+import type { ProcessedContent } from "@/db/queries/processed";
 import { envInt, explainCall, explainMode, fmtInt, ms, p50p95, stats, verdict, type BenchDb, type Stats } from "./util";
 
 const TARGET_LANGUAGE = "es";

@@ -9,10 +9,10 @@ import { loadDemoContent } from "@/db/seed";
 import type { Account } from "./support/accounts";
 import { LearnerApi } from "./support/api";
 import { expect, test } from "./support/fixtures";
-import { installProbe, litInOrder, readProbe } from "./support/highlight-probe";
-import type { StandinState } from "./support/youtube-standin";
+import { installProbe, litInOrder, readProbe } from "@/scripts/standins/highlight-probe";
+import type { StandinState } from "@/scripts/standins/youtube-standin";
 import { YOUTUBE_EMBED_ORIGIN } from "./support/servers";
-import { YOUTUBE_VIDEO } from "./support/youtube-video";
+import { YOUTUBE_VIDEO } from "@/scripts/standins/youtube-video";
 
 
 const playButton = (page: Page) => page.getByRole("button", { name: "Play", exact: true });

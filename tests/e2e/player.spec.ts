@@ -2,7 +2,7 @@
 import type { Page } from "@playwright/test";
 import { loadDemoContent } from "@/db/seed";
 import { expect, test } from "./support/fixtures";
-import { installProbe, litInOrder, readProbe } from "./support/highlight-probe";
+import { installProbe, litInOrder, readProbe } from "@/scripts/standins/highlight-probe";
 
 async function openVideo(page: Page, title: string) {
   await page.getByTestId("popular-videos").getByRole("article").filter({ hasText: title }).getByRole("link").click();

@@ -1,5 +1,5 @@
 /** A video as the directory and the cards receive it (VideoCard), for component and list tests: a processed Spanish video unless told otherwise. */
-import type { VideoCard } from "@/lib/data/types";
+import type { VideoCard } from "@/lib/types/api";
 
 export const videoCard = (extra: Partial<VideoCard> = {}): VideoCard => ({
   id: 7,

@@ -16,16 +16,15 @@ import { POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quiz
 import { POST as retry } from "@/app/api/videos/[id]/retry/route";
 import { DELETE as deleteVideo, GET as getVideo, PUT as putVideo } from "@/app/api/videos/[id]/route";
 import { GET as listVideos, POST as postVideo } from "@/app/api/videos/route";
-import { GET as getMe } from "@/app/api/users/route";
 import { resultRows } from "@/db/client";
-import { captions, categories, users, videos } from "@/db/schema";
-import { seedDemoContent } from "@/db/seed";
+import { captions, categories, videos } from "@/db/schema";
+import { seedDemoContent } from "@/lib/setup/demo-content";
 import { getBoss } from "@/lib/jobs/boss";
 import { createLocalStorage, installStorage } from "@/lib/storage";
-import { signedInUser } from "../helpers/app";
+import { seedActors } from "../helpers/app";
 import { makeAudio, makeAudioDir } from "../helpers/audio-files";
 import { testDbKinds, useTestDb } from "../helpers/db";
-import { setEnv } from "../helpers/env";
+import { setEnv } from "@/scripts/standins/env";
 import { call } from "../helpers/learner-api";
 
 type Who = { id: string; token: string };
@@ -63,12 +62,7 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
   beforeAll(async () => {
     const db = t().db;
     await seedDemoContent(db);
-    owner = await signedInUser("owner@example.com");
-    admin = await signedInUser("admin@example.com");
-    learner = await signedInUser("learner@example.com");
-    other = await signedInUser("other@example.com");
-    for (const who of [owner, admin, learner, other]) await call(getMe, "/api/users", { token: who.token });
-    await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+    ({ owner, admin, learner, otherLearner: other } = await seedActors(db));
     const made = await db.insert(categories).values([{ name: "Drinks" }, { name: "Road trips" }]).returning();
     [drinks, travel] = [made[0]!.id, made[1]!.id];
     demoId = (await db.select({ id: videos.id }).from(videos).where(eq(videos.title, "Ordering Coffee in Madrid")))[0]!.id;

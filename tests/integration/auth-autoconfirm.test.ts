@@ -10,7 +10,7 @@ import { authMail } from "@/db/schema";
 import { PASSWORD, authServerSuite, uniqueEmail } from "../helpers/auth-server";
 import { installAppDb, uninstallAppDb } from "../helpers/app";
 import { testDbKinds } from "../helpers/db";
-import { setEnv } from "../helpers/env";
+import { setEnv } from "@/scripts/standins/env";
 
 describe.each(testDbKinds)("sign-up with autoconfirm on %s", (kind) => {
   const h = authServerSuite(kind);

@@ -5,9 +5,9 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { prepareDatabase } from "@/db/prepare";
+import { prepareDatabase } from "@/lib/setup/prepare";
 import { authUsers, videos } from "@/db/schema";
-import { DEMO_ACCOUNTS } from "@/db/seed";
+import { DEMO_ACCOUNTS } from "@/lib/setup/demo-accounts";
 import { scrubbedDemoAccountsMessage } from "@/lib/bootstrap";
 import { parseEnv } from "@/lib/env";
 import { testDbKinds, useTestDb } from "../helpers/db";

@@ -15,7 +15,7 @@ import { GET as getRecommended } from "@/app/api/videos/recommended/route";
 import { GET as listVideos } from "@/app/api/videos/route";
 import { getUserById } from "@/db/queries/users";
 import { users, videoProgress, videos, words } from "@/db/schema";
-import { seedDemoContent } from "@/db/seed";
+import { seedDemoContent } from "@/lib/setup/demo-content";
 import { getStats as statsOf, recordQuizResult } from "@/lib/services/progress";
 import { updateSettings } from "@/lib/services/settings";
 import { quizResultSchema } from "@/lib/validation/videos";

@@ -16,9 +16,9 @@ import { GET as getPopular } from "@/app/api/videos/popular/route";
 import { GET as getRecommended } from "@/app/api/videos/recommended/route";
 import { GET as listVideos } from "@/app/api/videos/route";
 import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
-import { categories, quizzes, users, videoCategories, videos, words, wordTranslations } from "@/db/schema";
-import { seedDemoContent } from "@/db/seed";
-import { signedInUser } from "../helpers/app";
+import { categories, quizzes, videoCategories, videos, words, wordTranslations } from "@/db/schema";
+import { seedDemoContent } from "@/lib/setup/demo-content";
+import { seedActors } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
 import { call } from "../helpers/learner-api";
 
@@ -32,14 +32,7 @@ describe.each(testDbKinds)("learner video API on %s", (kind) => {
   beforeAll(async () => {
     const db = t().db;
     await seedDemoContent(db);
-    owner = await signedInUser("owner@example.com");
-    admin = await signedInUser("admin@example.com");
-    learner = await signedInUser("learner@example.com");
-    other = await signedInUser("other@example.com");
-    // First sight creates the app users (the first becomes owner).
-    for (const who of [owner, admin, learner, other]) await call(listVideos, "/api/videos", { token: who.token });
-    await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
-    await db.update(users).set({ nativeLanguage: "en", targetLanguage: "es" }).where(sql`true`);
+    ({ owner, admin, learner, otherLearner: other } = await seedActors(db));
     // An unpublished video with a word, in its own category.
     const [cat] = await db.insert(categories).values({ name: "Drafts" }).returning();
     const [video] = await db

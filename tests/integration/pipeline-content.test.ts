@@ -13,18 +13,18 @@ import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
 import { GET as getMe } from "@/app/api/users/route";
 import { saveProcessedContent } from "@/db/queries/processed";
 import { languages, videos } from "@/db/schema";
-import type { ProcessedContent } from "@/lib/pipeline/content";
-import { seedDemoContent } from "@/db/seed";
+import type { ProcessedContent } from "@/db/queries/processed";
+import { seedDemoContent } from "@/lib/setup/demo-content";
 import { buildContent } from "@/lib/pipeline/build-content";
 import { normalizeTranscript } from "@/lib/pipeline/transcript";
 import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
-import { setAiServer } from "../helpers/env";
-import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from "../helpers/fake-openai";
-import { answerChat, transcriptOf } from "../helpers/standin-answers";
+import { setAiServer } from "@/scripts/standins/env";
+import { startFakeOpenAi, type ChatRequest, type FakeOpenAi } from "@/scripts/standins/fake-openai";
+import { answerChat, transcriptOf } from "@/scripts/standins/standin-answers";
 import { call } from "../helpers/learner-api";
 
-/** The stand-in model (tests/helpers/standin-answers.ts), but for the answers it is told to garble. */
+/** The stand-in model (scripts/standins/standin-answers.ts), but for the answers it is told to garble. */
 let garble = 0;
 function answer(request: ChatRequest): unknown {
   if (garble > 0) {

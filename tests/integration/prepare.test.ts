@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
 import { openPglite, type DbHandle } from "@/db/client";
-import { DatabaseNotReadyError, prepareDatabase } from "@/db/prepare";
+import { DatabaseNotReadyError, prepareDatabase } from "@/lib/setup/prepare";
 import { parseEnv } from "@/lib/env";
 import { installAppDb, uninstallAppDb } from "../helpers/app";
 

@@ -13,7 +13,7 @@ import { GET as getMe } from "@/app/api/users/route";
 import { GET as getStats } from "@/app/api/users/stats/route";
 import { getUserById } from "@/db/queries/users";
 import { dailyProgress, userWordProgress, users, videos, words } from "@/db/schema";
-import { seedDemoContent } from "@/db/seed";
+import { seedDemoContent } from "@/lib/setup/demo-content";
 import { getDailyProgress as dailyProgressAt, getStats as statsAt, recordQuizResult } from "@/lib/services/progress";
 import { toAppUser } from "@/lib/services/serialize";
 import { quizResultSchema } from "@/lib/validation/videos";

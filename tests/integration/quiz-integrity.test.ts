@@ -17,7 +17,7 @@ import { saveProcessedContent } from "@/db/queries/processed";
 import { replaceVocabulary } from "@/db/queries/rework";
 import { getUserById } from "@/db/queries/users";
 import { captions, userWordProgress, users, videoProgress, videos, wordTimings, words } from "@/db/schema";
-import { seedDemoContent } from "@/db/seed";
+import { seedDemoContent } from "@/lib/setup/demo-content";
 import { QUEUES } from "@/lib/jobs/queues";
 import { recordQuizResult } from "@/lib/services/progress";
 import { updateSettings } from "@/lib/services/settings";

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loadDemoContent, seedDemoContent } from "@/db/seed";
+import { loadDemoContent } from "@/db/seed";
+import { seedDemoContent } from "@/lib/setup/demo-content";
 import { captions, quizzes, segmentTranslations, videoCategories, videos, wordTimings, words, wordTranslations } from "@/db/schema";
 import { testDbKinds, useTestDb } from "../helpers/db";
 

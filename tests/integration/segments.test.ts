@@ -6,13 +6,12 @@ import { POST as updateText } from "@/app/api/videos/[id]/segments/[segmentId]/u
 import { GET as getCaptions } from "@/app/api/videos/[id]/captions/route";
 import { GET as getTranslations } from "@/app/api/videos/[id]/segment-translations/route";
 import { GET as getWords } from "@/app/api/videos/[id]/words/route";
-import { GET as getMe } from "@/app/api/users/route";
 import { saveProcessedContent } from "@/db/queries/processed";
-import { captions, quizzes, userWordProgress, users, videoProgress, videos, words } from "@/db/schema";
-import { seedDemoContent } from "@/db/seed";
+import { captions, quizzes, userWordProgress, videoProgress, videos, words } from "@/db/schema";
+import { seedDemoContent } from "@/lib/setup/demo-content";
 import { tokenize } from "@/lib/text/tokenize";
 import { wordChoices } from "@/lib/text/word-choices";
-import { signedInUser } from "../helpers/app";
+import { seedActors } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
 import { call } from "../helpers/learner-api";
 
@@ -27,12 +26,7 @@ describe.each(testDbKinds)("segment editor API on %s", (kind) => {
   beforeAll(async () => {
     const db = t().db;
     await seedDemoContent(db);
-    owner = await signedInUser("owner@example.com");
-    admin = await signedInUser("admin@example.com");
-    learner = await signedInUser("learner@example.com");
-    other = await signedInUser("other@example.com");
-    for (const who of [owner, admin, learner, other]) await call(getMe, "/api/users", { token: who.token });
-    await db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+    ({ owner, admin, learner, otherLearner: other } = await seedActors(db));
     const all = await db.select({ id: videos.id, title: videos.title }).from(videos);
     videoId = String(all.find((v) => v.title === "Ordering Coffee in Madrid")!.id);
     otherVideoId = String(all.find((v) => v.title === "A Weekend in Rome")!.id);

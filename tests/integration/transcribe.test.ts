@@ -10,8 +10,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaDurationMs, toSpeechWav } from "@/lib/media/ffmpeg";
 import { cutPoints, transcribeAudio } from "@/lib/pipeline/transcribe";
-import { setAiServer } from "../helpers/env";
-import { startFakeOpenAi, type FakeOpenAi } from "../helpers/fake-openai";
+import { setAiServer } from "@/scripts/standins/env";
+import { startFakeOpenAi, type FakeOpenAi } from "@/scripts/standins/fake-openai";
 
 let ai: FakeOpenAi;
 let dir: string;

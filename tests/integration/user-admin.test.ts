@@ -23,7 +23,7 @@ import {
   videos,
   words,
 } from "@/db/schema";
-import { seedDemoContent } from "@/db/seed";
+import { seedDemoContent } from "@/lib/setup/demo-content";
 import { ensureAppUser } from "@/lib/services/users";
 import { authPost, signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";

@@ -14,14 +14,14 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resultRows } from "@/db/client";
 import { captions, videos } from "@/db/schema";
-import { seedDemoContent } from "@/db/seed";
+import { seedDemoContent } from "@/lib/setup/demo-content";
 import { QUEUES } from "@/lib/jobs/queues";
 import { sendJob } from "@/lib/jobs/send";
 import { createLocalStorage } from "@/lib/storage";
 import { useTestDb } from "../helpers/db";
-import { setEnv } from "../helpers/env";
-import { startFakeOpenAi, type FakeOpenAi, type TranscriptionRequest } from "../helpers/fake-openai";
-import { answerChat, transcriptOf } from "../helpers/standin-answers";
+import { setEnv } from "@/scripts/standins/env";
+import { startFakeOpenAi, type FakeOpenAi, type TranscriptionRequest } from "@/scripts/standins/fake-openai";
+import { answerChat, transcriptOf } from "@/scripts/standins/standin-answers";
 import { waitUntil } from "../helpers/processes";
 
 const LINES = ["Buenos días, quiero un café.", "El mercado abre temprano.", "Compramos naranjas y manzanas."];
@@ -75,7 +75,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("worker processes on one Postgre
   function startWorker(): Worker {
     const url = (t() as { url?: string }).url!;
     const inherited = Object.fromEntries(["PATH", "HOME", "TMPDIR", "FFMPEG_PATH", "FFPROBE_PATH"].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])));
-    const child = spawn(process.execPath, ["--import", "tsx", "workers/index.ts"], {
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "workers/index.ts"], {
       cwd: process.cwd(),
       env: { ...inherited, NODE_ENV: "production", DATABASE_URL: url, DATA_DIR: dataDir, OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: ai.url, JOB_MAINTENANCE_INTERVAL_SECONDS: "1" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pendingVideo, processingOutcomes, upsertVideo, withPendingRetries } from "@/lib/admin/directory";
 import { quizToast, translationToast, wordsExtractedToast, needsConfirmation } from "@/lib/admin/processing-messages";
-import type { VideoCard } from "@/lib/data/types";
+import type { VideoCard } from "@/lib/types/api";
 import { videoCard } from "../helpers/video-card";
 
 const card = (id: number, status: string, processingProgress: number, extra: Partial<VideoCard> = {}): VideoCard =>

@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { DirectoryCard, DirectoryRow } from "@/components/admin/video-row";
 import { VIDEO_POLL_INTERVAL_MS, WAITING_POLL_INTERVAL_MS, videoPollInterval } from "@/lib/admin/video-status";
-import type { VideoCard } from "@/lib/data/types";
+import type { VideoCard } from "@/lib/types/api";
 import { videoCard } from "../helpers/video-card";
 
 const video = (extra: Partial<VideoCard> = {}): VideoCard => videoCard({ youtubeId: "abcdefghijk", title: "Mercado", ...extra });

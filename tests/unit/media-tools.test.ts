@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mediaDurationMs, toSpeechWav } from "@/lib/media/ffmpeg";
 import { describeMediaTools, mediaToolsWarning, resolveTool } from "@/lib/media/tools";
 import { probeAudioFile } from "@/lib/uploads/ffprobe";
-import { setEnv } from "../helpers/env";
+import { setEnv } from "@/scripts/standins/env";
 
 const saved = { PATH: process.env.PATH, FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH };
 let dir: string;

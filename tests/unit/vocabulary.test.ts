@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProcessedTiming } from "@/lib/pipeline/content";
+import type { ProcessedTiming } from "@/db/queries/processed";
 import type { TimedSegment } from "@/lib/pipeline/transcript";
 import { MIN_QUIZ_GAP_MS, placeVocabulary, vocabularyLines, type Proposal } from "@/lib/pipeline/vocabulary";
 

@@ -3,7 +3,7 @@
  * a vocabulary word are the recogniser's words processing timed it by.
  */
 import { describe, expect, it } from "vitest";
-import type { ProcessedTiming } from "@/lib/pipeline/content";
+import type { ProcessedTiming } from "@/db/queries/processed";
 import { placeVocabulary } from "@/lib/pipeline/vocabulary";
 import { vocabularyTimingIndexes } from "@/lib/player/timing";
 import { spokenSpans } from "@/lib/text/word-match";

@@ -1,6 +1,6 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { AccessDenied } from "@/components/admin/access-denied";
+import { AccessDenied } from "@/components/access-denied";
 import { AdminDashboard } from "@/components/admin/admin-dashboard";
 import { getPageUser } from "@/lib/auth/page-user";
 import { pageData } from "@/lib/pages/page-data";
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Admin" };
 export default async function AdminPage() {
   // The layout has already required a session and both languages; the role is checked here, on the server.
   const user = (await getPageUser())?.user;
-  if (!user || !isStaff(user)) return <AccessDenied />;
+  if (!user || !isStaff(user)) return <AccessDenied privileges="administrator" home="/home" />;
   return (
     <HydrationBoundary state={await pageData(["admin"])}>
       <AdminDashboard />

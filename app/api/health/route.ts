@@ -1,13 +1,13 @@
 /** Liveness and readiness: answers once the database is reachable. */
-import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { pingDatabase } from "@/db/queries/health";
 
 export const dynamic = "force-dynamic";
 
 export async function GET() {
   try {
     const db = await getDb();
-    await db.execute(sql`select 1`);
+    await pingDatabase(db);
     return Response.json({ status: "ok" });
   } catch (error) {
     console.error("[health] database check failed", error);

@@ -8,7 +8,7 @@
  *
  * Run alone: `npx tsx tests/e2e/support/openai-standin.ts --port 3921`.
  */
-import { startFakeOpenAi } from "../../helpers/fake-openai";
+import { startFakeOpenAi } from "@/scripts/standins/fake-openai";
 import { answerClipChat, transcribeClip } from "./processing-clip";
 
 const HOLD_MS = 30_000;

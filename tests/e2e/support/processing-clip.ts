@@ -6,8 +6,8 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { ChatRequest } from "../../helpers/fake-openai";
-import { answerChat, transcriptOf } from "../../helpers/standin-answers";
+import type { ChatRequest } from "@/scripts/standins/fake-openai";
+import { answerChat, transcriptOf } from "@/scripts/standins/standin-answers";
 
 const run = promisify(execFile);
 

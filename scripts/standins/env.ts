@@ -1,4 +1,4 @@
-/** Changing the app's configuration inside a test: the environment, then a fresh read of it. */
+/** Changing the app's configuration inside a test or a bench: the environment, then a fresh read of it. */
 const ENV_CACHE = Symbol.for("lingoreel.env");
 
 /** Sets (or, with undefined, removes) variables and makes the app read its configuration again. */

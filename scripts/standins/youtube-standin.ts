@@ -11,7 +11,7 @@
  * its clock's anchors (wall time = performance.timeOrigin + performance.now(), comparable across
  * the page and the frame), from which its true media time at any instant follows.
  *
- * Run alone: `npx tsx tests/e2e/support/youtube-standin.ts --port 3920`.
+ * Run alone: `npx tsx scripts/standins/youtube-standin.ts --port 3920`.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";

@@ -10,6 +10,7 @@
  * it back when it ends, and a job that finds the lease taken is put back to run a little later,
  * neither lost nor failed. The lease lasts as long as the job may, so a dead worker's frees itself.
  */
+import "server-only";
 import type PgBoss from "pg-boss";
 import { z } from "zod";
 import type { Db } from "@/db/client";
@@ -17,13 +18,13 @@ import { aiFailureReason, NoAiProviderError } from "@/lib/ai/client";
 import { env } from "@/lib/env";
 import { MediaToolError } from "@/lib/media/ffmpeg";
 import { PermanentJobError } from "@/lib/pipeline/errors";
-import { markFailed, recordError } from "@/lib/pipeline/progress";
+import { markFailed, recordError } from "@/db/queries/video-processing";
 import { extractVocabulary, generateTranslations, regenerateQuizzes } from "@/lib/pipeline/rework";
 import { processVideo, type AudioSource } from "@/lib/pipeline/process-video";
 import { removeStaleWorkDirs } from "@/lib/pipeline/work-dir";
 import { noteVideoJobWaiting, releaseVideoLease, takeVideoLease } from "@/db/queries/video-jobs";
-import { QUEUES, type QueueName } from "./queues";
-import { sendLater } from "./send";
+import { QUEUES, type QueueName } from "@/lib/jobs/queues";
+import { sendLater } from "@/lib/jobs/send";
 
 const videoPayload = z.object({
   videoId: z.number().int().positive(),

@@ -7,8 +7,10 @@
  * published passwords get random ones. Failures are thrown with a plain message; the caller
  * decides whether to stop the process.
  */
+import "server-only";
+import { getDbHandle, type DbHandle } from "@/db/client";
+import { migrateDb, pendingMigrations } from "@/db/migrate";
 import type { AppEnv } from "@/lib/env";
-import { getDbHandle, type DbHandle } from "./client";
 
 export class DatabaseNotReadyError extends Error {
   constructor(message: string) {
@@ -31,7 +33,6 @@ export async function prepareDatabase(config: AppEnv, options: { seed?: boolean 
   const where = config.database.kind === "postgres" ? "the database at DATABASE_URL" : `the embedded database in ${config.database.dir}`;
   try {
     const handle = await getDbHandle();
-    const { migrateDb, pendingMigrations } = await import("./migrate");
     if (handle.kind === "pglite") {
       await migrateDb(handle);
     } else {
@@ -42,7 +43,8 @@ export async function prepareDatabase(config: AppEnv, options: { seed?: boolean 
     }
     const prepared: PreparedDatabase = { handle };
     if (options.seed ?? config.seedDemo) {
-      const { seedDemoContent, seedDemoAccounts, demoAccountsWithPublishedPassword, DEMO_ACCOUNTS } = await import("./seed");
+      const { seedDemoContent } = await import("./demo-content");
+      const { seedDemoAccounts, demoAccountsWithPublishedPassword, DEMO_ACCOUNTS } = await import("./demo-accounts");
       const result = await seedDemoContent(handle.db);
       if (result.seeded) prepared.seeded = { videos: result.videos, words: result.words, quizzes: result.quizzes };
       // Published passwords: only on a self-contained install that no other machine can reach,
@@ -54,7 +56,7 @@ export async function prepareDatabase(config: AppEnv, options: { seed?: boolean 
       }
     }
     if (config.auth.kind === "embedded" && !config.loopbackOnly) {
-      const { scrubDemoPasswords } = await import("./seed");
+      const { scrubDemoPasswords } = await import("./demo-accounts");
       const scrubbed = await scrubDemoPasswords();
       if (scrubbed.length > 0) prepared.scrubbedDemoAccounts = scrubbed.map(({ role, email }) => ({ role, email }));
     }

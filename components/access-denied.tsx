@@ -1,22 +1,22 @@
-/** What /admin shows anyone but admins and owners (SPEC §2); the page sends them none of its data. */
+/** What a screen shows someone without the role it needs (SPEC §2): the page sends them none of its data. */
 import { ShieldAlert } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 
-export function AccessDenied() {
+export function AccessDenied({ privileges, home, testId }: { privileges: "administrator" | "owner"; home: string; testId?: string }) {
   return (
-    <main id="main" className="mx-auto flex max-w-md flex-col items-center gap-5 px-4 py-16 text-center">
+    <main id="main" className="mx-auto flex max-w-md flex-col items-center gap-5 px-4 py-16 text-center" data-testid={testId}>
       <span className="grid size-14 place-items-center rounded-full bg-destructive/10 text-destructive">
         <ShieldAlert aria-hidden className="size-7" />
       </span>
       <h1 className="text-2xl font-bold tracking-tight" data-testid="access-denied">
         Access Denied:{" "}
         <span className="mt-2 block text-base font-normal tracking-normal text-muted-foreground">
-          You need administrator privileges to access this page.
+          You need {privileges} privileges to access this page.
         </span>
       </h1>
       <Button asChild>
-        <Link href="/home">Return to Home</Link>
+        <Link href={home}>Return to Home</Link>
       </Button>
     </main>
   );

@@ -1,4 +1,4 @@
-/** JSON shapes the product API returns (dates as ISO strings). */
+/** JSON shapes the product API returns (dates as ISO strings): written by services, read by the client hooks in lib/data. */
 import type { User } from "@/db/schema";
 
 type Jsonify<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };

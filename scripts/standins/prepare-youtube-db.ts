@@ -3,13 +3,14 @@
  * bench: migrated, the demo content seeded, plus a copy of one demo video that has a YouTube id
  * and no local media file (same captions, word timings, translations and quizzes, published), so
  * the player drives it through the YouTube adapter. The server's own start then adds the demo
- * accounts. Run with `DATA_DIR=... npx tsx tests/e2e/support/prepare-youtube-db.ts`.
+ * accounts. Run with `DATA_DIR=... npx tsx scripts/standins/prepare-youtube-db.ts`.
  */
 import { eq } from "drizzle-orm";
 import { closeDb, getDbHandle } from "@/db/client";
 import { migrateDb } from "@/db/migrate";
 import { videos } from "@/db/schema";
-import { loadDemoContent, seedDemoContent } from "@/db/seed";
+import { loadDemoContent } from "@/db/seed";
+import { seedDemoContent } from "@/lib/setup/demo-content";
 import { YOUTUBE_VIDEO } from "./youtube-video";
 
 async function main() {

@@ -1,4 +1,4 @@
-/** The demo video the YouTube browser tests play as a YouTube-only copy, on the stand-ins app (support/servers.ts). */
+/** The demo video the YouTube browser tests play as a YouTube-only copy, on the stand-ins app (tests/e2e/support/servers.ts). */
 export const YOUTUBE_VIDEO = {
   slug: "es-ordering-coffee",
   title: "Ordering Coffee in Madrid (YouTube)",

@@ -1,7 +1,8 @@
 /** Embedded mode: the processing worker runs inside the web server, on the same database. */
+import "server-only";
 import { getDbHandle } from "@/db/client";
-import { startWorkerQueue } from "./boss";
-import { startWorkers } from "./worker";
+import { startWorkerQueue } from "@/lib/jobs/boss";
+import { startWorkers } from "./job-workers";
 import { defaultAudioSource } from "@/lib/pipeline/audio-source";
 import { describeMediaTools, mediaToolsWarning } from "@/lib/media/tools";
 
