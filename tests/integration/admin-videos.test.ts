@@ -115,12 +115,24 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
     expect(oembedCalls - before).toBe(2);
   });
 
+  it("takes a YouTube link in youtubeId as the add form does, and keeps the video's id", async () => {
+    for (const link of ["https://www.youtube.com/watch?v=L1nkV1deo01&t=42s", "youtu.be/L1nkV1deo02", " https://m.youtube.com/shorts/L1nkV1deo03?feature=share "]) {
+      const added = await add(admin, { youtubeId: link, title: "From a link" });
+      expect(added.status, link).toBe(201);
+      expect(added.body.youtubeId).toBe(link.match(/L1nkV1deo0\d/)![0]);
+    }
+    // Multipart form data (with an audio file) takes a link too: see the upload test below.
+  });
+
   it("refuses bad videos with 4xx and the reason, adding nothing", async () => {
     const count = async () => (await t().db.select({ id: videos.id }).from(videos)).length;
     const before = await count();
     for (const [body, status, message] of [
       [{}, 400, "youtubeId: Invalid YouTube URL"],
-      [{ youtubeId: "https://youtu.be/abcdefghijk" }, 400, "youtubeId: Invalid YouTube URL"],
+      [{ youtubeId: "https://youtube.com.evil.example/watch?v=abcdefghijk" }, 400, "youtubeId: Invalid YouTube URL"],
+      [{ youtubeId: "javascript:alert(1)//youtu.be/abcdefghijk" }, 400, "youtubeId: Invalid YouTube URL"],
+      [{ youtubeId: `https://youtu.be/abcdefghijk?t=${"1".repeat(3000)}` }, 400, "youtubeId: Invalid YouTube URL"],
+      [{ youtubeId: "abcdefghijk\u0000" }, 400, undefined],
       [{ youtubeId: "short" }, 400, "youtubeId: Invalid YouTube URL"],
       [{ youtubeId: 12345678901 }, 400, "youtubeId: Invalid YouTube URL"],
       [{ youtubeId: "abcdefghijk", categoryId: "one" }, 400, "categoryId: categoryId must be a number"],
@@ -256,7 +268,8 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
     try {
       const audio = await readFile(await makeAudio(dir, "tone.mp3"));
       const form = new FormData();
-      form.set("youtubeId", "Upl0adedVid");
+      // A link, as the form's field holds it.
+      form.set("youtubeId", "https://www.youtube.com/watch?v=Upl0adedVid");
       form.set("title", "Recorded at home");
       form.set("categoryId", String(drinks));
       form.set("categoryIds", JSON.stringify([drinks, travel]));
@@ -269,7 +282,7 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
       const response = await send(admin, form);
       const video = await response.json();
       expect(response.status).toBe(201);
-      expect(video).toMatchObject({ title: "Recorded at home", targetLanguage: "fr", status: "processing", mediaUrl: `/api/videos/${video.id}/media` });
+      expect(video).toMatchObject({ title: "Recorded at home", youtubeId: "Upl0adedVid", targetLanguage: "fr", status: "processing", mediaUrl: `/api/videos/${video.id}/media` });
       const [row] = await t().db.select().from(videos).where(eq(videos.id, video.id));
       expect(await storage.stat(row!.mediaPath!)).toMatchObject({ size: audio.length, contentType: "audio/mpeg" });
       expect(await storage.stat(row!.subtitlePath!)).not.toBeNull();
