@@ -85,3 +85,13 @@ export function videoPollInterval(videos: readonly { status: string; processingP
   if (shouldPollVideos(videos)) return VIDEO_POLL_INTERVAL_MS;
   return (videos ?? []).some((v) => v.waitingForJob) ? WAITING_POLL_INTERVAL_MS : false;
 }
+
+/** While a job the admin follows (translations, quizzes) is queued or running, its status is read this often. */
+export const JOB_POLL_INTERVAL_MS = 1000;
+
+/** Whether a followed job has ended: finished either way, or gone from the queue's records. */
+export const jobEnded = (status: { state: string }) => status.state === "completed" || status.state === "failed" || status.state === "none";
+
+export function jobPollInterval(status: { state: string } | undefined): number | false {
+  return status && jobEnded(status) ? false : JOB_POLL_INTERVAL_MS;
+}

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postCategory } from "@/app/api/categories/route";
 import { GET as getVideoCategories, PUT as putVideoCategories } from "@/app/api/videos/[id]/categories/route";
 import { POST as extractVocabulary } from "@/app/api/videos/[id]/extract-vocabulary/route";
-import { POST as generateTranslations } from "@/app/api/videos/[id]/generate-translations/route";
-import { POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quizzes/route";
+import { GET as translationStatus, POST as generateTranslations } from "@/app/api/videos/[id]/generate-translations/route";
+import { GET as quizStatus, POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quizzes/route";
 import { POST as retry } from "@/app/api/videos/[id]/retry/route";
 import { DELETE as deleteVideo, GET as getVideo, PUT as putVideo } from "@/app/api/videos/[id]/route";
 import { GET as listVideos, POST as postVideo } from "@/app/api/videos/route";
@@ -243,6 +243,54 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
       ["video-generate-translations", "regenerate"],
       ["video-regenerate-quizzes", null],
     ]);
+  });
+
+  it("says how the latest translation or quiz job stands (GET on its route): queued, running, then what it made or why it failed", async () => {
+    const { body: video } = await add(admin, { youtubeId: "StatusVid01" });
+    const status = (handler: Parameters<typeof call>[0], suffix: string, who: Who | null = admin, id: number | string = video.id) => onVideo(handler, id, suffix, who, { method: "GET" });
+    const boss = await getBoss(t());
+    /** As a worker takes the video's queued job of `queue` (others' jobs stay queued). */
+    const take = async (queue: string) =>
+      resultRows<{ id: string }>(
+        await t().db.execute(sql`update pgboss.job set state = 'active', started_on = now() where name = ${queue} and singleton_key = ${`video:${video.id}`} and state = 'created' returning id`),
+      )[0]!;
+    for (const [handler, suffix, queue] of [
+      [translationStatus, "/generate-translations", "video-generate-translations"],
+      [quizStatus, "/regenerate-quizzes", "video-regenerate-quizzes"],
+    ] as const) {
+      // Admins and owners only; no video has an unknown or malformed id.
+      expect((await status(handler, suffix, null)).status).toBe(401);
+      for (const who of [learner, other]) expect((await status(handler, suffix, who)).status).toBe(403);
+      expect(await status(handler, suffix, owner)).toMatchObject({ status: 200, body: { videoId: video.id, state: "none", requestedAt: null, result: null, error: null } });
+      for (const bad of [999999, "abc", "-1", "1.5", "9".repeat(40), "1%00"]) expect((await status(handler, suffix, admin, bad)).status, String(bad)).toBe(404);
+
+      // Queued: the POST's answer says where to follow it.
+      const queued = await onVideo(suffix === "/regenerate-quizzes" ? regenerateQuizzes : generateTranslations, video.id, suffix, admin, { body: suffix === "/regenerate-quizzes" ? {} : { action: "fill_missing" } });
+      expect(queued.body).toMatchObject({ queued: true, statusUrl: `/api/videos/${video.id}${suffix}` });
+      const waiting = (await status(handler, suffix)).body;
+      expect(waiting).toMatchObject({ state: "queued", finishedAt: null, result: null });
+      expect(Date.parse(waiting.requestedAt)).not.toBeNaN();
+
+      // A worker takes it, and finishes it: the answer is what the worker's job returned.
+      const job = await take(queue);
+      expect((await status(handler, suffix)).body).toMatchObject({ state: "running", result: null });
+      const made = suffix === "/regenerate-quizzes" ? { totalQuizzesGenerated: 14, wordCount: 7, languages: ["en", "fr"] } : { segmentTranslationCount: 3, totalTranslationsGenerated: 9, languages: ["en"] };
+      await boss.complete(queue, job!.id, made);
+      const done = (await status(handler, suffix, owner)).body;
+      expect(done).toMatchObject({ state: "completed", requestedAt: waiting.requestedAt, result: made, error: null });
+      expect(Date.parse(done.finishedAt)).toBeGreaterThanOrEqual(Date.parse(done.requestedAt));
+
+      // Still answered once pg-boss has moved the finished job to its archive.
+      await t().db.execute(sql`insert into pgboss.archive select *, now() from pgboss.job where id = ${job!.id}::uuid`);
+      await t().db.execute(sql`delete from pgboss.job where id = ${job!.id}::uuid`);
+      expect((await status(handler, suffix)).body).toMatchObject({ state: "completed", result: made });
+
+      // A job the worker gave up on: failed, with its reason.
+      await onVideo(suffix === "/regenerate-quizzes" ? regenerateQuizzes : generateTranslations, video.id, suffix, admin, { body: suffix === "/regenerate-quizzes" ? {} : { action: "regenerate" } });
+      const next = await take(queue);
+      await boss.complete(queue, next!.id, { error: "The video has no captions yet: process it first" });
+      expect((await status(handler, suffix)).body).toMatchObject({ state: "failed", result: null, error: "The video has no captions yet: process it first" });
+    }
   });
 
   it("asks the queue once per translation request whether translations are already queued or running", async () => {

@@ -14,8 +14,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as retry } from "@/app/api/videos/[id]/retry/route";
-import { POST as generateTranslations } from "@/app/api/videos/[id]/generate-translations/route";
-import { POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quizzes/route";
+import { GET as translationStatus, POST as generateTranslations } from "@/app/api/videos/[id]/generate-translations/route";
+import { GET as quizStatus, POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quizzes/route";
 import { POST as extractVocabulary } from "@/app/api/videos/[id]/extract-vocabulary/route";
 import { GET as getCaptions } from "@/app/api/videos/[id]/captions/route";
 import { GET as getWords } from "@/app/api/videos/[id]/words/route";
@@ -230,6 +230,24 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     }
   });
 
+  it("a quiz or translation job that cannot run says why when it ends (the status's error), and the video keeps the reason", async () => {
+    setAiServer(ai.url);
+    // Never processed: no captions to work from.
+    const id = await addVideo();
+    const params = { id: String(id) };
+    for (const [post, get, suffix, body] of [
+      [regenerateQuizzes, quizStatus, "/regenerate-quizzes", undefined],
+      [generateTranslations, translationStatus, "/generate-translations", { action: "fill_missing" }],
+    ] as const) {
+      const queued = await call(post, `/api/videos/${id}${suffix}`, { method: "POST", token: admin.token, body, params });
+      expect(queued.status).toBe(200);
+      const read = async () => (await call(get, queued.body.statusUrl, { token: admin.token, params })).body;
+      await waitUntil(async () => ["completed", "failed"].includes((await read()).state), `the ${suffix} job to end`, 30_000);
+      expect(await read()).toMatchObject({ state: "failed", result: null, error: "The video has no captions yet: process it first" });
+    }
+    expect((await t().db.select().from(videos).where(eq(videos.id, id)))[0]!.errorReason).toBe("The video has no captions yet: process it first");
+  });
+
   it("fails at once without an AI provider, saying how to fix it", async () => {
     setAiServer(undefined);
     const id = await addVideo();
@@ -300,11 +318,25 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     const post = (handler: Parameters<typeof call>[0], suffix: string, body?: unknown) =>
       call(handler, `/api/videos/${id}${suffix}`, { method: "POST", token: admin.token, body, params: { id: String(id) } });
 
+    /** The job's status (GET on the POST answer's statusUrl) once it has ended. */
+    const ended = async (handler: Parameters<typeof call>[0], statusUrl: string) => {
+      const read = async () => (await call(handler, statusUrl, { token: admin.token, params: { id: String(id) } })).body;
+      await until(async () => ["completed", "failed"].includes((await read()).state));
+      return read();
+    };
+
     // Fill missing: only the French line that went missing is asked for, in one call.
     await db.delete(segmentTranslations).where(and(eq(segmentTranslations.captionId, lineIds[0]!), eq(segmentTranslations.language, "fr")));
     const before = ai.chats.length;
-    expect((await post(generateTranslations, "/generate-translations", { action: "fill_missing" })).body).toMatchObject({ queued: true });
-    await until(async () => (await french()).length === lineIds.length);
+    const filling = (await post(generateTranslations, "/generate-translations", { action: "fill_missing" })).body;
+    expect(filling).toMatchObject({ queued: true, statusUrl: `/api/videos/${id}/generate-translations` });
+    // What it made (SPEC §3 "Generation response"), once it has finished.
+    expect(await ended(translationStatus, filling.statusUrl)).toMatchObject({
+      state: "completed",
+      result: { segmentTranslationCount: 1, totalTranslationsGenerated: 1, languages: ["fr"] },
+      error: null,
+    });
+    expect(await french()).toHaveLength(lineIds.length);
     const asked = ai.chats.slice(before).map((c) => JSON.parse(c.messages.at(-1)!.content));
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ to: "fr", lines: [{ index: 0 }], words: [] });
@@ -313,13 +345,18 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     const wordIds = (await db.select({ id: words.id }).from(words).where(eq(words.videoId, id))).map((w) => w.id);
     const quizRows = () => db.select().from(quizzes).where(inArray(quizzes.wordId, wordIds));
     const oldQuizzes = await quizRows();
-    await post(regenerateQuizzes, "/regenerate-quizzes");
+    const rebuilding = (await post(regenerateQuizzes, "/regenerate-quizzes")).body;
+    expect(rebuilding).toMatchObject({ queued: true, wordCount: wordIds.length, statusUrl: `/api/videos/${id}/regenerate-quizzes` });
+    const rebuilt = await ended(quizStatus, rebuilding.statusUrl);
     // Every language's (the job goes through them one by one).
-    await until(async () => {
-      const now = await quizRows();
-      return now.length === oldQuizzes.length && now.every((q) => !oldQuizzes.some((old) => old.id === q.id));
-    });
-    for (const q of await quizRows()) expect(q.options[q.correctIndex]).toMatch(new RegExp(`^${q.nativeLanguage}-`));
+    const newQuizzes = await quizRows();
+    expect(newQuizzes).toHaveLength(oldQuizzes.length);
+    expect(newQuizzes.some((q) => oldQuizzes.some((old) => old.id === q.id))).toBe(false);
+    for (const q of newQuizzes) expect(q.options[q.correctIndex]).toMatch(new RegExp(`^${q.nativeLanguage}-`));
+    // What it made (SPEC §3 "Quiz regeneration response").
+    expect(rebuilt).toMatchObject({ state: "completed", error: null, result: { totalQuizzesGenerated: newQuizzes.length, wordCount: wordIds.length } });
+    expect([...rebuilt.result.languages].sort()).toEqual([...new Set(newQuizzes.map((q) => q.nativeLanguage))].sort());
+    expect(rebuilt.result.languages.length).toBeGreaterThan(1);
 
     // A run stopped at its expiry (then retried) stops its model call at once, and writes nothing.
     const stopAfter = (ms: number) => AbortSignal.timeout(ms);
