@@ -40,6 +40,18 @@ export function statusTone(status: string): StatusTone {
   }
 }
 
+/** How the directory names where a video's captions came from (null: made otherwise, as the demo videos). */
+const CAPTIONS_SOURCE_LABELS: Record<string, string> = {
+  youtube: "YouTube captions",
+  "youtube-auto": "YouTube auto-captions",
+  whisper: "Whisper",
+  "subtitle-file": "Subtitle file",
+};
+
+export function captionsSourceLabel(source: string | null | undefined): string | null {
+  return source ? (CAPTIONS_SOURCE_LABELS[source] ?? source) : null;
+}
+
 export const isFailed = (status: string) => status === "failed" || status === "error";
 
 /** Only a failed video can be retried (SPEC §2: retry for the failed status only). */

@@ -1,7 +1,7 @@
 /** The stages of SPEC §4 and the progress each one ends at (its label shows up to that value). */
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { videos } from "@/db/schema";
+import { videos, type CaptionsSource } from "@/db/schema";
 
 export const STAGE_END = {
   preparing: 5,
@@ -37,8 +37,8 @@ export async function setProgress(db: DbOrTx, videoId: number, progress: number)
     .where(eq(videos.id, videoId));
 }
 
-export async function markProcessed(db: DbOrTx, videoId: number): Promise<void> {
-  await db.update(videos).set({ processingProgress: 100, errorReason: null, updatedAt: new Date() }).where(eq(videos.id, videoId));
+export async function markProcessed(db: DbOrTx, videoId: number, captionsSource: CaptionsSource): Promise<void> {
+  await db.update(videos).set({ processingProgress: 100, errorReason: null, captionsSource, updatedAt: new Date() }).where(eq(videos.id, videoId));
   await db.update(videos).set({ status: "processed" }).where(stillProcessing(videoId));
 }
 
