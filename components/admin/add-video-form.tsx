@@ -19,7 +19,7 @@ import {
   emptyAddVideoForm,
   type AddVideoForm as Values,
 } from "@/lib/validation/admin-video-form";
-import { youtubeIdFromUrl } from "@/lib/youtube/url";
+import { youtubeVideoId } from "@/lib/youtube/url";
 import { AudioFileInput } from "./audio-file-input";
 import { NewCategoryField } from "./category-inputs";
 import { CategoriesField, CategoryField, DescriptionField, TargetLanguageField, TitleField } from "./video-metadata-fields";
@@ -30,7 +30,7 @@ export function AddVideoForm() {
   const form = useForm<Values>({ resolver: zodResolver(addVideoFormSchema), defaultValues: emptyAddVideoForm(), mode: "onTouched" });
 
   async function onSubmit(values: Values) {
-    const youtubeId = youtubeIdFromUrl(values.youtubeUrl);
+    const youtubeId = youtubeVideoId(values.youtubeUrl);
     if (!youtubeId) return;
     const pending = pendingVideo({ ...values, youtubeId, categoryName: (id) => categories.find((c) => c.id === id)?.name });
     try {

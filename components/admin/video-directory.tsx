@@ -12,6 +12,7 @@ import { needsConfirmation, type ExistingTranslations } from "@/lib/admin/proces
 import { shouldPollVideos } from "@/lib/admin/video-status";
 import type { VideoCard } from "@/lib/types/api";
 import { useRetryVideo, useVideoDirectory } from "@/lib/data/use-admin-videos";
+import { useJobOutcomes } from "@/lib/data/use-job-outcomes";
 import { useExtractingIds, useExtractVocabulary, useGenerateTranslations, useRegenerateQuizzes } from "@/lib/data/use-video-processing";
 import { DeleteVideoDialog } from "./delete-video-dialog";
 import { EditVideoDialog } from "./edit-video-dialog";
@@ -29,6 +30,8 @@ export function VideoDirectory() {
   const retry = useRetryVideo();
   const translations = useGenerateTranslations();
   const quizzes = useRegenerateQuizzes();
+  // Translations and quizzes are queued: their outcome toasts come when the jobs end.
+  const jobs = useJobOutcomes();
   const [editing, setEditing] = useState<VideoCard | null>(null);
   const [deleting, setDeleting] = useState<VideoCard | null>(null);
   const [asking, setAsking] = useState<{ video: VideoCard; existing: ExistingTranslations } | null>(null);
@@ -39,22 +42,30 @@ export function VideoDirectory() {
     remove: setDeleting,
     extract: (video) => extract.mutate({ id: video.id }),
     retry: (video) => retry.mutate(video.id),
-    quizzes: (video) => quizzes.mutate({ id: video.id }),
+    quizzes: (video) => quizzes.mutate({ id: video.id }, { onSuccess: () => jobs.follow({ videoId: video.id, action: "regenerate-quizzes" }) }),
     translate: (video) =>
       translations.mutate(
         { id: video.id },
-        { onSuccess: (result) => needsConfirmation(result) && setAsking({ video, existing: result.existingData }) },
+        {
+          onSuccess: (result) =>
+            needsConfirmation(result) ? setAsking({ video, existing: result.existingData }) : jobs.follow({ videoId: video.id, action: "generate-translations" }),
+        },
       ),
   };
 
   function chooseTranslations(action: TranslationChoice) {
     if (!asking) return;
-    translations.mutate({ id: asking.video.id, action }, { onSettled: () => setAsking(null) });
+    const videoId = asking.video.id;
+    translations.mutate(
+      { id: videoId, action },
+      { onSuccess: () => jobs.follow({ videoId, action: "generate-translations" }), onSettled: () => setAsking(null) },
+    );
   }
 
   const busy = (video: DirectoryVideo) =>
     "id" in video &&
     (extractingIds.includes(video.id) ||
+      jobs.followingIds.includes(video.id) ||
       (translations.isPending && translations.variables?.id === video.id) ||
       (quizzes.isPending && quizzes.variables?.id === video.id));
 

@@ -12,7 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { PendingVideo } from "@/lib/admin/directory";
 import { WAITING_FOR_JOB } from "@/lib/admin/processing-messages";
-import { canRetry, isFailed } from "@/lib/admin/video-status";
+import { captionsSourceLabel, canRetry, isFailed } from "@/lib/admin/video-status";
 import type { VideoCard } from "@/lib/types/api";
 import { VideoActions, type DirectoryActions } from "./video-actions";
 import { ProcessingProgress, StatusBadge } from "./video-status";
@@ -96,8 +96,21 @@ function Identity({ video }: { video: DirectoryVideo }) {
           )}
         </p>
         <p className="truncate text-xs text-muted-foreground">{video.youtubeId ? `YouTube ${video.youtubeId}` : "Local media"}</p>
+        <CaptionsSource video={video} />
       </div>
     </div>
+  );
+}
+
+/** Where the processed video's captions came from. */
+function CaptionsSource({ video }: { video: DirectoryVideo }) {
+  const label = isSaved(video) ? captionsSourceLabel(video.captionsSource) : null;
+  if (!label) return null;
+  // Its own line, free to wrap: a long line that may not wrap would widen the narrow cards.
+  return (
+    <p className="text-xs break-words text-muted-foreground" data-testid="captions-source">
+      Captions: {label}
+    </p>
   );
 }
 

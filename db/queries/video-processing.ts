@@ -1,7 +1,7 @@
 /** A video's processing state as the worker moves it on: progress, the end state, why it failed. */
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { videos } from "../schema";
+import { videos, type CaptionsSource } from "../schema";
 
 /**
  * The status is the admin's as much as the worker's: adding and retrying set it to processing,
@@ -17,8 +17,8 @@ export async function setProcessingProgress(db: DbOrTx, videoId: number, progres
     .where(eq(videos.id, videoId));
 }
 
-export async function markProcessed(db: DbOrTx, videoId: number): Promise<void> {
-  await db.update(videos).set({ processingProgress: 100, errorReason: null, updatedAt: new Date() }).where(eq(videos.id, videoId));
+export async function markProcessed(db: DbOrTx, videoId: number, captionsSource: CaptionsSource): Promise<void> {
+  await db.update(videos).set({ processingProgress: 100, errorReason: null, captionsSource, updatedAt: new Date() }).where(eq(videos.id, videoId));
   await db.update(videos).set({ status: "processed" }).where(stillProcessing(videoId));
 }
 

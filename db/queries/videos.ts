@@ -14,6 +14,7 @@ import {
   videoProgress,
   videos,
   words,
+  type CaptionsSource,
   type Video,
   type VideoStatus,
 } from "../schema";
@@ -48,6 +49,7 @@ export type VideoCardRow = {
   waitingForJob: boolean | null;
   durationMs: number | null;
   mediaPath: string | null;
+  captionsSource: CaptionsSource | null;
   totalWords: number;
   wordsLearned: number;
   progressPercent: number;
@@ -84,6 +86,7 @@ function cardColumns(userId: string, withJobState = false) {
     waitingForJob: withJobState ? sql<boolean | null>`${videoJobWaitingSql(videos.id)}` : sql<boolean | null>`null`,
     durationMs: videos.durationMs,
     mediaPath: videos.mediaPath,
+    captionsSource: videos.captionsSource,
     totalWords: sql<number>`(select count(*)::int from ${words} w where w.video_id = ${videos.id})`,
     wordsLearned: sql<number>`coalesce((select vp.words_learned from ${videoProgress} vp where vp.video_id = ${videos.id} and vp.user_id = ${userId}), 0)`,
     progressPercent: sql<number>`coalesce((select vp.progress_percent from ${videoProgress} vp where vp.video_id = ${videos.id} and vp.user_id = ${userId}), 0)`,

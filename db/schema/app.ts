@@ -116,6 +116,13 @@ export const categories = pgTable(
   ],
 );
 
+/**
+ * Where a processed video's captions came from: the uploader's captions on YouTube, YouTube's
+ * automatic ones, a transcription (Whisper), or an uploaded subtitle file.
+ */
+export const CAPTIONS_SOURCES = ["youtube", "youtube-auto", "whisper", "subtitle-file"] as const;
+export type CaptionsSource = (typeof CAPTIONS_SOURCES)[number];
+
 export const videos = pgTable(
   "videos",
   {
@@ -140,6 +147,8 @@ export const videos = pgTable(
     /** An uploaded SRT or WebVTT file (a storage key): its lines become the captions. */
     subtitlePath: text("subtitle_path"),
     durationMs: integer("duration_ms"),
+    /** Where the captions came from, for the admin's directory; null for content made otherwise (the demo videos). */
+    captionsSource: text("captions_source").$type<CaptionsSource>(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -157,6 +166,7 @@ export const videos = pgTable(
     index("videos_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")),
     check("videos_progress_range", sql`${t.processingProgress} between 0 and 100`),
     check("videos_source_present", sql`${t.youtubeId} is not null or ${t.mediaPath} is not null`),
+    check("videos_captions_source_known", sql`${t.captionsSource} in ('youtube', 'youtube-auto', 'whisper', 'subtitle-file')`),
     check("videos_duration_non_negative", sql`${t.durationMs} is null or ${t.durationMs} >= 0`),
   ],
 );

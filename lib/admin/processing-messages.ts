@@ -1,8 +1,10 @@
 /**
  * Toast texts for the work an admin hands to the worker (SPEC §8). The server queues the work and
- * answers at once, so a queued answer says the work has started; an answer with finished counts
- * (a server that did the work while the admin waited) says what was made.
+ * answers at once, so its answer says the work has started; once the job has finished (GET on the
+ * answer's statusUrl), a second toast says what it made, or why it failed.
  */
+import type { JobStatus, QuizzesMade, ReportedAction, ReportedJobs, TranslationsMade } from "@/lib/jobs/queues";
+
 export type ToastText = { title: string; description: string };
 
 /**
@@ -16,14 +18,17 @@ export type ExistingTranslations = { segmentTranslations: number; totalSegments:
 
 export type TranslationCheck = { requiresConfirmation: true; videoId: number; existingData: ExistingTranslations };
 
-export type TranslationResult =
-  | TranslationCheck
-  | { queued: true; videoId: number; action: "fill_missing" | "regenerate"; segmentTranslationCount?: number; totalSegments?: number }
-  | { segmentTranslationCount: number; totalTranslationsGenerated: number; languages: string[] };
+export type TranslationsQueued = {
+  queued: true;
+  videoId: number;
+  action: "fill_missing" | "regenerate";
+  segmentTranslationCount?: number;
+  totalSegments?: number;
+  statusUrl: string;
+};
+export type TranslationResult = TranslationCheck | TranslationsQueued;
 
-export type QuizResult =
-  | { queued: true; videoId: number; wordCount: number }
-  | { totalQuizzesGenerated: number; wordCount: number; languages: string[] };
+export type QuizResult = { queued: true; videoId: number; wordCount: number; statusUrl: string };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -34,13 +39,7 @@ export function wordsExtractedToast(count: number): ToastText {
   return { title: "Words extracted successfully", description: `Extracted ${count} vocabulary words with authentic timestamps` };
 }
 
-export function translationToast(result: Exclude<TranslationResult, TranslationCheck>): ToastText {
-  if ("totalTranslationsGenerated" in result) {
-    return {
-      title: "Enhanced Translations Generated!",
-      description: `${plural(result.totalTranslationsGenerated, "translation")} (${plural(result.segmentTranslationCount, "line")}) in ${plural(result.languages.length, "language")}`,
-    };
-  }
+export function translationToast(result: TranslationsQueued): ToastText {
   return {
     title: "Translation started",
     description:
@@ -51,13 +50,41 @@ export function translationToast(result: Exclude<TranslationResult, TranslationC
 }
 
 export function quizToast(result: QuizResult): ToastText {
-  if ("totalQuizzesGenerated" in result) {
+  return { title: "Quiz regeneration started", description: `Quizzes for ${plural(result.wordCount, "word")} are being rebuilt in the background.` };
+}
+
+export function translationsMadeToast(made: TranslationsMade): ToastText {
+  return {
+    title: "Enhanced Translations Generated!",
+    description:
+      made.totalTranslationsGenerated === 0
+        ? "Nothing was missing: every line and word already had its translations."
+        : `${plural(made.totalTranslationsGenerated, "translation")} (${plural(made.segmentTranslationCount, "line")}) in ${plural(made.languages.length, "language")}`,
+  };
+}
+
+export function quizzesMadeToast(made: QuizzesMade): ToastText {
+  return {
+    title: "Quizzes Regenerated!",
+    description: `${plural(made.totalQuizzesGenerated, "quiz", "quizzes")} for ${plural(made.wordCount, "word")} in ${plural(made.languages.length, "language")}`,
+  };
+}
+
+export type OutcomeToast = ToastText & { ok: boolean };
+
+/** The toast for a followed job that has ended: what it made, or why it failed; null while it runs (or with nothing to say). */
+export function jobOutcomeToast<A extends ReportedAction>(action: A, status: JobStatus<ReportedJobs[A]>): OutcomeToast | null {
+  const translations = action === "generate-translations";
+  if (status.state === "failed") {
     return {
-      title: "Quizzes Regenerated!",
-      description: `${plural(result.totalQuizzesGenerated, "quiz", "quizzes")} for ${plural(result.wordCount, "word")} in ${plural(result.languages.length, "language")}`,
+      ok: false,
+      title: translations ? "Translation Error" : "Quiz Regeneration Error",
+      description: status.error ?? (translations ? "Failed to generate translations" : "Failed to regenerate quizzes"),
     };
   }
-  return { title: "Quiz regeneration started", description: `Quizzes for ${plural(result.wordCount, "word")} are being rebuilt in the background.` };
+  if (status.state !== "completed" || !status.result) return null;
+  const text = translations ? translationsMadeToast(status.result as TranslationsMade) : quizzesMadeToast(status.result as QuizzesMade);
+  return { ok: true, ...text };
 }
 
 /** What the confirmation dialog says exists already. */

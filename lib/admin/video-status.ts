@@ -40,6 +40,18 @@ export function statusTone(status: string): StatusTone {
   }
 }
 
+/** How the directory names where a video's captions came from (null: made otherwise, as the demo videos). */
+const CAPTIONS_SOURCE_LABELS: Record<string, string> = {
+  youtube: "YouTube captions",
+  "youtube-auto": "YouTube auto-captions",
+  whisper: "Whisper",
+  "subtitle-file": "Subtitle file",
+};
+
+export function captionsSourceLabel(source: string | null | undefined): string | null {
+  return source ? (CAPTIONS_SOURCE_LABELS[source] ?? source) : null;
+}
+
 export const isFailed = (status: string) => status === "failed" || status === "error";
 
 /** Only a failed video can be retried (SPEC §2: retry for the failed status only). */
@@ -84,4 +96,14 @@ export const WAITING_POLL_INTERVAL_MS = 2000;
 export function videoPollInterval(videos: readonly { status: string; processingProgress: number; waitingForJob?: boolean }[] | undefined): number | false {
   if (shouldPollVideos(videos)) return VIDEO_POLL_INTERVAL_MS;
   return (videos ?? []).some((v) => v.waitingForJob) ? WAITING_POLL_INTERVAL_MS : false;
+}
+
+/** While a job the admin follows (translations, quizzes) is queued or running, its status is read this often. */
+export const JOB_POLL_INTERVAL_MS = 1000;
+
+/** Whether a followed job has ended: finished either way, or gone from the queue's records. */
+export const jobEnded = (status: { state: string }) => status.state === "completed" || status.state === "failed" || status.state === "none";
+
+export function jobPollInterval(status: { state: string } | undefined): number | false {
+  return status && jobEnded(status) ? false : JOB_POLL_INTERVAL_MS;
 }

@@ -4,6 +4,7 @@
  * every filtered variant of it (react-query matches keys by prefix).
  */
 
+import type { ReportedAction } from "@/lib/jobs/queues";
 import { LIST_LIMIT_STAFF_MAX } from "@/lib/validation/limits";
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -62,6 +63,8 @@ export const videoKeys = {
   words: (id: number) => [`/api/videos/${id}/words`] as const,
   wordTimings: (id: number) => [`/api/videos/${id}/word-timings`] as const,
   categories: (id: number) => [`/api/videos/${id}/categories`] as const,
+  /** How the video's latest job of an admin's action (translations, quizzes) stands. */
+  job: (id: number, action: ReportedAction) => [`/api/videos/${id}/${action}`] as const,
 };
 
 export const wordKeys = {

@@ -30,3 +30,28 @@ export type JobData = {
   [QUEUES.generateTranslations]: VideoJob & { action: TranslationAction };
   [QUEUES.regenerateQuizzes]: VideoJob;
 };
+
+/** What a translations job made (SPEC §3 "Generation response"): lines, lines and words, and the languages. */
+export type TranslationsMade = { segmentTranslationCount: number; totalTranslationsGenerated: number; languages: string[] };
+
+/** What a quiz job made (SPEC §3 "Quiz regeneration response"): quizzes, the video's words, and the languages. */
+export type QuizzesMade = { totalQuizzesGenerated: number; wordCount: number; languages: string[] };
+
+/** What each kind of job an admin follows makes, by the name of its action (and route). */
+export type ReportedJobs = { "generate-translations": TranslationsMade; "regenerate-quizzes": QuizzesMade };
+export type ReportedAction = keyof ReportedJobs;
+
+/**
+ * How the latest job of one kind on a video stands, as GET on its action's route answers: queued
+ * (waiting for a worker or for another job on the video, or for a retry), running, or finished
+ * (`completed` with what it made, or `failed` with the reason). `none`: none was ever asked for,
+ * or it finished long ago (pg-boss deletes archived jobs after a week).
+ */
+export type JobStatus<Result> = {
+  videoId: number;
+  state: "none" | "queued" | "running" | "completed" | "failed";
+  requestedAt: string | null;
+  finishedAt: string | null;
+  result: Result | null;
+  error: string | null;
+};

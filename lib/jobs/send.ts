@@ -53,3 +53,28 @@ export async function hasPendingJob(queue: QueueName, videoId: number, { queuedO
     .executeSql(`SELECT 1 FROM ${JOB_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < '${before}' LIMIT 1`, [queue, videoJobKey(videoId)]);
   return rows.length > 0;
 }
+
+/** The newest job of `queue` for the video as pg-boss keeps it (state, payload, output), or null. */
+export type JobRecord = { state: string; data: unknown; output: unknown; createdOn: Date; completedOn: Date | null };
+
+/**
+ * The video's newest job of `queue`: a job put back to wait, or retried, is the newest one of its
+ * kind (a stately queue holds one queued beside one running). Finished jobs move to pg-boss's
+ * archive after half a day, so it is asked too when the job table has none.
+ */
+export async function latestJob(queue: QueueName, videoId: number): Promise<JobRecord | null> {
+  const boss = await getBoss();
+  for (const table of ["job", "archive"]) {
+    const { rows } = await boss
+      .getDb()
+      .executeSql(
+        `SELECT state, data, output, created_on, completed_on FROM ${JOB_SCHEMA}.${table} WHERE name = $1 AND singleton_key = $2 ORDER BY created_on DESC LIMIT 1`,
+        [queue, videoJobKey(videoId)],
+      );
+    const row = rows[0] as { state: string; data: unknown; output: unknown; created_on: Date | string; completed_on: Date | string | null } | undefined;
+    if (row) {
+      return { state: row.state, data: row.data, output: row.output, createdOn: new Date(row.created_on), completedOn: row.completed_on ? new Date(row.completed_on) : null };
+    }
+  }
+  return null;
+}

@@ -115,8 +115,10 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
       const started = Date.now();
       console.log(`${label}: started`);
       try {
-        await handle(deps.db, data, signal);
+        // pg-boss keeps what the job returns as its output: what it made, for GET on the action's route.
+        const result = await handle(deps.db, data, signal);
         console.log(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        return result;
       } catch (error) {
         const expired = signal.aborted;
         const reason = expired ? `Processing took longer than its time limit of ${expireSeconds} s (JOB_EXPIRE_SECONDS)` : reasonOf(error);
@@ -126,7 +128,8 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
           // A failed processing run fails the video; a failed extra (translations, quizzes) leaves it as it is, with the reason.
           if (queue === QUEUES.processVideo) await markFailed(deps.db, videoId, reason);
           else await recordError(deps.db, videoId, reason);
-          return;
+          // Completed, so pg-boss does not retry it; the output says it failed, and why.
+          return { error: reason };
         }
         throw error;
       } finally {

@@ -1,6 +1,7 @@
 /**
- * The whole pipeline for one video (ARCHITECTURE.md "Video processing pipeline"): the audio, 16 kHz
- * mono, the transcription, vocabulary, translations and quizzes, saved in one transaction, with
+ * The whole pipeline for one video (ARCHITECTURE.md "Video processing pipeline"): the captions (an
+ * uploaded subtitle file, YouTube's own captions, or the audio, 16 kHz mono, transcribed), vocabulary,
+ * translations and quizzes, saved in one transaction, with
  * the progress of each stage written to the video so the admin sees the stage labels advance.
  */
 import "server-only";
@@ -10,7 +11,7 @@ import type { Db } from "@/db/client";
 import { saveProcessedContent } from "@/db/queries/processed";
 import { getVideoById } from "@/db/queries/videos";
 import { listLanguageCodes } from "@/db/queries/languages";
-import type { Video } from "@/db/schema";
+import type { CaptionsSource, Video } from "@/db/schema";
 import { getAi } from "@/lib/ai/client";
 import { env } from "@/lib/env";
 import { MediaToolError, probeDurationMs, toSpeechWav } from "@/lib/media/ffmpeg";
@@ -25,6 +26,7 @@ import { STAGE_END, STAGE_START } from "./progress";
 import { transcribeAudio } from "./transcribe";
 import { estimateWords, segmentOfWords, type TimedWord, type Transcript } from "./transcript";
 import { makeWorkDir } from "./work-dir";
+import { youtubeCaptions } from "./youtube-captions";
 
 /** Puts the video's source audio (upload or download) into `workDir`; returns its path. */
 export type AudioSource = (video: Video, workDir: string, signal?: AbortSignal) => Promise<string>;
@@ -52,10 +54,21 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
     // Checked again here: a file stored before the limit was lowered, or put there some other way.
     if (cues && countLines(cues) > maxLines) throw new PermanentJobError(tooManyLinesMessage("The subtitle file", countLines(cues), maxLines));
     let transcript: Transcript;
+    let captionsSource: CaptionsSource;
+    // A YouTube-only video with captions on YouTube: they are the captions, and the audio is not needed.
+    const youtube = cues ? null : await youtubeCaptions(video, workDir, options.signal);
     if (cues) {
       // The subtitle file's lines are the captions; a transcription, when the audio can be had, times their words.
       const spoken = await transcribeIfAudio(db, video, workDir, options);
       transcript = captionsFromCues(cues, spoken);
+      captionsSource = "subtitle-file";
+    } else if (youtube) {
+      if (countLines(youtube.cues) > maxLines) throw new PermanentJobError(tooManyLinesMessage("YouTube's captions", countLines(youtube.cues), maxLines));
+      // Their words are timed by the file where it times them (automatic captions), else estimated.
+      transcript = captionsFromCues(youtube.cues, null);
+      const maxSeconds = options.maxMediaSeconds ?? env().maxMediaSeconds;
+      if (isOverDuration(transcript.durationMs, maxSeconds)) throw new PermanentJobError(mediaTooLongMessage(transcript.durationMs, maxSeconds));
+      captionsSource = youtube.source;
     } else {
       const source = await options.audio(video, workDir, options.signal);
       transcript = await transcribe(db, video, source, workDir, options);
@@ -63,6 +76,7 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
       if (transcript.segments.length > maxLines) {
         throw new PermanentJobError(tooManyLinesMessage("The transcription", transcript.segments.length, maxLines));
       }
+      captionsSource = "whisper";
     }
     if (!transcript.segments.length) throw new PermanentJobError("No speech was found in the audio");
     // A run stopped at its expiry (and being retried) goes no further, so it never saves over the retry.
@@ -86,7 +100,7 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
 
     await saveProcessedContent(db, videoId, content);
     await setProcessingProgress(db, videoId, STAGE_START.finalizing);
-    await markProcessed(db, videoId);
+    await markProcessed(db, videoId, captionsSource);
     return "processed";
   } finally {
     await rm(workDir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import type { Db } from "@/db/client";
 import { loadVideoText, quizzesMadeSince, replaceVocabulary, upsertQuiz, upsertSegmentTranslation, upsertWordTranslation } from "@/db/queries/rework";
 import { listLanguageCodes } from "@/db/queries/languages";
 import { getVideoById } from "@/db/queries/videos";
-import type { TranslationAction } from "@/lib/jobs/queues";
+import type { QuizzesMade, TranslationAction, TranslationsMade } from "@/lib/jobs/queues";
 import { buildQuiz } from "@/lib/quiz/build";
 import { PermanentJobError } from "./errors";
 import { translateInto } from "./translate";
@@ -25,7 +25,10 @@ async function prepared(db: Db, videoId: number) {
   return { video, text, codes };
 }
 
-/** Translates the chosen lines and words into `language` and saves them, with the words' quizzes. */
+type Made = { lines: number; words: number; quizzes: number };
+const NOTHING: Made = { lines: 0, words: 0, quizzes: 0 };
+
+/** Translates the chosen lines and words into `language` and saves them, with the words' quizzes; says how many of each. */
 async function translateAndSave(
   db: Db,
   ctx: NonNullable<Awaited<ReturnType<typeof prepared>>>,
@@ -41,9 +44,10 @@ async function translateAndSave(
     .map((w, index) => ({ w, index }))
     .filter(({ w }) => wordIds.has(w.id))
     .map(({ w, index }) => ({ index, word: w.word, context: w.context ?? "", lineIndex: w.captionId !== null ? (indexOfLine.get(w.captionId) ?? 0) : 0 }));
-  if (!lines.length && !words.length) return 0;
+  if (!lines.length && !words.length) return NOTHING;
   const translated = await translateInto(language, video.targetLanguage, lines, words, signal);
   signal?.throwIfAborted();
+  let quizCount = 0;
   await db.transaction(async (tx) => {
     for (const [index, translatedText] of translated.lines) await upsertSegmentTranslation(tx, { captionId: text.lines[index]!.id, language, translatedText });
     const all = [...translated.words.values()].map((t) => t.translation);
@@ -51,42 +55,63 @@ async function translateAndSave(
       const word = text.vocabulary[index]!;
       await upsertWordTranslation(tx, { wordId: word.id, language, translation });
       const quiz = buildQuiz(`${word.id}:${language}`, translation, wrongOptions) ?? buildQuiz(`${word.id}:${language}`, translation, [...wrongOptions, ...all]);
-      if (quiz) await upsertQuiz(tx, { wordId: word.id, nativeLanguage: language, question: word.word, ...quiz });
+      if (quiz) {
+        await upsertQuiz(tx, { wordId: word.id, nativeLanguage: language, question: word.word, ...quiz });
+        quizCount++;
+      }
     }
   });
-  return translated.lines.size + translated.words.size;
+  return { lines: translated.lines.size, words: translated.words.size, quizzes: quizCount };
 }
 
 /** Made at or after `since` (all rows count as old without it). */
 const madeSince = (since: Date | undefined) => (row: { createdAt: Date }) => since !== undefined && new Date(row.createdAt) >= since;
 
-export async function generateTranslations(db: Db, videoId: number, action: TranslationAction, signal?: AbortSignal, since?: Date): Promise<number> {
+/**
+ * Fills in the missing translations, or makes them all again. The result counts what was saved
+ * since the request, an earlier try's saves included, in the languages that got any.
+ */
+export async function generateTranslations(db: Db, videoId: number, action: TranslationAction, signal?: AbortSignal, since?: Date): Promise<TranslationsMade> {
+  const made: TranslationsMade = { segmentTranslationCount: 0, totalTranslationsGenerated: 0, languages: [] };
   const ctx = await prepared(db, videoId);
-  if (!ctx) return 0;
+  if (!ctx) return made;
+  const fresh = madeSince(since);
   // Regenerating: translations made since the request are new already.
-  const counts = action === "regenerate" ? madeSince(since) : () => true;
-  let total = 0;
+  const counts = action === "regenerate" ? fresh : () => true;
   for (const language of ctx.codes) {
-    const haveLine = new Set(ctx.text.lineTranslations.filter((t) => t.language === language && counts(t)).map((t) => t.captionId));
-    const haveWord = new Set(ctx.text.translations.filter((t) => t.language === language && counts(t)).map((t) => t.wordId));
+    const lineRows = ctx.text.lineTranslations.filter((t) => t.language === language);
+    const wordRows = ctx.text.translations.filter((t) => t.language === language);
+    const haveLine = new Set(lineRows.filter(counts).map((t) => t.captionId));
+    const haveWord = new Set(wordRows.filter(counts).map((t) => t.wordId));
     const lineIds = new Set(ctx.text.lines.filter((l) => !haveLine.has(l.id)).map((l) => l.id));
     const wordIds = new Set(ctx.text.vocabulary.filter((w) => !haveWord.has(w.id)).map((w) => w.id));
-    total += await translateAndSave(db, ctx, language, lineIds, wordIds, signal);
+    const now = await translateAndSave(db, ctx, language, lineIds, wordIds, signal);
+    const lines = lineRows.filter(fresh).length + now.lines;
+    const total = lines + wordRows.filter(fresh).length + now.words;
+    made.segmentTranslationCount += lines;
+    made.totalTranslationsGenerated += total;
+    if (total > 0) made.languages.push(language);
   }
-  return total;
+  return made;
 }
 
-/** New quizzes for every word, with fresh wrong options from the model (translations are kept as they are). */
-export async function regenerateQuizzes(db: Db, videoId: number, signal?: AbortSignal, since?: Date): Promise<number> {
+/**
+ * New quizzes for every word, with fresh wrong options from the model (translations are kept as
+ * they are). The result counts the quizzes made since the request, an earlier try's included.
+ */
+export async function regenerateQuizzes(db: Db, videoId: number, signal?: AbortSignal, since?: Date): Promise<QuizzesMade> {
   const ctx = await prepared(db, videoId);
-  if (!ctx) return 0;
+  if (!ctx) return { totalQuizzesGenerated: 0, wordCount: 0, languages: [] };
   const fresh = since ? await quizzesMadeSince(db, videoId, since) : [];
-  let total = 0;
+  const made: QuizzesMade = { totalQuizzesGenerated: 0, wordCount: ctx.text.vocabulary.length, languages: [] };
   for (const language of ctx.codes) {
     const done = new Set(fresh.filter((q) => q.nativeLanguage === language).map((q) => q.wordId));
-    total += await translateAndSave(db, ctx, language, new Set(), new Set(ctx.text.vocabulary.filter((w) => !done.has(w.id)).map((w) => w.id)), signal);
+    const todo = new Set(ctx.text.vocabulary.filter((w) => !done.has(w.id)).map((w) => w.id));
+    const quizzes = done.size + (await translateAndSave(db, ctx, language, new Set(), todo, signal)).quizzes;
+    made.totalQuizzesGenerated += quizzes;
+    if (quizzes > 0) made.languages.push(language);
   }
-  return total;
+  return made;
 }
 
 /** Chooses the vocabulary again from the captions, then translates the new words and makes their quizzes. */

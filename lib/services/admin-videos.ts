@@ -29,6 +29,7 @@ import { QUEUES, type TranslationAction } from "@/lib/jobs/queues";
 import type { CreateVideoInput, UpdateVideoInput } from "@/lib/validation/admin-videos";
 import { fetchYoutubeTitle } from "@/lib/youtube/oembed";
 import { toVideoCard } from "./serialize";
+import { jobStatusUrl } from "./video-job-status";
 import { ALREADY_RUNNING, isReprocessing, startReprocessing } from "./video-jobs";
 import { videoNotFound } from "./videos";
 
@@ -197,6 +198,7 @@ export async function retryVideo(db: Db, user: User, id: number) {
  * POST generate-translations. Without an action, a video that already has translations answers
  * with what exists and asks for confirmation (SPEC §4: 'Fill Missing Only' or 'Regenerate All').
  * While translations are queued or running for the video, 409 at once (before any question).
+ * What the queued work made (SPEC §3 "Generation response") comes from GET on `statusUrl`.
  */
 export async function requestTranslations(db: Db, user: User, id: number, action: TranslationAction | undefined) {
   await existing(db, id);
@@ -209,13 +211,23 @@ export async function requestTranslations(db: Db, user: User, id: number, action
   await startReprocessing(db, user, "generate-translations", id, () => queue(db, () => sendJob(QUEUES.generateTranslations, { videoId: id, action: chosen }), id), {
     checked: true,
   });
-  return { queued: true as const, videoId: id, action: chosen, segmentTranslationCount: existingData.segmentTranslations, totalSegments: existingData.totalSegments };
+  return {
+    queued: true as const,
+    videoId: id,
+    action: chosen,
+    segmentTranslationCount: existingData.segmentTranslations,
+    totalSegments: existingData.totalSegments,
+    statusUrl: jobStatusUrl(id, "generate-translations"),
+  };
 }
 
-/** POST regenerate-quizzes: the worker rebuilds every word's quizzes from its translations. */
+/**
+ * POST regenerate-quizzes: the worker rebuilds every word's quizzes from its translations. What it
+ * made (SPEC §3 "Quiz regeneration response") comes from GET on `statusUrl` once it has finished.
+ */
 export async function requestQuizzes(db: Db, user: User, id: number) {
   await existing(db, id);
   const words = await listWords(db, { videoId: id });
   await startReprocessing(db, user, "regenerate-quizzes", id, () => queue(db, () => sendJob(QUEUES.regenerateQuizzes, { videoId: id }), id));
-  return { queued: true as const, videoId: id, wordCount: words.length };
+  return { queued: true as const, videoId: id, wordCount: words.length, statusUrl: jobStatusUrl(id, "regenerate-quizzes") };
 }

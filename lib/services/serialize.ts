@@ -86,6 +86,7 @@ export function toVideoCard(row: VideoCardRow): VideoCard {
     // Staff answers only (the admin directory); learners' cards do not carry it.
     ...(row.waitingForJob === null ? {} : { waitingForJob: row.waitingForJob }),
     duration: row.durationMs === null ? null : Math.round(row.durationMs / 1000),
+    captionsSource: row.captionsSource,
     progress: row.progressPercent,
     wordsLearned: row.wordsLearned,
     totalWords: row.totalWords,

@@ -73,6 +73,8 @@ export type VideoCard = {
   waitingForJob?: boolean;
   /** Whole seconds. */
   duration: number | null;
+  /** Where the captions came from: "youtube", "youtube-auto", "whisper" or "subtitle-file"; null for the demo content. */
+  captionsSource: string | null;
   /** Percent of the video's vocabulary the caller has learned. */
   progress: number;
   wordsLearned: number;

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { youtubeThumbnail } from "@/lib/format";
-import { youtubeIdFromUrl } from "@/lib/youtube/url";
+import { youtubeIdFromUrl, youtubeVideoId } from "@/lib/youtube/url";
 import { PUBLICATION_STATUSES } from "./admin-videos";
 
 /** Languages a new video may be in, English first and chosen by default (SPEC §9). */
@@ -95,7 +95,7 @@ export type CreateVideoJson = {
  * JSON text, sent only when some are chosen. A blank title lets the server fetch the video's own.
  */
 export function createVideoBody(values: AddVideoForm): CreateVideoJson | FormData {
-  const youtubeId = youtubeIdFromUrl(values.youtubeUrl);
+  const youtubeId = youtubeVideoId(values.youtubeUrl);
   if (!youtubeId) throw new Error("Invalid YouTube URL");
   const json: CreateVideoJson = {
     youtubeId,

@@ -1,6 +1,6 @@
 /** Body schemas of the admin's video and category calls (SPEC §3, §5, §7 "Videos and categories"). */
 import { z } from "zod";
-import { YOUTUBE_ID } from "@/lib/youtube/url";
+import { youtubeVideoId } from "@/lib/youtube/url";
 import { idNumberSchema } from "./videos";
 import { languageCodeSchema } from "./settings";
 
@@ -14,12 +14,22 @@ const text = (name: string, max: number) =>
 
 const categoryIdsSchema = z.array(idNumberSchema("categoryIds"), { message: "categoryIds must be a list of numbers" }).max(20, "At most 20 categories");
 
+/** The video's id, or a YouTube link to it as the add form takes (SPEC §5: 'Invalid YouTube URL' when neither). */
+const youtubeIdSchema = z
+  .string({ message: "Invalid YouTube URL" })
+  .max(2048, "Invalid YouTube URL")
+  .transform((value, ctx) => {
+    const id = youtubeVideoId(value);
+    if (!id) ctx.addIssue({ code: "custom", message: "Invalid YouTube URL" });
+    return id ?? z.NEVER;
+  });
+
 /** The publication choices an admin has (SPEC §4); processing states are the worker's. */
 export const PUBLICATION_STATUSES = ["active", "unpublished"] as const;
 
 export const createVideoSchema = z
   .object({
-    youtubeId: z.string({ message: "Invalid YouTube URL" }).regex(YOUTUBE_ID, "Invalid YouTube URL"),
+    youtubeId: youtubeIdSchema,
     title: text("title", 200).optional(),
     description: text("description", 5000).optional(),
     categoryId: idNumberSchema("categoryId").nullish(),

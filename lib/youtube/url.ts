@@ -1,7 +1,8 @@
 /**
  * The 11-character video id of a YouTube link, in every common form: watch?v=, youtu.be/,
  * shorts/, embed/, live/, v/, on www., m., music. and the privacy-enhanced domain, with any
- * extra parameters. Used by the add-video forms and checked again by the server.
+ * extra parameters. One parser for the add-video form and the server (POST /api/videos takes
+ * the bare id or any link the form takes).
  */
 export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 
@@ -26,4 +27,10 @@ export function youtubeIdFromUrl(input: string): string | null {
     else if (parts[0] && PATH_PREFIXES.includes(parts[0])) id = parts[1];
   }
   return id && YOUTUBE_ID.test(id) ? id : null;
+}
+
+/** The video id in what was given: the bare 11-character id, or a link youtubeIdFromUrl reads. */
+export function youtubeVideoId(input: string): string | null {
+  const text = input.trim();
+  return YOUTUBE_ID.test(text) ? text : youtubeIdFromUrl(text);
 }

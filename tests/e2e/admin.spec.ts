@@ -215,6 +215,24 @@ test("generating translations for a video that has them asks first: Cancel, 'Fil
   expect(JSON.parse((await chosen).postData() ?? "{}")).toEqual({ action: "fill_missing" });
   await expect(page.getByText("Translation started")).toBeVisible();
   await expect(dialog).toBeHidden();
+  // When the queued job ends, what it made: the demo video had every translation already.
+  await expect(page.getByText("Enhanced Translations Generated!")).toBeVisible();
+  await expect(page.getByText("Nothing was missing: every line and word already had its translations.")).toBeVisible();
+});
+
+test("regenerating quizzes says when the queued job ends, and why it failed: a video with no captions has nothing to quiz", async ({ page, request }) => {
+  const video = await addVideoByApi(request, `No captions yet ${uniqueYoutubeId()}`);
+  await openAdmin(page);
+  const row = page.getByTestId("video-row").filter({ hasText: video.title });
+  // Its processing fails at once here (no AI provider).
+  await expect(row.getByTestId("video-status")).toHaveText("Error");
+  await row.getByRole("button", { name: `More actions for ${video.title}` }).click();
+  await page.getByRole("menuitem", { name: "Regenerate quizzes" }).click();
+  await expect(page.getByText("Quiz regeneration started")).toBeVisible();
+  await expect(page.getByText("Quiz Regeneration Error")).toBeVisible();
+  await expect(page.getByText("The video has no captions yet: process it first").first()).toBeVisible();
+  // The row no longer says it is being worked on.
+  await expect(row.getByText(`Working on ${video.title}`)).toHaveCount(0);
 });
 
 test("the directory reads well on a phone and a tablet: cards, no sideways scrolling", async ({ page }) => {

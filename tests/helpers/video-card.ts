@@ -17,6 +17,7 @@ export const videoCard = (extra: Partial<VideoCard> = {}): VideoCard => ({
   errorReason: null,
   waitingForJob: false,
   duration: null,
+  captionsSource: null,
   progress: 0,
   wordsLearned: 0,
   totalWords: 0,

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postCategory } from "@/app/api/categories/route";
 import { GET as getVideoCategories, PUT as putVideoCategories } from "@/app/api/videos/[id]/categories/route";
 import { POST as extractVocabulary } from "@/app/api/videos/[id]/extract-vocabulary/route";
-import { POST as generateTranslations } from "@/app/api/videos/[id]/generate-translations/route";
-import { POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quizzes/route";
+import { GET as translationStatus, POST as generateTranslations } from "@/app/api/videos/[id]/generate-translations/route";
+import { GET as quizStatus, POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quizzes/route";
 import { POST as retry } from "@/app/api/videos/[id]/retry/route";
 import { DELETE as deleteVideo, GET as getVideo, PUT as putVideo } from "@/app/api/videos/[id]/route";
 import { GET as listVideos, POST as postVideo } from "@/app/api/videos/route";
@@ -109,12 +109,24 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
     expect(oembedCalls - before).toBe(2);
   });
 
+  it("takes a YouTube link in youtubeId as the add form does, and keeps the video's id", async () => {
+    for (const link of ["https://www.youtube.com/watch?v=L1nkV1deo01&t=42s", "youtu.be/L1nkV1deo02", " https://m.youtube.com/shorts/L1nkV1deo03?feature=share "]) {
+      const added = await add(admin, { youtubeId: link, title: "From a link" });
+      expect(added.status, link).toBe(201);
+      expect(added.body.youtubeId).toBe(link.match(/L1nkV1deo0\d/)![0]);
+    }
+    // Multipart form data (with an audio file) takes a link too: see the upload test below.
+  });
+
   it("refuses bad videos with 4xx and the reason, adding nothing", async () => {
     const count = async () => (await t().db.select({ id: videos.id }).from(videos)).length;
     const before = await count();
     for (const [body, status, message] of [
       [{}, 400, "youtubeId: Invalid YouTube URL"],
-      [{ youtubeId: "https://youtu.be/abcdefghijk" }, 400, "youtubeId: Invalid YouTube URL"],
+      [{ youtubeId: "https://youtube.com.evil.example/watch?v=abcdefghijk" }, 400, "youtubeId: Invalid YouTube URL"],
+      [{ youtubeId: "javascript:alert(1)//youtu.be/abcdefghijk" }, 400, "youtubeId: Invalid YouTube URL"],
+      [{ youtubeId: `https://youtu.be/abcdefghijk?t=${"1".repeat(3000)}` }, 400, "youtubeId: Invalid YouTube URL"],
+      [{ youtubeId: "abcdefghijk\u0000" }, 400, undefined],
       [{ youtubeId: "short" }, 400, "youtubeId: Invalid YouTube URL"],
       [{ youtubeId: 12345678901 }, 400, "youtubeId: Invalid YouTube URL"],
       [{ youtubeId: "abcdefghijk", categoryId: "one" }, 400, "categoryId: categoryId must be a number"],
@@ -227,6 +239,54 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
     ]);
   });
 
+  it("says how the latest translation or quiz job stands (GET on its route): queued, running, then what it made or why it failed", async () => {
+    const { body: video } = await add(admin, { youtubeId: "StatusVid01" });
+    const status = (handler: Parameters<typeof call>[0], suffix: string, who: Who | null = admin, id: number | string = video.id) => onVideo(handler, id, suffix, who, { method: "GET" });
+    const boss = await getBoss(t());
+    /** As a worker takes the video's queued job of `queue` (others' jobs stay queued). */
+    const take = async (queue: string) =>
+      resultRows<{ id: string }>(
+        await t().db.execute(sql`update pgboss.job set state = 'active', started_on = now() where name = ${queue} and singleton_key = ${`video:${video.id}`} and state = 'created' returning id`),
+      )[0]!;
+    for (const [handler, suffix, queue] of [
+      [translationStatus, "/generate-translations", "video-generate-translations"],
+      [quizStatus, "/regenerate-quizzes", "video-regenerate-quizzes"],
+    ] as const) {
+      // Admins and owners only; no video has an unknown or malformed id.
+      expect((await status(handler, suffix, null)).status).toBe(401);
+      for (const who of [learner, other]) expect((await status(handler, suffix, who)).status).toBe(403);
+      expect(await status(handler, suffix, owner)).toMatchObject({ status: 200, body: { videoId: video.id, state: "none", requestedAt: null, result: null, error: null } });
+      for (const bad of [999999, "abc", "-1", "1.5", "9".repeat(40), "1%00"]) expect((await status(handler, suffix, admin, bad)).status, String(bad)).toBe(404);
+
+      // Queued: the POST's answer says where to follow it.
+      const queued = await onVideo(suffix === "/regenerate-quizzes" ? regenerateQuizzes : generateTranslations, video.id, suffix, admin, { body: suffix === "/regenerate-quizzes" ? {} : { action: "fill_missing" } });
+      expect(queued.body).toMatchObject({ queued: true, statusUrl: `/api/videos/${video.id}${suffix}` });
+      const waiting = (await status(handler, suffix)).body;
+      expect(waiting).toMatchObject({ state: "queued", finishedAt: null, result: null });
+      expect(Date.parse(waiting.requestedAt)).not.toBeNaN();
+
+      // A worker takes it, and finishes it: the answer is what the worker's job returned.
+      const job = await take(queue);
+      expect((await status(handler, suffix)).body).toMatchObject({ state: "running", result: null });
+      const made = suffix === "/regenerate-quizzes" ? { totalQuizzesGenerated: 14, wordCount: 7, languages: ["en", "fr"] } : { segmentTranslationCount: 3, totalTranslationsGenerated: 9, languages: ["en"] };
+      await boss.complete(queue, job!.id, made);
+      const done = (await status(handler, suffix, owner)).body;
+      expect(done).toMatchObject({ state: "completed", requestedAt: waiting.requestedAt, result: made, error: null });
+      expect(Date.parse(done.finishedAt)).toBeGreaterThanOrEqual(Date.parse(done.requestedAt));
+
+      // Still answered once pg-boss has moved the finished job to its archive.
+      await t().db.execute(sql`insert into pgboss.archive select *, now() from pgboss.job where id = ${job!.id}::uuid`);
+      await t().db.execute(sql`delete from pgboss.job where id = ${job!.id}::uuid`);
+      expect((await status(handler, suffix)).body).toMatchObject({ state: "completed", result: made });
+
+      // A job the worker gave up on: failed, with its reason.
+      await onVideo(suffix === "/regenerate-quizzes" ? regenerateQuizzes : generateTranslations, video.id, suffix, admin, { body: suffix === "/regenerate-quizzes" ? {} : { action: "regenerate" } });
+      const next = await take(queue);
+      await boss.complete(queue, next!.id, { error: "The video has no captions yet: process it first" });
+      expect((await status(handler, suffix)).body).toMatchObject({ state: "failed", result: null, error: "The video has no captions yet: process it first" });
+    }
+  });
+
   it("asks the queue once per translation request whether translations are already queued or running", async () => {
     const { body: video } = await add(admin, { youtubeId: "OneCheck001" });
     const queueDb = (await getBoss(t())).getDb();
@@ -250,7 +310,8 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
     try {
       const audio = await readFile(await makeAudio(dir, "tone.mp3"));
       const form = new FormData();
-      form.set("youtubeId", "Upl0adedVid");
+      // A link, as the form's field holds it.
+      form.set("youtubeId", "https://www.youtube.com/watch?v=Upl0adedVid");
       form.set("title", "Recorded at home");
       form.set("categoryId", String(drinks));
       form.set("categoryIds", JSON.stringify([drinks, travel]));
@@ -263,7 +324,7 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
       const response = await send(admin, form);
       const video = await response.json();
       expect(response.status).toBe(201);
-      expect(video).toMatchObject({ title: "Recorded at home", targetLanguage: "fr", status: "processing", mediaUrl: `/api/videos/${video.id}/media` });
+      expect(video).toMatchObject({ title: "Recorded at home", youtubeId: "Upl0adedVid", targetLanguage: "fr", status: "processing", mediaUrl: `/api/videos/${video.id}/media` });
       const [row] = await t().db.select().from(videos).where(eq(videos.id, video.id));
       expect(await storage.stat(row!.mediaPath!)).toMatchObject({ size: audio.length, contentType: "audio/mpeg" });
       expect(await storage.stat(row!.subtitlePath!)).not.toBeNull();

@@ -167,6 +167,9 @@ export const AUTHZ_TABLE: Row[] = [
   { route: "/api/videos/[id]/extract-vocabulary", method: "POST", fresh: true, body: () => ({}), expect: STAFF_VIDEO },
   { route: "/api/videos/[id]/generate-translations", method: "POST", fresh: true, body: () => ({ action: "regenerate" }), expect: STAFF_VIDEO },
   { route: "/api/videos/[id]/regenerate-quizzes", method: "POST", fresh: true, body: () => ({}), expect: STAFF_VIDEO },
+  // How the latest translation or quiz job stands, and what it made.
+  { route: "/api/videos/[id]/generate-translations", method: "GET", expect: STAFF_VIDEO },
+  { route: "/api/videos/[id]/regenerate-quizzes", method: "GET", expect: STAFF_VIDEO },
   {
     // Only a failed video can be retried; the others are answered 409 (nothing to retry).
     route: "/api/videos/[id]/retry",

@@ -10,14 +10,14 @@ import { eq, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as extractVocabulary } from "@/app/api/videos/[id]/extract-vocabulary/route";
-import { POST as generateTranslations } from "@/app/api/videos/[id]/generate-translations/route";
-import { POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quizzes/route";
+import { GET as translationStatus, POST as generateTranslations } from "@/app/api/videos/[id]/generate-translations/route";
+import { GET as quizStatus, POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quizzes/route";
 import { POST as retry } from "@/app/api/videos/[id]/retry/route";
 import { GET as getVideo } from "@/app/api/videos/[id]/route";
 import { GET as listVideos } from "@/app/api/videos/route";
 import { GET as getMe } from "@/app/api/users/route";
 import { openPostgres, resultRows, type DbHandle } from "@/db/client";
-import { quizzes, users, videoJobLeases, videos, words } from "@/db/schema";
+import { captions, quizzes, users, videoJobLeases, videos, words } from "@/db/schema";
 import { seedDemoContent } from "@/lib/setup/demo-content";
 import { getBoss, startWorkerQueue } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
@@ -175,6 +175,15 @@ describe.each(testDbKinds)("one job at a time per video on %s", (kind) => {
     expect(asked.map((a) => a.lines.length > 0)).toEqual([...Array(languages).fill(false), ...Array(languages).fill(true)]);
     expect((await quizIds()).some((id) => oldQuizzes.includes(id))).toBe(false);
     expect(await card()).toMatchObject({ waitingForJob: false });
+    // Each job's status tells what it made, the one that waited its turn included.
+    const status = async (handler: Handler, suffix: string) =>
+      (await call(handler, `/api/videos/${videoId}${suffix}`, { token: who.admin.token, params: { id: String(videoId) } })).body;
+    const wordCount = (await t().db.select({ id: words.id }).from(words).where(eq(words.videoId, videoId))).length;
+    expect(await status(quizStatus, "/regenerate-quizzes")).toMatchObject({ state: "completed", result: { totalQuizzesGenerated: (await quizIds()).length, wordCount } });
+    const translated = await status(translationStatus, "/generate-translations");
+    const lines = (await t().db.select({ id: captions.id }).from(captions).where(eq(captions.videoId, videoId))).length;
+    expect(translated).toMatchObject({ state: "completed", result: { segmentTranslationCount: lines * languages, totalTranslationsGenerated: (lines + wordCount) * languages } });
+    expect(translated.result.languages).toHaveLength(languages);
     // Nobody holds the video any more.
     expect((await t().db.select().from(videoJobLeases).where(eq(videoJobLeases.videoId, videoId)))[0]?.jobId).toBeNull();
   }, 90_000);
@@ -213,6 +222,11 @@ describe.each(testDbKinds)("one job at a time per video on %s", (kind) => {
       expect(job).toEqual([{ state: "completed", retry_count: 1 }]);
       const asked = ai.chats.slice(before).map((c) => (JSON.parse(c.messages.at(-1)!.content) as { to: string }).to);
       const languages = new Set(asked).size;
+      // What it made counts the first try's saved languages too: every language, once.
+      const made = (await call(translationStatus, `/api/videos/${videoId}/generate-translations`, { token: who.owner.token, params: { id: String(videoId) } })).body;
+      const lines = (await t().db.select({ id: captions.id }).from(captions).where(eq(captions.videoId, videoId))).length;
+      expect(made).toMatchObject({ state: "completed", result: { segmentTranslationCount: lines * languages } });
+      expect([...made.result.languages].sort()).toEqual([...new Set(asked)].sort());
       // Two languages saved, then one asked four times (the client's own retries), then the retry asks only for the rest.
       expect(asked).toHaveLength(languages + 4);
       expect(asked.slice(0, 2).some((language) => asked.slice(6).includes(language))).toBe(false);

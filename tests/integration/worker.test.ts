@@ -6,7 +6,7 @@
  * ffmpeg with it, and the retry processes the video.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -14,10 +14,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as retry } from "@/app/api/videos/[id]/retry/route";
-import { POST as generateTranslations } from "@/app/api/videos/[id]/generate-translations/route";
-import { POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quizzes/route";
+import { GET as translationStatus, POST as generateTranslations } from "@/app/api/videos/[id]/generate-translations/route";
+import { GET as quizStatus, POST as regenerateQuizzes } from "@/app/api/videos/[id]/regenerate-quizzes/route";
 import { POST as extractVocabulary } from "@/app/api/videos/[id]/extract-vocabulary/route";
 import { GET as getCaptions } from "@/app/api/videos/[id]/captions/route";
+import { GET as getVideo } from "@/app/api/videos/[id]/route";
 import { GET as getWords } from "@/app/api/videos/[id]/words/route";
 import { GET as getWordTimings } from "@/app/api/videos/[id]/word-timings/route";
 import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
@@ -230,6 +231,151 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     }
   });
 
+  it("a quiz or translation job that cannot run says why when it ends (the status's error), and the video keeps the reason", async () => {
+    setAiServer(ai.url);
+    // Never processed: no captions to work from.
+    const id = await addVideo();
+    const params = { id: String(id) };
+    for (const [post, get, suffix, body] of [
+      [regenerateQuizzes, quizStatus, "/regenerate-quizzes", undefined],
+      [generateTranslations, translationStatus, "/generate-translations", { action: "fill_missing" }],
+    ] as const) {
+      const queued = await call(post, `/api/videos/${id}${suffix}`, { method: "POST", token: admin.token, body, params });
+      expect(queued.status).toBe(200);
+      const read = async () => (await call(get, queued.body.statusUrl, { token: admin.token, params })).body;
+      await waitUntil(async () => ["completed", "failed"].includes((await read()).state), `the ${suffix} job to end`, 30_000);
+      expect(await read()).toMatchObject({ state: "failed", result: null, error: "The video has no captions yet: process it first" });
+    }
+    expect((await t().db.select().from(videos).where(eq(videos.id, id)))[0]!.errorReason).toBe("The video has no captions yet: process it first");
+  });
+
+  /**
+   * A yt-dlp stand-in on YTDLP_PATH: it says its version, notes each call, and "saves" the captions
+   * it is given (the uploader's, YouTube's automatic ones) where yt-dlp would, as yt-dlp names them.
+   */
+  function ytdlpStandin(captions: { manual?: string; auto?: string }) {
+    const home = path.join(dir, `yt-dlp-${kind}-${Math.random().toString(36).slice(2)}`);
+    mkdirSync(home);
+    for (const [name, text] of Object.entries(captions)) writeFileSync(path.join(home, `${name}.vtt`), text);
+    const script = path.join(home, "yt-dlp");
+    writeFileSync(
+      script,
+      [
+        "#!/usr/bin/env node",
+        'const fs = require("node:fs"), path = require("node:path");',
+        "const args = process.argv.slice(2);",
+        'if (args[0] === "--version") { console.log("2025.06.30"); process.exit(0); }',
+        'fs.appendFileSync(path.join(__dirname, "calls.log"), JSON.stringify(args) + "\\n");',
+        'const kind = args.includes("--write-subs") ? "manual" : args.includes("--write-auto-subs") ? "auto" : null;',
+        'if (!kind || !args.includes("--skip-download")) { console.error("this stand-in only saves captions"); process.exit(1); }',
+        'const language = args[args.indexOf("--sub-langs") + 1].split(",")[0];',
+        'const out = args[args.indexOf("-o") + 1];',
+        "const source = path.join(__dirname, kind + \".vtt\");",
+        'if (fs.existsSync(source)) fs.copyFileSync(source, out.replace("%(ext)s", language + ".vtt"));',
+      ].join("\n"),
+    );
+    chmodSync(script, 0o755);
+    setEnv({ YTDLP_PATH: script });
+    const log = path.join(home, "calls.log");
+    return { calls: () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n").map((line) => JSON.parse(line) as string[]) : []) };
+  }
+  const kindOf = (args: string[]) => (args.includes("--write-subs") ? "manual" : "auto");
+  const card = async (id: number) => (await call(getVideo, `/api/videos/${id}`, { token: admin.token, params: { id: String(id) } })).body;
+
+  it("a YouTube video with automatic captions on YouTube takes them through yt-dlp: one caption per line with their word times, no audio, no Whisper", async () => {
+    setAiServer(ai.url);
+    const autoCaptions = [
+      "WEBVTT",
+      "Kind: captions",
+      "Language: es",
+      "",
+      "00:00:00.500 --> 00:00:03.000 align:start position:0%",
+      " ",
+      "Buenos<00:00:01.000><c> días,</c><00:00:01.700><c> quiero</c><00:00:02.200><c> un</c><00:00:02.400><c> café.</c>",
+      "",
+      "00:00:03.000 --> 00:00:03.010 align:start position:0%",
+      "Buenos días, quiero un café.",
+      " ",
+      "",
+      "00:00:25.000 --> 00:00:28.000 align:start position:0%",
+      "Buenos días, quiero un café.",
+      "El<00:00:25.300><c> mercado</c><00:00:26.100><c> abre</c><00:00:26.800><c> temprano.</c>",
+      "",
+    ].join("\n");
+    const standin = ytdlpStandin({ auto: autoCaptions });
+    const heard = ai.transcriptions.length;
+    nextAudio = async () => {
+      throw new Error("the audio was not needed");
+    };
+    try {
+      const id = await addVideo();
+      await sendJob(QUEUES.processVideo, { videoId: id });
+      expect(await settled(id)).toMatchObject({ status: "processed", captionsSource: "youtube-auto", errorReason: null });
+      const params = { id: String(id) };
+      const lines = (await call(getCaptions, `/api/videos/${id}/captions`, { token: admin.token, params })).body;
+      expect(lines.map((c: { text: string; startTime: number }) => [c.text, c.startTime])).toEqual([
+        ["Buenos días, quiero un café.", 500],
+        ["El mercado abre temprano.", 25_000],
+      ]);
+      const timings = (await call(getWordTimings, `/api/videos/${id}/word-timings`, { token: admin.token, params })).body;
+      expect(timings.slice(0, 3).map((w: { word: string; start: number; end: number }) => [w.word, w.start, w.end])).toEqual([
+        ["Buenos", 500, 1000],
+        ["días,", 1000, 1700],
+        ["quiero", 1700, 2200],
+      ]);
+      expect(ai.transcriptions.length).toBe(heard);
+      // The uploader's captions were looked for first, in the video's language; then YouTube's automatic ones.
+      expect(standin.calls().map(kindOf)).toEqual(["manual", "auto"]);
+      for (const args of standin.calls()) {
+        expect(args).toEqual(expect.arrayContaining(["--sub-langs", "es,es-.*", "--sub-format", "vtt", "--skip-download", "https://www.youtube.com/watch?v=abcdefghijk"]));
+      }
+      // The admin's directory says where the captions came from.
+      expect(await card(id)).toMatchObject({ captionsSource: "youtube-auto" });
+    } finally {
+      nextAudio = undefined;
+      setEnv({ YTDLP_PATH: undefined });
+    }
+  });
+
+  it("the uploader's captions on YouTube come before the automatic ones; their words' times are estimated", async () => {
+    setAiServer(ai.url);
+    const manual = "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nBuenos días, quiero un café.\n\n00:00:20.000 --> 00:00:23.000\nEl mercado abre temprano.\n";
+    const standin = ytdlpStandin({ manual, auto: "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nno esto\n" });
+    nextAudio = async () => {
+      throw new Error("the audio was not needed");
+    };
+    try {
+      const id = await addVideo();
+      await sendJob(QUEUES.processVideo, { videoId: id });
+      expect(await settled(id)).toMatchObject({ status: "processed", captionsSource: "youtube" });
+      const lines = (await call(getCaptions, `/api/videos/${id}/captions`, { token: admin.token, params: { id: String(id) } })).body;
+      expect(lines.map((c: { text: string }) => c.text)).toEqual(["Buenos días, quiero un café.", "El mercado abre temprano."]);
+      expect(standin.calls().map(kindOf)).toEqual(["manual"]);
+      expect(await card(id)).toMatchObject({ captionsSource: "youtube" });
+    } finally {
+      nextAudio = undefined;
+      setEnv({ YTDLP_PATH: undefined });
+    }
+  });
+
+  it("a YouTube video without captions on YouTube is transcribed (Whisper) as before", async () => {
+    setAiServer(ai.url);
+    const standin = ytdlpStandin({});
+    const heard = ai.transcriptions.length;
+    try {
+      const id = await addVideo();
+      await sendJob(QUEUES.processVideo, { videoId: id });
+      expect(await settled(id)).toMatchObject({ status: "processed", captionsSource: "whisper" });
+      const lines = (await call(getCaptions, `/api/videos/${id}/captions`, { token: admin.token, params: { id: String(id) } })).body;
+      expect(lines.map((c: { text: string }) => c.text)).toEqual(LINES);
+      expect(ai.transcriptions.length).toBe(heard + 1);
+      expect(standin.calls().map(kindOf)).toEqual(["manual", "auto"]);
+      expect(await card(id)).toMatchObject({ captionsSource: "whisper" });
+    } finally {
+      setEnv({ YTDLP_PATH: undefined });
+    }
+  });
+
   it("fails at once without an AI provider, saying how to fix it", async () => {
     setAiServer(undefined);
     const id = await addVideo();
@@ -300,11 +446,25 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     const post = (handler: Parameters<typeof call>[0], suffix: string, body?: unknown) =>
       call(handler, `/api/videos/${id}${suffix}`, { method: "POST", token: admin.token, body, params: { id: String(id) } });
 
+    /** The job's status (GET on the POST answer's statusUrl) once it has ended. */
+    const ended = async (handler: Parameters<typeof call>[0], statusUrl: string) => {
+      const read = async () => (await call(handler, statusUrl, { token: admin.token, params: { id: String(id) } })).body;
+      await until(async () => ["completed", "failed"].includes((await read()).state));
+      return read();
+    };
+
     // Fill missing: only the French line that went missing is asked for, in one call.
     await db.delete(segmentTranslations).where(and(eq(segmentTranslations.captionId, lineIds[0]!), eq(segmentTranslations.language, "fr")));
     const before = ai.chats.length;
-    expect((await post(generateTranslations, "/generate-translations", { action: "fill_missing" })).body).toMatchObject({ queued: true });
-    await until(async () => (await french()).length === lineIds.length);
+    const filling = (await post(generateTranslations, "/generate-translations", { action: "fill_missing" })).body;
+    expect(filling).toMatchObject({ queued: true, statusUrl: `/api/videos/${id}/generate-translations` });
+    // What it made (SPEC §3 "Generation response"), once it has finished.
+    expect(await ended(translationStatus, filling.statusUrl)).toMatchObject({
+      state: "completed",
+      result: { segmentTranslationCount: 1, totalTranslationsGenerated: 1, languages: ["fr"] },
+      error: null,
+    });
+    expect(await french()).toHaveLength(lineIds.length);
     const asked = ai.chats.slice(before).map((c) => JSON.parse(c.messages.at(-1)!.content));
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ to: "fr", lines: [{ index: 0 }], words: [] });
@@ -313,13 +473,18 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     const wordIds = (await db.select({ id: words.id }).from(words).where(eq(words.videoId, id))).map((w) => w.id);
     const quizRows = () => db.select().from(quizzes).where(inArray(quizzes.wordId, wordIds));
     const oldQuizzes = await quizRows();
-    await post(regenerateQuizzes, "/regenerate-quizzes");
+    const rebuilding = (await post(regenerateQuizzes, "/regenerate-quizzes")).body;
+    expect(rebuilding).toMatchObject({ queued: true, wordCount: wordIds.length, statusUrl: `/api/videos/${id}/regenerate-quizzes` });
+    const rebuilt = await ended(quizStatus, rebuilding.statusUrl);
     // Every language's (the job goes through them one by one).
-    await until(async () => {
-      const now = await quizRows();
-      return now.length === oldQuizzes.length && now.every((q) => !oldQuizzes.some((old) => old.id === q.id));
-    });
-    for (const q of await quizRows()) expect(q.options[q.correctIndex]).toMatch(new RegExp(`^${q.nativeLanguage}-`));
+    const newQuizzes = await quizRows();
+    expect(newQuizzes).toHaveLength(oldQuizzes.length);
+    expect(newQuizzes.some((q) => oldQuizzes.some((old) => old.id === q.id))).toBe(false);
+    for (const q of newQuizzes) expect(q.options[q.correctIndex]).toMatch(new RegExp(`^${q.nativeLanguage}-`));
+    // What it made (SPEC §3 "Quiz regeneration response").
+    expect(rebuilt).toMatchObject({ state: "completed", error: null, result: { totalQuizzesGenerated: newQuizzes.length, wordCount: wordIds.length } });
+    expect([...rebuilt.result.languages].sort()).toEqual([...new Set(newQuizzes.map((q) => q.nativeLanguage))].sort());
+    expect(rebuilt.result.languages.length).toBeGreaterThan(1);
 
     // A run stopped at its expiry (then retried) stops its model call at once, and writes nothing.
     const stopAfter = (ms: number) => AbortSignal.timeout(ms);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { pendingVideo, processingOutcomes, upsertVideo, withPendingRetries } from "@/lib/admin/directory";
-import { quizToast, translationToast, wordsExtractedToast, needsConfirmation } from "@/lib/admin/processing-messages";
+import { jobOutcomeToast, quizToast, translationToast, wordsExtractedToast, needsConfirmation } from "@/lib/admin/processing-messages";
+import { JOB_POLL_INTERVAL_MS, jobEnded, jobPollInterval } from "@/lib/admin/video-status";
+import type { JobStatus } from "@/lib/jobs/queues";
 import type { VideoCard } from "@/lib/types/api";
 import { videoCard } from "../helpers/video-card";
 
@@ -47,20 +49,71 @@ describe("toasts for queued work", () => {
     expect(wordsExtractedToast(7)).toEqual({ title: "Words extracted successfully", description: "Extracted 7 vocabulary words with authentic timestamps" });
   });
 
-  it("say queued translations have started, and finished ones what was made", () => {
+  it("say queued translations and quizzes have started", () => {
     expect(needsConfirmation({ requiresConfirmation: true, videoId: 1, existingData: { segmentTranslations: 1, totalSegments: 2, wordTranslations: 3 } })).toBe(true);
-    expect(translationToast({ queued: true, videoId: 1, action: "regenerate" }).title).toBe("Translation started");
-    expect(translationToast({ segmentTranslationCount: 12, totalTranslationsGenerated: 30, languages: ["en", "fr"] })).toEqual({
+    const queued = { queued: true, videoId: 1, statusUrl: "/api/videos/1/generate-translations" } as const;
+    expect(needsConfirmation({ ...queued, action: "regenerate" })).toBe(false);
+    expect(translationToast({ ...queued, action: "regenerate" })).toEqual({ title: "Translation started", description: "Every line and word is being translated again in the background." });
+    expect(translationToast({ ...queued, action: "fill_missing" }).description).toBe("Missing line and word translations are being generated in the background.");
+    expect(quizToast({ queued: true, videoId: 1, wordCount: 1, statusUrl: "/api/videos/1/regenerate-quizzes" }).description).toBe("Quizzes for 1 word are being rebuilt in the background.");
+  });
+});
+
+describe("toasts when a followed job ends", () => {
+  const status = <R = never>(state: JobStatus<R>["state"], result: R | null = null, error: string | null = null): JobStatus<R> => ({
+    videoId: 1,
+    state,
+    requestedAt: "2026-01-01T10:00:00.000Z",
+    finishedAt: state === "completed" || state === "failed" ? "2026-01-01T10:00:09.000Z" : null,
+    result,
+    error,
+  });
+
+  it("say nothing while the job is queued or running, and read its status every second until it ends", () => {
+    for (const state of ["queued", "running"] as const) {
+      expect(jobOutcomeToast("generate-translations", status(state))).toBeNull();
+      expect(jobEnded(status(state))).toBe(false);
+      expect(jobPollInterval(status(state))).toBe(JOB_POLL_INTERVAL_MS);
+    }
+    expect(jobPollInterval(undefined)).toBe(JOB_POLL_INTERVAL_MS);
+    for (const state of ["completed", "failed", "none"] as const) {
+      expect(jobEnded(status(state))).toBe(true);
+      expect(jobPollInterval(status(state))).toBe(false);
+    }
+    expect(jobOutcomeToast("regenerate-quizzes", status("none"))).toBeNull();
+  });
+
+  it("count what the translations job made, in how many languages", () => {
+    expect(jobOutcomeToast("generate-translations", status("completed", { segmentTranslationCount: 12, totalTranslationsGenerated: 30, languages: ["en", "fr"] }))).toEqual({
+      ok: true,
       title: "Enhanced Translations Generated!",
       description: "30 translations (12 lines) in 2 languages",
     });
+    expect(jobOutcomeToast("generate-translations", status("completed", { segmentTranslationCount: 1, totalTranslationsGenerated: 1, languages: ["fr"] }))?.description).toBe(
+      "1 translation (1 line) in 1 language",
+    );
+    expect(jobOutcomeToast("generate-translations", status("completed", { segmentTranslationCount: 0, totalTranslationsGenerated: 0, languages: [] }))).toEqual({
+      ok: true,
+      title: "Enhanced Translations Generated!",
+      description: "Nothing was missing: every line and word already had its translations.",
+    });
   });
 
-  it("say queued quizzes have started, and finished ones how many", () => {
-    expect(quizToast({ queued: true, videoId: 1, wordCount: 1 }).description).toBe("Quizzes for 1 word are being rebuilt in the background.");
-    expect(quizToast({ totalQuizzesGenerated: 16, wordCount: 8, languages: ["en", "de"] })).toEqual({
+  it("count the quizzes the quiz job made, for how many words", () => {
+    expect(jobOutcomeToast("regenerate-quizzes", status("completed", { totalQuizzesGenerated: 16, wordCount: 8, languages: ["en", "de"] }))).toEqual({
+      ok: true,
       title: "Quizzes Regenerated!",
       description: "16 quizzes for 8 words in 2 languages",
     });
+  });
+
+  it("give the reason a job failed under each action's error title, or the fallback", () => {
+    expect(jobOutcomeToast("generate-translations", status<never>("failed", null, "No AI provider configured: set OPENAI_API_KEY"))).toEqual({
+      ok: false,
+      title: "Translation Error",
+      description: "No AI provider configured: set OPENAI_API_KEY",
+    });
+    expect(jobOutcomeToast("regenerate-quizzes", status("failed"))).toEqual({ ok: false, title: "Quiz Regeneration Error", description: "Failed to regenerate quizzes" });
+    expect(jobOutcomeToast("generate-translations", status("failed"))?.description).toBe("Failed to generate translations");
   });
 });

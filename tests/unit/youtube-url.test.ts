@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { youtubeIdFromUrl } from "@/lib/youtube/url";
+import { youtubeIdFromUrl, youtubeVideoId } from "@/lib/youtube/url";
 
 const ID = "dQw4w9WgXcQ";
 
@@ -38,4 +38,20 @@ describe("the video id of a YouTube link", () => {
   ])("finds none in %j", (link) => {
     expect(youtubeIdFromUrl(link)).toBeNull();
   });
+});
+
+describe("the video id in what an API client sends (a bare id or a link)", () => {
+  it("takes the bare id, trimmed, and every link the form takes", () => {
+    expect(youtubeVideoId(ID)).toBe(ID);
+    expect(youtubeVideoId(` ${ID}\n`)).toBe(ID);
+    expect(youtubeVideoId(`https://youtu.be/${ID}?t=3`)).toBe(ID);
+    expect(youtubeVideoId(`youtube.com/watch?v=${ID}`)).toBe(ID);
+  });
+
+  it.each(["", "short", `${ID}x`, `${ID}\u0000`, `https://vimeo.com/${ID}`, `https://youtube.com.evil.example/watch?v=${ID}`, `javascript:alert(1)//youtu.be/${ID}`])(
+    "finds none in %j",
+    (input) => {
+      expect(youtubeVideoId(input)).toBeNull();
+    },
+  );
 });

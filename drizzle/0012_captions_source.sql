@@ -1,0 +1,2 @@
+ALTER TABLE "videos" ADD COLUMN "captions_source" text;--> statement-breakpoint
+ALTER TABLE "videos" ADD CONSTRAINT "videos_captions_source_known" CHECK ("videos"."captions_source" in ('youtube', 'youtube-auto', 'whisper', 'subtitle-file'));

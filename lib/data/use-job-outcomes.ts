@@ -1,0 +1,61 @@
+"use client";
+/**
+ * Follows the jobs an admin queued from the directory (translations, quizzes) until they end, then
+ * says what they made or why they failed (SPEC §8 'Enhanced Translations Generated!', 'Quizzes
+ * Regenerated!'): each followed job's status (GET on its action's route) is read every second.
+ */
+import { useQueries, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { jobOutcomeToast } from "@/lib/admin/processing-messages";
+import { jobEnded, jobPollInterval } from "@/lib/admin/video-status";
+import type { JobStatus, ReportedAction, ReportedJobs } from "@/lib/jobs/queues";
+import { videoKeys } from "./keys";
+
+export type FollowedJob = { videoId: number; action: ReportedAction };
+
+const same = (a: FollowedJob, b: FollowedJob) => a.videoId === b.videoId && a.action === b.action;
+
+export function useJobOutcomes() {
+  const queryClient = useQueryClient();
+  const [followed, setFollowed] = useState<FollowedJob[]>([]);
+  // Effects may run twice for one answer (React's development checks): each ending is told once.
+  const told = useRef(new Set<string>());
+  const statuses = useQueries({
+    queries: followed.map((job) => ({
+      queryKey: videoKeys.job(job.videoId, job.action),
+      refetchInterval: (query: { state: { data?: JobStatus<unknown> } }) => jobPollInterval(query.state.data),
+    })),
+  });
+
+  useEffect(() => {
+    const ended: FollowedJob[] = [];
+    followed.forEach((job, i) => {
+      const { data, isError } = statuses[i] ?? {};
+      if (isError) ended.push(job);
+      if (!data || !jobEnded(data as JobStatus<unknown>)) return;
+      ended.push(job);
+      const status = data as JobStatus<ReportedJobs[typeof job.action]>;
+      const key = `${job.videoId}:${job.action}:${status.requestedAt}`;
+      if (told.current.has(key)) return;
+      told.current.add(key);
+      const text = jobOutcomeToast(job.action, status);
+      if (text) (text.ok ? toast.success : toast.error)(text.title, { description: text.description });
+    });
+    if (!ended.length) return;
+    setFollowed((list) => list.filter((job) => !ended.some((e) => same(e, job))));
+    // Word counts and the waiting flag may have changed.
+    void queryClient.invalidateQueries({ queryKey: videoKeys.directory, exact: true });
+  }, [followed, statuses, queryClient]);
+
+  /** Follow the job just queued for the video (an answer cached from an earlier one is dropped first). */
+  const follow = useCallback(
+    (job: FollowedJob) => {
+      queryClient.removeQueries({ queryKey: videoKeys.job(job.videoId, job.action), exact: true });
+      setFollowed((list) => [...list.filter((j) => !same(j, job)), job]);
+    },
+    [queryClient],
+  );
+
+  return { follow, followingIds: followed.map((job) => job.videoId) };
+}
