@@ -13,6 +13,8 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
     environment: "node",
+    // Migrates one template database per engine for the run; test files copy it (tests/helpers/db.ts).
+    globalSetup: ["tests/helpers/db-templates.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are heavy; two cores run two files at a time.

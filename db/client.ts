@@ -28,12 +28,13 @@ export type DbHandle = {
 const cacheKey = Symbol.for("lingoreel.db");
 type GlobalWithDb = typeof globalThis & { [cacheKey]?: Promise<DbHandle> };
 
-export async function openPglite(dir: string | undefined): Promise<DbHandle> {
+/** `from`: a data directory dumped by `dumpDataDir` to start from, in place of a new one (memory only). */
+export async function openPglite(dir: string | undefined, from?: Blob): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (dir) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: from });
   const db = drizzle(pglite, { schema, casing: undefined }) as unknown as Db;
   return { db, kind: "pglite", pglite, close: () => pglite.close() };
 }

@@ -4,7 +4,8 @@ import { languages } from "@/db/schema";
 import { createTestDb, testDbKinds, useTestDb } from "../helpers/db";
 
 describe.each(testDbKinds)("migrations on %s", (kind) => {
-  const testDb = useTestDb(kind);
+  // Migrated here from an empty database, not copied from the run's template.
+  const testDb = useTestDb(kind, { fresh: true });
 
   it("creates the supported languages", async () => {
     const rows = await testDb().db.select().from(languages).orderBy(languages.sortOrder);
@@ -27,14 +28,13 @@ describe.each(testDbKinds)("migrations on %s", (kind) => {
 
 describe.each(testDbKinds)("pending migrations on %s", (kind) => {
   it("counts what a database still needs", async () => {
-    const { openPglite } = await import("@/db/client");
     const { migrateDb, pendingMigrations } = await import("@/db/migrate");
     if (kind === "pglite") {
-      const fresh = await openPglite(undefined);
+      const fresh = await createTestDb(kind, { fresh: true, migrate: false });
       expect(await pendingMigrations(fresh)).toBeGreaterThan(0);
       await migrateDb(fresh);
       expect(await pendingMigrations(fresh)).toBe(0);
-      await fresh.close();
+      await fresh.dispose();
     } else {
       const t = await createTestDb(kind);
       expect(await pendingMigrations(t)).toBe(0);
@@ -49,7 +49,6 @@ describe.each(testDbKinds)("the migration to stable word progress on %s", (kind)
     const { tmpdir } = await import("node:os");
     const path = await import("node:path");
     const { migrateDb, migrationsFolder } = await import("@/db/migrate");
-    const { createScratchPglite, createScratchPostgres } = await import("@/db/scratch");
     const { resultRows } = await import("@/db/client");
 
     // The migrations before this one, in a folder of their own.
@@ -61,10 +60,7 @@ describe.each(testDbKinds)("the migration to stable word progress on %s", (kind)
     expect(at).toBeGreaterThan(0);
     writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
 
-    const db =
-      kind === "pglite"
-        ? await createScratchPglite({ migrate: false })
-        : await createScratchPostgres(process.env.TEST_DATABASE_URL!, { prefix: "lingoreel_test", migrate: false });
+    const db = await createTestDb(kind, { fresh: true, migrate: false });
     try {
       await migrateDb(db, earlier);
       const user = "00000000-0000-4000-8000-000000000001";

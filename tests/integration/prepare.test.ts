@@ -2,10 +2,11 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
-import { openPglite, type DbHandle } from "@/db/client";
+import type { DbHandle } from "@/db/client";
 import { DatabaseNotReadyError, prepareDatabase } from "@/lib/setup/prepare";
 import { parseEnv } from "@/lib/env";
 import { installAppDb, uninstallAppDb } from "../helpers/app";
+import { createTestDb } from "../helpers/db";
 
 describe("prepareDatabase", () => {
   let handle: DbHandle | undefined;
@@ -16,7 +17,7 @@ describe("prepareDatabase", () => {
   });
 
   it("migrates the embedded database and seeds it once", async () => {
-    handle = await openPglite(undefined);
+    handle = await createTestDb("pglite", { fresh: true, migrate: false });
     installAppDb(handle);
     const config = parseEnv({ DATA_DIR: "/tmp/unused" });
     const first = await prepareDatabase(config);
