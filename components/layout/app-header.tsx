@@ -25,14 +25,14 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { displayName, initials } from "@/lib/users/display";
 
 export function AppHeader() {
-  const { supabase } = useAuth();
+  const { loadSupabase } = useAuth();
   const { user, isLoading } = useCurrentUser();
   const router = useRouter();
   const [searching, setSearching] = useState(false);
 
   async function logout() {
     try {
-      const { error } = await supabase.auth.signOut();
+      const { error } = await (await loadSupabase()).auth.signOut();
       if (error) console.warn("Logout failed:", error.message);
     } catch (error) {
       console.warn("Logout failed:", error);
@@ -62,7 +62,8 @@ export function AppHeader() {
           </TooltipTrigger>
           <TooltipContent>Day streak</TooltipContent>
         </Tooltip>
-        <DropdownMenu modal={false}>
+        {/* Opening the menu fetches supabase-js, so Logout does not wait for it. */}
+        <DropdownMenu modal={false} onOpenChange={(open) => open && void loadSupabase()}>
           <DropdownMenuTrigger asChild>
             <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
               <Avatar className="size-9">
