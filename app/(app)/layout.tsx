@@ -12,14 +12,16 @@ import { toAppUser } from "@/lib/services/serialize";
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const signedIn = await getPageUser();
   if (!signedIn) redirect("/");
-  const { user } = signedIn;
+  const { user, session } = signedIn;
   if (!user) redirect("/login");
   if (!user.nativeLanguage || !user.targetLanguage) redirect("/onboarding");
   // The user record the server just loaded goes to the browser with the page: no "Loading..." flash.
   const queryClient = new QueryClient();
   queryClient.setQueryData(userKeys.current, toAppUser(user));
   return (
-    <SessionProviders authConfig={publicAuthConfig()}>
+    // The access token goes with the page too (the browser can already read it from the session
+    // cookie): the first requests need no supabase-js.
+    <SessionProviders authConfig={publicAuthConfig()} initialSession={{ access_token: session.token, expires_at: session.claims.exp }}>
       <HydrationBoundary state={dehydrate(queryClient)}>
         <div className="min-h-dvh bg-muted/20">
           <a

@@ -17,7 +17,7 @@ export const CALLBACK_CHECK_DELAY_MS = 100;
 export const CALLBACK_REDIRECT_DELAY_MS = 500;
 
 export function AuthCallback() {
-  const { supabase } = useAuth();
+  const { loadSupabase } = useAuth();
   const router = useRouter();
   const [confirmed, setConfirmed] = useState(false);
   const checked = useRef(false);
@@ -44,6 +44,7 @@ export function AuthCallback() {
           return router.replace("/");
         }
 
+        const supabase = await loadSupabase();
         const { data, error: sessionError } = await supabase.auth.getSession();
         if (sessionError) {
           toast.error("Authentication Error", { description: sessionError.message || "Failed to complete authentication" });
@@ -74,7 +75,7 @@ export function AuthCallback() {
       }
     }, CALLBACK_CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [supabase, router]);
+  }, [loadSupabase, router]);
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-5 px-6 text-center" aria-live="polite">

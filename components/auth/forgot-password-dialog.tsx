@@ -23,12 +23,12 @@ import { resetRequestSchema } from "@/lib/validation/auth";
 type ResetRequest = z.infer<typeof resetRequestSchema>;
 
 export function ForgotPasswordDialog({ defaultEmail }: { defaultEmail?: string }) {
-  const { supabase } = useAuth();
+  const { loadSupabase } = useAuth();
   const [open, setOpen] = useState(false);
   const form = useForm<ResetRequest>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: "" } });
 
   async function onSubmit({ email }: ResetRequest) {
-    const { error } = await supabase.auth.resetPasswordForEmail(email, {
+    const { error } = await (await loadSupabase()).auth.resetPasswordForEmail(email, {
       redirectTo: `${window.location.origin}/reset-password`,
     });
     if (error) {

@@ -15,7 +15,7 @@ import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { TotpCodeForm } from "./totp-code-form";
 
 export function LoginForm() {
-  const { supabase } = useAuth();
+  const { loadSupabase } = useAuth();
   const router = useRouter();
   const params = useSearchParams();
   const form = useForm<LoginInput>({
@@ -29,13 +29,14 @@ export function LoginForm() {
   // Arriving with a session that still owes its code (e.g. sent here from a signed-in page).
   useEffect(() => {
     let active = true;
-    void supabase.auth.getSession().then(async ({ data }) => {
+    void loadSupabase().then(async (supabase) => {
+      const { data } = await supabase.auth.getSession();
       if (active && data.session && (await needsSecondFactor(supabase)) && active) setStep("code");
     });
     return () => {
       active = false;
     };
-  }, [supabase]);
+  }, [loadSupabase]);
 
   function finish() {
     toast.success("Welcome back!", { description: "You've successfully signed in." });
@@ -45,6 +46,7 @@ export function LoginForm() {
 
   async function onSubmit(values: LoginInput) {
     try {
+      const supabase = await loadSupabase();
       const { error } = await supabase.auth.signInWithPassword(values);
       if (error) {
         toast.error("Login failed", { description: error.message || "An error occurred during login" });
@@ -61,7 +63,7 @@ export function LoginForm() {
   }
 
   async function submitCode(code: string): Promise<string | null> {
-    const problem = await verifySecondFactor(supabase, code);
+    const problem = await verifySecondFactor(await loadSupabase(), code);
     if (!problem) finish();
     return problem;
   }
@@ -77,7 +79,7 @@ export function LoginForm() {
           submitLabel="Verify"
           onSubmit={submitCode}
           onCancel={async () => {
-            await supabase.auth.signOut().catch(() => undefined);
+            await (await loadSupabase()).auth.signOut().catch(() => undefined);
             setStep("password");
           }}
         />

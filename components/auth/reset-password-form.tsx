@@ -25,7 +25,7 @@ type NewPassword = z.infer<typeof newPasswordSchema>;
 type State = "checking" | "code" | "ready" | "invalid";
 
 export function ResetPasswordForm() {
-  const { supabase } = useAuth();
+  const { loadSupabase } = useAuth();
   const router = useRouter();
   const [state, setState] = useState<State>("checking");
   const [problem, setProblem] = useState<string | null>(null);
@@ -47,6 +47,7 @@ export function ResetPasswordForm() {
         setState("invalid");
         return;
       }
+      const supabase = await loadSupabase();
       let { data } = await supabase.auth.getSession();
       if (!data.session && link.tokens) {
         await supabase.auth.setSession({ access_token: link.tokens.accessToken, refresh_token: link.tokens.refreshToken });
@@ -73,10 +74,10 @@ export function ResetPasswordForm() {
     return () => {
       active = false;
     };
-  }, [supabase]);
+  }, [loadSupabase]);
 
   async function onSubmit({ password }: NewPassword) {
-    const { error } = await supabase.auth.updateUser({ password });
+    const { error } = await (await loadSupabase()).auth.updateUser({ password });
     if (error) {
       if (error.code === "reauthentication_needed") {
         setProblem("This password reset session has ended. Request a new link below.");
@@ -105,7 +106,7 @@ export function ResetPasswordForm() {
         <TotpCodeForm
           submitLabel="Verify"
           onSubmit={async (code) => {
-            const problem = await verifySecondFactor(supabase, code);
+            const problem = await verifySecondFactor(await loadSupabase(), code);
             if (!problem) setState("ready");
             return problem;
           }}

@@ -13,7 +13,7 @@ import { AuthHeading } from "./auth-shell";
 import { ThankYou } from "./thank-you";
 
 export function SignupForm() {
-  const { supabase } = useAuth();
+  const { loadSupabase } = useAuth();
   const router = useRouter();
   const params = useSearchParams();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -24,7 +24,7 @@ export function SignupForm() {
 
   async function onSubmit(values: SignupInput) {
     try {
-      const { data, error } = await supabase.auth.signUp({
+      const { data, error } = await (await loadSupabase()).auth.signUp({
         email: values.email,
         password: values.password,
         options: {

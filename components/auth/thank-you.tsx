@@ -9,13 +9,13 @@ import { Spinner } from "@/components/ui/spinner";
 
 /** After signup: where the confirmation email went, and what to do next. */
 export function ThankYou({ email }: { email: string }) {
-  const { supabase, embedded } = useAuth();
+  const { loadSupabase, embedded } = useAuth();
   const [resending, setResending] = useState(false);
 
   async function resend() {
     setResending(true);
     try {
-      const { error } = await supabase.auth.resend({
+      const { error } = await (await loadSupabase()).auth.resend({
         type: "signup",
         email,
         options: { emailRedirectTo: `${window.location.origin}/auth/callback` },

@@ -26,7 +26,7 @@ const STEPS = [
 const GOAL_LABELS: Record<number, string> = { 15: "Casual", 30: "Regular", 60: "Serious", 90: "Intense" };
 
 export function OnboardingWizard() {
-  const { supabase } = useAuth();
+  const { loadSupabase } = useAuth();
   const router = useRouter();
   const queryClient = useQueryClient();
   const [step, setStep] = useState(0);
@@ -42,7 +42,7 @@ export function OnboardingWizard() {
 
   async function finish() {
     try {
-      const { data } = await supabase.auth.getSession();
+      const { data } = await (await loadSupabase()).auth.getSession();
       const token = data.session?.access_token;
       if (!token) throw new Error("No authentication session found");
       await save

@@ -7,18 +7,28 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { TooltipProvider } from "@/components/ui/tooltip";
+import type { AuthSession } from "@/lib/auth/auth-context";
 import type { PublicAuthConfig } from "@/lib/auth/config-public";
 import { createQueryClient } from "@/lib/data/api";
 import { AppToaster } from "./app-toaster";
 import { AuthProvider } from "./auth-provider";
 import { useToaster } from "./toaster-host";
 
-export function SessionProviders({ authConfig, children }: { authConfig: PublicAuthConfig; children: ReactNode }) {
+export function SessionProviders({
+  authConfig,
+  initialSession,
+  children,
+}: {
+  authConfig: PublicAuthConfig;
+  /** A signed-in page's session, so its first requests need no supabase-js (auth-provider.tsx). */
+  initialSession?: AuthSession;
+  children: ReactNode;
+}) {
   const [queryClient] = useState(createQueryClient);
   useToaster(AppToaster);
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider config={authConfig}>
+      <AuthProvider config={authConfig} initialSession={initialSession}>
         <TooltipProvider delayDuration={700} skipDelayDuration={300}>
           {children}
         </TooltipProvider>

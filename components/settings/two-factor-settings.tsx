@@ -29,12 +29,12 @@ export function qrImageSource(qrCode: string): string {
 type Enrollment = { factorId: string; qrCode: string; secret: string };
 
 export function TwoFactorSettings() {
-  const { supabase } = useAuth();
+  const { loadSupabase } = useAuth();
   const queryClient = useQueryClient();
   const factorsQuery = useQuery({
     queryKey: FACTORS_KEY,
     queryFn: async (): Promise<Factor[]> => {
-      const { data, error } = await supabase.auth.mfa.listFactors();
+      const { data, error } = await (await loadSupabase()).auth.mfa.listFactors();
       if (error) throw error;
       return data.totp.filter((f) => f.status === "verified");
     },
@@ -48,7 +48,7 @@ export function TwoFactorSettings() {
   async function start() {
     setBusy(true);
     try {
-      const { data, error } = await supabase.auth.mfa.enroll({ factorType: "totp", friendlyName: `Authenticator ${new Date().toISOString().slice(0, 16)}` });
+      const { data, error } = await (await loadSupabase()).auth.mfa.enroll({ factorType: "totp", friendlyName: `Authenticator ${new Date().toISOString().slice(0, 16)}` });
       if (error) throw error;
       setEnrollment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
     } catch (error) {
@@ -60,7 +60,7 @@ export function TwoFactorSettings() {
 
   async function verify(code: string): Promise<string | null> {
     if (!enrollment) return null;
-    const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId: enrollment.factorId, code });
+    const { error } = await (await loadSupabase()).auth.mfa.challengeAndVerify({ factorId: enrollment.factorId, code });
     if (error) return error.message || "That code did not match. Try the newest code.";
     setEnrollment(null);
     toast.success("Two-factor sign-in enabled", { description: "You'll enter a code from your app each time you sign in." });
@@ -69,14 +69,14 @@ export function TwoFactorSettings() {
   }
 
   async function cancel() {
-    if (enrollment) await supabase.auth.mfa.unenroll({ factorId: enrollment.factorId }).catch(() => undefined);
+    if (enrollment) await (await loadSupabase()).auth.mfa.unenroll({ factorId: enrollment.factorId }).catch(() => undefined);
     setEnrollment(null);
   }
 
   async function remove(factor: Factor) {
     if (!window.confirm("Remove this authenticator? Signing in will then need your password only.")) return;
     setBusy(true);
-    const { error } = await supabase.auth.mfa.unenroll({ factorId: factor.id });
+    const { error } = await (await loadSupabase()).auth.mfa.unenroll({ factorId: factor.id });
     setBusy(false);
     if (error) {
       toast.error("Error", { description: error.message || "Could not remove the authenticator" });

@@ -7,9 +7,16 @@
 import type { Session, SupabaseClient } from "@supabase/supabase-js";
 import { createContext, useContext } from "react";
 
+/** What the screens read of a session: the signed-in layout sends these two with the page. */
+export type AuthSession = Pick<Session, "access_token" | "expires_at">;
+
 export type AuthContextValue = {
-  supabase: SupabaseClient;
-  session: Session | null;
+  /**
+   * The supabase-js client, fetched on first use: signed-in screens load without it and bring it
+   * in to refresh the session, sign out or manage the second factor.
+   */
+  loadSupabase: () => Promise<SupabaseClient>;
+  session: AuthSession | null;
   /** False until the stored session has been read. */
   ready: boolean;
   /** The app's own auth server is in use (local installs: emails land in the dev mailbox). */

@@ -107,6 +107,21 @@ test.describe("login and logout", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("the account menu opens from the keyboard, gives focus back on Escape, and signs out", async ({ signedInPage: page }) => {
+    const button = page.getByRole("button", { name: "Account menu" });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menuitem", { name: "Profile" })).toHaveCount(0);
+    await expect(button).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
+    await page.getByRole("menuitem", { name: "Logout" }).press("Enter");
+    await expect(page.getByText("Signed out", { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test("the server-side logout address signs out", async ({ signedInPage: page }) => {
     await page.goto("/api/auth/logout");
     await expect(page).toHaveURL(/\/$/);

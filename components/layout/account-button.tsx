@@ -1,0 +1,18 @@
+"use client";
+/** The avatar button that opens the account menu: the same before and after the menu's code arrives. */
+import type { ComponentProps } from "react";
+import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import type { AppUser } from "@/lib/data/types";
+import { initials } from "@/lib/users/display";
+
+export function AccountButton({ user, ...props }: { user: AppUser | null } & ComponentProps<typeof Button>) {
+  return (
+    <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu" {...props}>
+      <Avatar className="size-9">
+        {user?.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
+        <AvatarFallback className="bg-primary font-semibold text-primary-foreground">{user ? initials(user) : ""}</AvatarFallback>
+      </Avatar>
+    </Button>
+  );
+}
