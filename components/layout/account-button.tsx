@@ -3,7 +3,7 @@
 import type { ComponentProps } from "react";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import type { AppUser } from "@/lib/data/types";
+import type { AppUser } from "@/lib/types/api";
 import { initials } from "@/lib/users/display";
 
 export function AccountButton({ user, ...props }: { user: AppUser | null } & ComponentProps<typeof Button>) {

@@ -5,7 +5,7 @@
  * is here. Until then the button carries the closed menu trigger's attributes.
  */
 import { useState, type KeyboardEvent } from "react";
-import type { AppUser } from "@/lib/data/types";
+import type { AppUser } from "@/lib/types/api";
 import { AccountButton } from "./account-button";
 
 type AccountMenuType = typeof import("./account-menu").AccountMenu;

@@ -10,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import type { AppUser } from "@/lib/data/types";
+import type { AppUser } from "@/lib/types/api";
 import { displayName } from "@/lib/users/display";
 import { AccountButton } from "./account-button";
 
