@@ -49,6 +49,29 @@ const LINES = ["Buenos días, quiero un café.", "El mercado abre temprano.", "C
 let slowChat = 0;
 /** While set, each request to the stand-in notes the stage label the admin sees at that moment. */
 let stageNow: (() => Promise<string>) | undefined;
+/**
+ * YouTube's automatic captions as yt-dlp saves them: each cue repeats the line before, 10 ms cues
+ * carry the finished line, lines of one space, inline word times. Two spoken lines.
+ */
+const ROLLING_CAPTIONS = [
+  "WEBVTT",
+  "Kind: captions",
+  "Language: es",
+  "",
+  "00:00:00.500 --> 00:00:03.000 align:start position:0%",
+  " ",
+  "Buenos<00:00:01.000><c> días,</c><00:00:01.700><c> quiero</c><00:00:02.200><c> un</c><00:00:02.400><c> café.</c>",
+  "",
+  "00:00:03.000 --> 00:00:03.010 align:start position:0%",
+  "Buenos días, quiero un café.",
+  " ",
+  "",
+  "00:00:25.000 --> 00:00:28.000 align:start position:0%",
+  "Buenos días, quiero un café.",
+  "El<00:00:25.300><c> mercado</c><00:00:26.100><c> abre</c><00:00:26.800><c> temprano.</c>",
+  "",
+];
+
 const stagesAtRequest: string[] = [];
 const noteStage = async (request: string) => {
   if (stageNow) stagesAtRequest.push(`${request}: ${await stageNow()}`);
@@ -164,25 +187,9 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     const storage = createLocalStorage(path.join(dir, `uploads-rolling-${kind}`));
     installStorage(storage);
     try {
-      // As yt-dlp saves them: each cue repeats the line before, 10 ms cues carry the finished
-      // line, lines of one space, inline word times; the last line comes without word times.
+      // The two rolling lines, then a third that comes without word times.
       const vtt = [
-        "WEBVTT",
-        "Kind: captions",
-        "Language: es",
-        "",
-        "00:00:00.500 --> 00:00:03.000 align:start position:0%",
-        " ",
-        "Buenos<00:00:01.000><c> días,</c><00:00:01.700><c> quiero</c><00:00:02.200><c> un</c><00:00:02.400><c> café.</c>",
-        "",
-        "00:00:03.000 --> 00:00:03.010 align:start position:0%",
-        "Buenos días, quiero un café.",
-        " ",
-        "",
-        "00:00:25.000 --> 00:00:28.000 align:start position:0%",
-        "Buenos días, quiero un café.",
-        "El<00:00:25.300><c> mercado</c><00:00:26.100><c> abre</c><00:00:26.800><c> temprano.</c>",
-        "",
+        ...ROLLING_CAPTIONS,
         "00:00:28.000 --> 00:00:28.010 align:start position:0%",
         "El mercado abre temprano.",
         " ",
@@ -284,25 +291,7 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
 
   it("a YouTube video with automatic captions on YouTube takes them through yt-dlp: one caption per line with their word times, no audio, no Whisper", async () => {
     setAiServer(ai.url);
-    const autoCaptions = [
-      "WEBVTT",
-      "Kind: captions",
-      "Language: es",
-      "",
-      "00:00:00.500 --> 00:00:03.000 align:start position:0%",
-      " ",
-      "Buenos<00:00:01.000><c> días,</c><00:00:01.700><c> quiero</c><00:00:02.200><c> un</c><00:00:02.400><c> café.</c>",
-      "",
-      "00:00:03.000 --> 00:00:03.010 align:start position:0%",
-      "Buenos días, quiero un café.",
-      " ",
-      "",
-      "00:00:25.000 --> 00:00:28.000 align:start position:0%",
-      "Buenos días, quiero un café.",
-      "El<00:00:25.300><c> mercado</c><00:00:26.100><c> abre</c><00:00:26.800><c> temprano.</c>",
-      "",
-    ].join("\n");
-    const standin = ytdlpStandin({ auto: autoCaptions });
+    const standin = ytdlpStandin({ auto: ROLLING_CAPTIONS.join("\n") });
     const heard = ai.transcriptions.length;
     nextAudio = async () => {
       throw new Error("the audio was not needed");
