@@ -20,6 +20,9 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** How long an idle keep-alive connection stays open (ms). */
+export const KEEP_ALIVE_MS = 65_000;
+
 export const CLIENT_ADDRESS_HEADER = "x-lingoreel-client-address";
 /** "<secret> 1" when the request's own connection comes from this machine and no proxy is trusted. */
 export const CLIENT_LOCAL_HEADER = "x-lingoreel-client-local";
@@ -207,6 +210,11 @@ export async function startServer({ port, dir, trustedHops, host = "127.0.0.1", 
     }
     handle(req, res);
   });
+  // Node closes an idle keep-alive connection after 5 s; a client that sends its next request on
+  // it just then gets the connection reset (a POST is not retried). Browsers, proxies and load
+  // balancers keep idle connections for a minute or more: this server outlasts them.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve());

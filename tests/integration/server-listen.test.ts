@@ -110,4 +110,29 @@ describe("scripts/server.mjs", () => {
     expect(await get("127.0.0.1", port)).toBe("not local");
     expect(await get("127.0.0.1", port, { "x-forwarded-for": "127.0.0.1" })).toBe("not local");
   });
+
+  it("keeps an idle keep-alive connection open past Node's 5 s, so a client's next request on it is not reset", async () => {
+    const { port } = await startStub({});
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const sockets = new Set<unknown>();
+      const once = () =>
+        new Promise<string>((resolve, reject) => {
+          const request = http.get({ host: "127.0.0.1", port, path: "/", agent }, (response) => {
+            sockets.add(response.socket);
+            let body = "";
+            response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+            response.on("end", () => resolve(body));
+          });
+          request.on("error", reject);
+        });
+      expect(await once()).toBe("local");
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      expect(await once()).toBe("local");
+      // The same connection served both.
+      expect(sockets.size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
+  });
 });
