@@ -10,11 +10,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { DEMO_ACCOUNTS } from "@/lib/setup/demo-accounts";
-import { startApp, type AppServer } from "./app-server";
+import { ANON_KEY, api, learnerToken, startApp, type AppServer } from "./app-server";
 import { envInt } from "./util";
-
-const ANON_KEY = "embedded-anon-key";
 
 /** The reads the issue names; ids as the seeded demo has them. */
 export const API_ROUTES = [
@@ -88,17 +85,6 @@ async function measurePair(healthUrl: string, url: string, token: string): Promi
   return { route: { one: one.route, many: many.route }, health: { one: one.health, many: many.health }, ratio: many.ratio };
 }
 
-async function signIn(baseURL: string): Promise<string> {
-  const learner = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
-  const response = await fetch(`${baseURL}/auth/v1/token?grant_type=password`, {
-    method: "POST",
-    headers: { "content-type": "application/json", apikey: ANON_KEY },
-    body: JSON.stringify({ email: learner.email, password: learner.password }),
-  });
-  if (!response.ok) throw new Error(`Signing in the demo learner failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 const f0 = (v: number, w: number) => v.toFixed(0).padStart(w);
 const f1 = (v: number, w: number) => v.toFixed(1).padStart(w);
 
@@ -113,11 +99,9 @@ export async function benchApi(engine: string, env: Record<string, string>, targ
       port: process.env.BENCH_API_PORT ? envInt("BENCH_API_PORT", 0) : undefined,
       nodeArgs: process.env.BENCH_API_NODE_ARGS?.split(/\s+/).filter(Boolean),
     });
-    const token = await signIn(app.baseURL);
-    for (const route of API_ROUTES) {
-      const check = await fetch(`${app.baseURL}${route}`, { headers: { authorization: `Bearer ${token}`, apikey: ANON_KEY } });
-      if (!check.ok) throw new Error(`${route}: ${check.status} ${await check.text()}`);
-    }
+    const token = await learnerToken(app.baseURL);
+    // Each route answers the learner before it is timed.
+    for (const route of API_ROUTES) await api(app.baseURL, route, { token });
     console.log(`\n${engine} · API overhead: autocannon against \`npm start\`, as the demo learner (bearer token)`);
     console.log(`  c=1: one connection, latency ms; c=50: 50 connections, requests/s (× health's) and p99 ms; medians of ${envInt("BENCH_API_ROUNDS", 5)} alternating rounds of ${envInt("BENCH_API_SECONDS", 5)} s`);
     console.log(`  ${"route".padEnd(38)} ${"c=1 p50".padStart(8)} ${"p99".padStart(6)}  ${"c=50 rps".padStart(8)} ${"× health".padStart(8)} ${"p99".padStart(6)} ${"p99/p50".padStart(7)}  target`);

@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS } from "@/lib/setup/demo-accounts";
 import playwrightConfig from "@/playwright.config";
 
 const ROOT = process.cwd();
-const ANON_KEY = "embedded-anon-key";
+export const ANON_KEY = "embedded-anon-key";
 
 export type AppServer = { baseURL: string; pid: number | undefined; stop: () => Promise<void> };
 
@@ -96,17 +96,23 @@ export async function api<T>(baseURL: string, pathname: string, init: RequestIni
   return (await response.json()) as T;
 }
 
+const learner = () => DEMO_ACCOUNTS.find((a) => a.role === "user")!;
+
+/** An access token of the demo learner, for API calls. */
+export async function learnerToken(baseURL: string): Promise<string> {
+  const { email, password } = learner();
+  const session = await api<{ access_token: string }>(baseURL, "/auth/v1/token?grant_type=password", { method: "POST", body: JSON.stringify({ email, password }) });
+  return session.access_token;
+}
+
 /** The demo learner, signed in through the login screen; `token`: an access token for API calls. */
 export async function signInLearner(browser: Browser, baseURL: string): Promise<{ page: Page; token: string }> {
-  const learner = DEMO_ACCOUNTS.find((a) => a.role === "user")!;
-  const { access_token: token } = await api<{ access_token: string }>(baseURL, "/auth/v1/token?grant_type=password", {
-    method: "POST",
-    body: JSON.stringify({ email: learner.email, password: learner.password }),
-  });
+  const token = await learnerToken(baseURL);
+  const { email, password } = learner();
   const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 720 } });
   await page.goto("/login");
-  await page.getByLabel("Email").fill(learner.email);
-  await page.getByLabel("Password", { exact: true }).fill(learner.password);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL(/\/home$/);
   return { page, token };
