@@ -1,8 +1,8 @@
 "use client";
 /**
  * The admin's add-video form (SPEC §2, §5): a YouTube link (required), an optional title (the
- * server fetches the video's own when blank), categories, target language, description and an
- * optional audio file. The new video shows in the directory at once, processing at 0 %.
+ * server fetches the video's own when blank), categories, target language, description, an
+ * optional audio file, and whether to transcribe the audio rather than take YouTube's captions. The new video shows in the directory at once, processing at 0 %.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
@@ -21,6 +21,7 @@ import {
 } from "@/lib/validation/admin-video-form";
 import { youtubeVideoId } from "@/lib/youtube/url";
 import { AudioFileInput } from "./audio-file-input";
+import { TranscribeAudioField } from "./transcribe-audio-field";
 import { NewCategoryField } from "./category-inputs";
 import { CategoriesField, CategoryField, DescriptionField, TargetLanguageField, TitleField } from "./video-metadata-fields";
 
@@ -91,6 +92,7 @@ export function AddVideoForm() {
                   </FormItem>
                 )}
               />
+              <TranscribeAudioField />
               <DescriptionField label="Description (optional)" placeholder="What learners will hear in this video" className="md:col-span-2" />
             </div>
             <div className="flex justify-end">
