@@ -53,7 +53,8 @@ export function AddVideoForm() {
       <CardContent className="px-4 sm:px-6">
         <Form {...form}>
           <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label="Add a video">
-            <div className="grid gap-5 md:grid-cols-2">
+            {/* Top-aligned: a field stretched to a taller neighbour (a longer description) would push its control down. */}
+            <div className="grid items-start gap-5 md:grid-cols-2">
               <FormField
                 control={form.control}
                 name="youtubeUrl"
