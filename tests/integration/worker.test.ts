@@ -19,6 +19,7 @@ import { GET as quizStatus, POST as regenerateQuizzes } from "@/app/api/videos/[
 import { POST as extractVocabulary } from "@/app/api/videos/[id]/extract-vocabulary/route";
 import { GET as getCaptions } from "@/app/api/videos/[id]/captions/route";
 import { GET as getVideo } from "@/app/api/videos/[id]/route";
+import { POST as postVideo } from "@/app/api/videos/route";
 import { GET as getWords } from "@/app/api/videos/[id]/words/route";
 import { GET as getWordTimings } from "@/app/api/videos/[id]/word-timings/route";
 import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
@@ -360,6 +361,61 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
       expect(ai.transcriptions.length).toBe(heard + 1);
       expect(standin.calls().map(kindOf)).toEqual(["manual", "auto"]);
       expect(await card(id)).toMatchObject({ captionsSource: "whisper" });
+    } finally {
+      setEnv({ YTDLP_PATH: undefined });
+    }
+  });
+
+  it("when the admin asks for it, the audio is transcribed (Whisper) although YouTube has captions; without the ask, YouTube's are taken", async () => {
+    setAiServer(ai.url);
+    const standin = ytdlpStandin({ auto: ROLLING_CAPTIONS.join("\n") });
+    const add = async (body: object) =>
+      (await call(postVideo, "/api/videos", { method: "POST", token: admin.token, body: { youtubeId: "abcdefghijk", title: "Mercado", targetLanguage: "es", ...body } })).body.id as number;
+    try {
+      const heard = ai.transcriptions.length;
+      const asked = await add({ transcribeAudio: true });
+      expect(await settled(asked)).toMatchObject({ status: "processed", captionsSource: "whisper", errorReason: null });
+      const lines = (await call(getCaptions, `/api/videos/${asked}/captions`, { token: admin.token, params: { id: String(asked) } })).body;
+      expect(lines.map((c: { text: string }) => c.text)).toEqual(LINES);
+      expect(ai.transcriptions.length).toBe(heard + 1);
+      // YouTube's captions were not even asked for.
+      expect(standin.calls()).toEqual([]);
+      expect(await card(asked)).toMatchObject({ captionsSource: "whisper" });
+
+      // The same video added without the ask: YouTube's captions, no transcription.
+      nextAudio = async () => {
+        throw new Error("the audio was not needed");
+      };
+      const plain = await add({});
+      expect(await settled(plain)).toMatchObject({ status: "processed", captionsSource: "youtube-auto" });
+      expect(ai.transcriptions.length).toBe(heard + 1);
+      expect(standin.calls().map(kindOf)).toEqual(["manual", "auto"]);
+    } finally {
+      nextAudio = undefined;
+      setEnv({ YTDLP_PATH: undefined });
+    }
+  });
+
+  it("a retry transcribes the audio when the video was added asking for it, and takes YouTube's captions when the retry says otherwise", async () => {
+    setAiServer(ai.url);
+    const standin = ytdlpStandin({ auto: ROLLING_CAPTIONS.join("\n") });
+    const [video] = await t()
+      .db.insert(videos)
+      .values({ youtubeId: "abcdefghijk", title: "Mercado", targetLanguage: "es", status: "failed", errorReason: "Transcription failed: 502", transcribeAudio: true })
+      .returning();
+    const id = video!.id;
+    const params = { id: String(id) };
+    try {
+      const heard = ai.transcriptions.length;
+      expect((await call(retry, `/api/videos/${id}/retry`, { method: "POST", token: admin.token, params })).status).toBe(200);
+      expect(await settled(id)).toMatchObject({ status: "processed", captionsSource: "whisper" });
+      expect(ai.transcriptions.length).toBe(heard + 1);
+      expect(standin.calls()).toEqual([]);
+
+      await t().db.update(videos).set({ status: "failed" }).where(eq(videos.id, id));
+      expect((await call(retry, `/api/videos/${id}/retry`, { method: "POST", token: admin.token, params, body: { transcribeAudio: false } })).status).toBe(200);
+      expect(await settled(id)).toMatchObject({ status: "processed", captionsSource: "youtube-auto" });
+      expect(ai.transcriptions.length).toBe(heard + 1);
     } finally {
       setEnv({ YTDLP_PATH: undefined });
     }
