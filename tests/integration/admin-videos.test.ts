@@ -158,12 +158,15 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
 
     const byAdmin = await add(admin, asked);
     expect(byAdmin.status).toBe(201);
+    // The directory's card says so (its retry offers the other way).
+    expect(byAdmin.body.transcribeAudio).toBe(true);
     expect(await stored(byAdmin.body.id)).toBe(true);
     expect(await jobOf(byAdmin.body.id)).toEqual([{ videoId: byAdmin.body.id, transcribeAudio: true }]);
     const byOwner = await add(owner, { ...asked, youtubeId: "Transcr1be2" });
     expect(await jobOf(byOwner.body.id)).toEqual([{ videoId: byOwner.body.id, transcribeAudio: true }]);
     // Without it, YouTube's captions come first (as before).
     const plain = await add(owner, { youtubeId: "Transcr1be3" });
+    expect(plain.body.transcribeAudio).toBe(false);
     expect(await stored(plain.body.id)).toBe(false);
     expect(await jobOf(plain.body.id)).toEqual([{ videoId: plain.body.id, transcribeAudio: false }]);
 
