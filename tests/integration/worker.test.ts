@@ -34,6 +34,7 @@ import { sendJob } from "@/lib/jobs/send";
 import { createLocalStorage, installStorage } from "@/lib/storage";
 import { startWorkers } from "@/lib/pipeline/job-workers";
 import type { AudioSource } from "@/lib/pipeline/process-video";
+import { defaultAudioSource } from "@/lib/pipeline/audio-source";
 import { extractVocabulary as reworkVocabulary, generateTranslations as reworkTranslations, regenerateQuizzes as reworkQuizzes } from "@/lib/pipeline/rework";
 import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
@@ -183,7 +184,7 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     }
   });
 
-  it("YouTube's rolling automatic captions become one caption per spoken line, timed by the file's own word times", async () => {
+  it("YouTube's rolling automatic captions uploaded with an audio file become one caption per spoken line, timed by the file's own word times", async () => {
     setAiServer(ai.url);
     const storage = createLocalStorage(path.join(dir, `uploads-rolling-${kind}`));
     installStorage(storage);
@@ -200,10 +201,32 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
         "Compramos naranjas y manzanas.",
         "",
       ].join("\n");
-      await storage.put("subtitles/rolling.vtt", Readable.from([Buffer.from(vtt)]), { contentType: "text/vtt" });
-      const [video] = await t().db.insert(videos).values({ youtubeId: "abcdefghijk", title: "Subtítulos automáticos", targetLanguage: "es", status: "processing", subtitlePath: "subtitles/rolling.vtt" }).returning();
-      await sendJob(QUEUES.processVideo, { videoId: video!.id });
-      expect(await settled(video!.id)).toMatchObject({ status: "processed" });
+      // Uploaded as the admin would: the audio file and the captions file, through POST /api/videos.
+      const upload = (captionsFile: string) => {
+        const form = new FormData();
+        form.set("youtubeId", "abcdefghijk");
+        form.set("title", "Subtítulos automáticos");
+        form.set("targetLanguage", "es");
+        form.set("audioFile", new File([readFileSync(clip)], "clase.wav", { type: "audio/wav" }));
+        form.set("subtitleFile", new File([captionsFile], "clase.es.vtt", { type: "text/vtt" }));
+        const request = new Request("http://localhost:3000/api/videos", { method: "POST", headers: { authorization: `Bearer ${admin.token}` }, body: form });
+        return postVideo(request, { params: Promise.resolve({}) });
+      };
+      // A file that still cannot be used is refused with the line and the reason, and nothing is added.
+      const count = async () => (await t().db.select({ id: videos.id }).from(videos)).length;
+      const before = await count();
+      const broken = await upload(vtt.replace("00:00:50.000 --> 00:00:53.000", "00:00:50.000 -> 00:00:53.000"));
+      expect(broken.status).toBe(400);
+      expect((await broken.json()).message).toBe("The subtitle file cannot be used: Line 21: expected a cue timing such as 00:00:01.000 --> 00:00:02.500");
+      expect(await count()).toBe(before);
+      const heard = ai.transcriptions.length;
+      nextAudio = defaultAudioSource;
+      const response = await upload(vtt);
+      expect(response.status).toBe(201);
+      const video = (await response.json()) as { id: number };
+      expect(await settled(video.id)).toMatchObject({ status: "processed", captionsSource: "subtitle-file" });
+      // The uploaded audio was transcribed (for the line the file does not time).
+      expect(ai.transcriptions.length).toBe(heard + 1);
       const params = { id: String(video!.id) };
       const lines = (await call(getCaptions, `/api/videos/${video!.id}/captions`, { token: admin.token, params })).body;
       expect(lines.map((c: { text: string; startTime: number; endTime: number }) => [c.text, c.startTime, c.endTime])).toEqual([
@@ -235,6 +258,7 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
         ["manzanas.", 52_250, 53_000],
       ]);
     } finally {
+      nextAudio = undefined;
       installStorage(undefined);
     }
   });
