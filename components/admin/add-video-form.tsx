@@ -1,8 +1,8 @@
 "use client";
 /**
  * The admin's add-video form (SPEC §2, §5): a YouTube link (required), an optional title (the
- * server fetches the video's own when blank), categories, target language, description and an
- * optional audio file. The new video shows in the directory at once, processing at 0 %.
+ * server fetches the video's own when blank), categories, target language, description, an
+ * optional audio file, and whether to transcribe the audio rather than take YouTube's captions. The new video shows in the directory at once, processing at 0 %.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
@@ -21,6 +21,7 @@ import {
 } from "@/lib/validation/admin-video-form";
 import { youtubeVideoId } from "@/lib/youtube/url";
 import { AudioFileInput } from "./audio-file-input";
+import { TranscribeAudioField } from "./transcribe-audio-field";
 import { NewCategoryField } from "./category-inputs";
 import { CategoriesField, CategoryField, DescriptionField, TargetLanguageField, TitleField } from "./video-metadata-fields";
 
@@ -52,7 +53,8 @@ export function AddVideoForm() {
       <CardContent className="px-4 sm:px-6">
         <Form {...form}>
           <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label="Add a video">
-            <div className="grid gap-5 md:grid-cols-2">
+            {/* Top-aligned: a field stretched to a taller neighbour (a longer description) would push its control down. */}
+            <div className="grid items-start gap-5 md:grid-cols-2">
               <FormField
                 control={form.control}
                 name="youtubeUrl"
@@ -91,6 +93,7 @@ export function AddVideoForm() {
                   </FormItem>
                 )}
               />
+              <TranscribeAudioField />
               <DescriptionField label="Description (optional)" placeholder="What learners will hear in this video" className="md:col-span-2" />
             </div>
             <div className="flex justify-end">

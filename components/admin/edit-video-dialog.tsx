@@ -55,7 +55,7 @@ function EditVideoForm({ video, onDone }: { video: VideoCard; onDone: () => void
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label={`Edit ${video.title}`}>
         <TitleField label="Title" />
         <DescriptionField label="Description" />
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid items-start gap-5 sm:grid-cols-2">
           <CategoryField />
           <CategoriesField />
         </div>

@@ -1,5 +1,5 @@
 "use client";
-/** A directory row's actions (SPEC §2): edit, and a menu with the processing work, retry (failed only) and delete. */
+/** A directory row's actions (SPEC §2): edit, and a menu with the processing work, retry (failed only, as added or the other way of making captions) and delete. */
 import { BookOpenText, Languages, ListChecks, MoreHorizontal, Pencil, RotateCcw, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Spinner } from "@/components/ui/spinner";
-import { canRetry } from "@/lib/admin/video-status";
+import { retryChoices } from "@/lib/admin/video-status";
 import type { VideoCard } from "@/lib/types/api";
 import { cn } from "@/lib/utils";
 
@@ -21,7 +21,8 @@ export type DirectoryActions = {
   extract: (video: VideoCard) => void;
   translate: (video: VideoCard) => void;
   quizzes: (video: VideoCard) => void;
-  retry: (video: VideoCard) => void;
+  /** `choice`: change whether the audio is transcribed instead of using YouTube's captions. */
+  retry: (video: VideoCard, choice?: { transcribeAudio: boolean }) => void;
 };
 
 export function VideoActions({ video, actions, busy, className }: { video: VideoCard; actions: DirectoryActions; busy: boolean; className?: string }) {
@@ -51,11 +52,11 @@ export function VideoActions({ video, actions, busy, className }: { video: Video
           <DropdownMenuItem onSelect={() => actions.quizzes(video)}>
             <ListChecks aria-hidden /> Regenerate quizzes
           </DropdownMenuItem>
-          {canRetry(video.status) ? (
-            <DropdownMenuItem onSelect={() => actions.retry(video)}>
-              <RotateCcw aria-hidden /> Retry processing
+          {retryChoices(video).map(({ label, transcribeAudio }) => (
+            <DropdownMenuItem key={label} onSelect={() => actions.retry(video, transcribeAudio === undefined ? undefined : { transcribeAudio })}>
+              <RotateCcw aria-hidden /> {label}
             </DropdownMenuItem>
-          ) : null}
+          ))}
           <DropdownMenuSeparator />
           <DropdownMenuItem variant="destructive" onSelect={() => actions.remove(video)}>
             <Trash2 aria-hidden /> Delete

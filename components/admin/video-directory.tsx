@@ -41,7 +41,7 @@ export function VideoDirectory() {
     edit: setEditing,
     remove: setDeleting,
     extract: (video) => extract.mutate({ id: video.id }),
-    retry: (video) => retry.mutate(video.id),
+    retry: (video, choice) => retry.mutate({ id: video.id, ...choice }),
     quizzes: (video) => quizzes.mutate({ id: video.id }, { onSuccess: () => jobs.follow({ videoId: video.id, action: "regenerate-quizzes" }) }),
     translate: (video) =>
       translations.mutate(

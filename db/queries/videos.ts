@@ -50,6 +50,7 @@ export type VideoCardRow = {
   durationMs: number | null;
   mediaPath: string | null;
   captionsSource: CaptionsSource | null;
+  transcribeAudio: boolean;
   totalWords: number;
   wordsLearned: number;
   progressPercent: number;
@@ -87,6 +88,7 @@ function cardColumns(userId: string, withJobState = false) {
     durationMs: videos.durationMs,
     mediaPath: videos.mediaPath,
     captionsSource: videos.captionsSource,
+    transcribeAudio: videos.transcribeAudio,
     totalWords: sql<number>`(select count(*)::int from ${words} w where w.video_id = ${videos.id})`,
     wordsLearned: sql<number>`coalesce((select vp.words_learned from ${videoProgress} vp where vp.video_id = ${videos.id} and vp.user_id = ${userId}), 0)`,
     progressPercent: sql<number>`coalesce((select vp.progress_percent from ${videoProgress} vp where vp.video_id = ${videos.id} and vp.user_id = ${userId}), 0)`,

@@ -149,6 +149,8 @@ export const videos = pgTable(
     durationMs: integer("duration_ms"),
     /** Where the captions came from, for the admin's directory; null for content made otherwise (the demo videos). */
     captionsSource: text("captions_source").$type<CaptionsSource>(),
+    /** The admin asked for the audio to be transcribed even when YouTube has captions; a retry does the same. */
+    transcribeAudio: boolean("transcribe_audio").notNull().default(false),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -57,6 +57,22 @@ export const isFailed = (status: string) => status === "failed" || status === "e
 /** Only a failed video can be retried (SPEC §2: retry for the failed status only). */
 export const canRetry = (status: string) => status === "failed";
 
+export type RetryChoice = { label: string; transcribeAudio?: boolean };
+
+/**
+ * The retries a failed video offers: as it was added, and, for a video with only its YouTube link
+ * (an uploaded file is always transcribed), the other way of making its captions: transcribing the
+ * audio, or YouTube's own captions again.
+ */
+export function retryChoices(video: { status: string; youtubeId: string | null; mediaUrl: string | null; transcribeAudio: boolean }): RetryChoice[] {
+  if (!canRetry(video.status)) return [];
+  const choices: RetryChoice[] = [{ label: "Retry processing" }];
+  if (video.youtubeId && !video.mediaUrl) {
+    choices.push(video.transcribeAudio ? { label: "Retry with YouTube's captions", transcribeAudio: false } : { label: "Retry, transcribing the audio", transcribeAudio: true });
+  }
+  return choices;
+}
+
 /** Pipeline stages by processingProgress; thresholds 5, 15, 50, 85, 95, 100 (SPEC §9). */
 const STAGES: readonly [upTo: number, label: string][] = [
   [5, "Preparing Audio"],

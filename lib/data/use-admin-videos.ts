@@ -17,6 +17,8 @@ import { useExtractVocabulary } from "./use-video-processing";
 
 const CREATE_KEY = ["create-video"] as const;
 const RETRY_KEY = ["retry-video"] as const;
+/** `transcribeAudio`, when given, changes how the video's captions are made from now on (lib/admin/video-status.ts retryChoices). */
+type RetryVariables = { id: number; transcribeAudio?: boolean };
 
 type CreateVariables = { values: AddVideoForm; pending: PendingVideo };
 
@@ -40,7 +42,7 @@ export function useVideoDirectory() {
   });
   const retryIds = useMutationState({
     filters: { mutationKey: RETRY_KEY, status: "pending" },
-    select: (mutation) => mutation.state.variables as number,
+    select: (mutation) => (mutation.state.variables as RetryVariables).id,
   });
   const retryKey = retryIds.join(",");
   const videos = useMemo(
@@ -81,7 +83,8 @@ export function useRetryVideo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: RETRY_KEY,
-    mutationFn: (id: number) => apiJson<VideoCard>("POST", `/api/videos/${id}/retry`),
+    mutationFn: ({ id, transcribeAudio }: RetryVariables) =>
+      apiJson<VideoCard>("POST", `/api/videos/${id}/retry`, transcribeAudio === undefined ? undefined : { transcribeAudio }),
     onSuccess: async (video) => {
       await showVideo(queryClient, video);
       toast.success("Video reprocessing started");

@@ -25,7 +25,8 @@ export type TranslationAction = "fill_missing" | "regenerate";
 type VideoJob = { videoId: number; waits?: number; requestedAt?: string };
 
 export type JobData = {
-  [QUEUES.processVideo]: VideoJob;
+  /** `transcribeAudio`: transcribe the audio even when YouTube has captions (the admin asked for it). */
+  [QUEUES.processVideo]: VideoJob & { transcribeAudio?: boolean };
   [QUEUES.extractVocabulary]: VideoJob;
   [QUEUES.generateTranslations]: VideoJob & { action: TranslationAction };
   [QUEUES.regenerateQuizzes]: VideoJob;

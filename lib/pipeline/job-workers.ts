@@ -33,7 +33,7 @@ const videoPayload = z.object({
   requestedAt: z.iso.datetime().optional(),
 });
 export const payloadSchemas = {
-  [QUEUES.processVideo]: videoPayload,
+  [QUEUES.processVideo]: videoPayload.extend({ transcribeAudio: z.boolean().optional() }),
   [QUEUES.extractVocabulary]: videoPayload,
   [QUEUES.generateTranslations]: videoPayload.extend({ action: z.enum(["fill_missing", "regenerate"]) }),
   [QUEUES.regenerateQuizzes]: videoPayload,
@@ -70,7 +70,7 @@ function reasonOf(error: unknown): string {
 
 export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<string[]> {
   const handlers: { [Q in QueueName]?: JobHandler<Q> } = {
-    [QUEUES.processVideo]: (db, data, signal) => processVideo(db, data.videoId, { audio: deps.audio, signal }),
+    [QUEUES.processVideo]: (db, data, signal) => processVideo(db, data.videoId, { audio: deps.audio, signal, transcribeAudio: data.transcribeAudio }),
     // Work saved since it was asked for (by an earlier try of the job, or by another job) is not paid for again.
     [QUEUES.extractVocabulary]: (db, data, signal) => extractVocabulary(db, data.videoId, signal, requested(data)),
     [QUEUES.generateTranslations]: (db, data, signal) => generateTranslations(db, data.videoId, data.action, signal, requested(data)),

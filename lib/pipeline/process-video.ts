@@ -39,6 +39,8 @@ export type ProcessOptions = {
   maxMediaSeconds?: number;
   /** Most caption lines (default: MAX_LINES_PER_VIDEO). */
   maxLines?: number;
+  /** Transcribe the audio even when YouTube has captions (default: as the video was added). */
+  transcribeAudio?: boolean;
 };
 
 export async function processVideo(db: Db, videoId: number, options: ProcessOptions): Promise<"processed" | "gone"> {
@@ -55,8 +57,10 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
     if (cues && countLines(cues) > maxLines) throw new PermanentJobError(tooManyLinesMessage("The subtitle file", countLines(cues), maxLines));
     let transcript: Transcript;
     let captionsSource: CaptionsSource;
-    // A YouTube-only video with captions on YouTube: they are the captions, and the audio is not needed.
-    const youtube = cues ? null : await youtubeCaptions(video, workDir, options.signal);
+    // A YouTube-only video with captions on YouTube: they are the captions, and the audio is not
+    // needed, unless the admin asked for a transcription (YouTube's may be poor, or in another language).
+    const transcribeAnyway = options.transcribeAudio ?? video.transcribeAudio;
+    const youtube = cues || transcribeAnyway ? null : await youtubeCaptions(video, workDir, options.signal);
     if (cues) {
       // The subtitle file's lines are the captions; a transcription, when the audio can be had, times their words.
       const spoken = await transcribeIfAudio(db, video, workDir, options);

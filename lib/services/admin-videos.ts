@@ -26,7 +26,7 @@ import { sendJob } from "@/lib/jobs/send";
 import { getStorage } from "@/lib/storage";
 import { isStorageKey } from "@/lib/storage/media-path";
 import { QUEUES, type TranslationAction } from "@/lib/jobs/queues";
-import type { CreateVideoInput, UpdateVideoInput } from "@/lib/validation/admin-videos";
+import type { CreateVideoInput, RetryVideoInput, UpdateVideoInput } from "@/lib/validation/admin-videos";
 import { fetchYoutubeTitle } from "@/lib/youtube/oembed";
 import { toVideoCard } from "./serialize";
 import { jobStatusUrl } from "./video-job-status";
@@ -85,12 +85,13 @@ export async function createVideo(db: Db, user: User, input: CreateVideoInput, f
       mediaPath: files.media?.key ?? null,
       mediaType: files.media?.contentType ?? null,
       subtitlePath: files.subtitles ?? null,
+      transcribeAudio: input.transcribeAudio,
       createdBy: user.id,
     });
     await replaceVideoCategories(tx, row.id, categoryIds);
     return row;
   });
-  await queue(db, () => sendJob(QUEUES.processVideo, { videoId: video.id }), video.id);
+  await queue(db, () => sendJob(QUEUES.processVideo, { videoId: video.id, transcribeAudio: input.transcribeAudio }), video.id);
   return card(db, user, video.id);
 }
 
@@ -171,13 +172,17 @@ export async function requestVocabulary(db: Db, user: User, id: number) {
  * POST retry: only a failed video; it goes back to processing at 0 %. If its processing job is
  * still queued, that one goes on: nothing more is queued or counted. A job still running is the
  * one that just failed (pg-boss has not yet completed it): it will not run again, so a new one is
- * queued (a stately queue holds one queued job beside the running one).
+ * queued (a stately queue holds one queued job beside the running one). `transcribeAudio`, when
+ * given, becomes the video's choice for this and later retries (a job already queued keeps the
+ * choice it was sent with); without it, the choice the video was added with holds.
  */
-export async function retryVideo(db: Db, user: User, id: number) {
+export async function retryVideo(db: Db, user: User, id: number, input: RetryVideoInput = {}) {
   const video = await existing(db, id);
   if (video.status !== "failed" && video.status !== "error") throw conflict("Only a video whose processing failed can be retried");
+  const transcribeAudio = input.transcribeAudio ?? video.transcribeAudio;
+  const restart = { status: "processing" as const, processingProgress: 0, errorReason: null, transcribeAudio };
   if (await isReprocessing("retry", id, { queuedOnly: true })) {
-    await updateVideoRow(db, id, { status: "processing", processingProgress: 0, errorReason: null });
+    await updateVideoRow(db, id, restart);
     return card(db, user, id);
   }
   await startReprocessing(
@@ -186,8 +191,8 @@ export async function retryVideo(db: Db, user: User, id: number) {
     "retry",
     id,
     async () => {
-      await updateVideoRow(db, id, { status: "processing", processingProgress: 0, errorReason: null });
-      return queue(db, () => sendJob(QUEUES.processVideo, { videoId: id }), id);
+      await updateVideoRow(db, id, restart);
+      return queue(db, () => sendJob(QUEUES.processVideo, { videoId: id, transcribeAudio }), id);
     },
     { checked: true },
   );

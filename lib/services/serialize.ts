@@ -87,6 +87,7 @@ export function toVideoCard(row: VideoCardRow): VideoCard {
     ...(row.waitingForJob === null ? {} : { waitingForJob: row.waitingForJob }),
     duration: row.durationMs === null ? null : Math.round(row.durationMs / 1000),
     captionsSource: row.captionsSource,
+    transcribeAudio: row.transcribeAudio,
     progress: row.progressPercent,
     wordsLearned: row.wordsLearned,
     totalWords: row.totalWords,

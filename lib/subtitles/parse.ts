@@ -104,18 +104,23 @@ function timing(line: string, lineNumber: number, format: SubtitleFormat): { sta
   return { startMs, endMs };
 }
 
-// The character references subtitle files use; HTML's full table would be dead weight. Unknown
-// references stay as written, as the WebVTT parser leaves them.
+// The character references subtitle files use (WebVTT reads HTML's; its full table would be dead
+// weight). Unknown references stay as written, as the WebVTT parser leaves them.
 const ENTITIES: Record<string, string> = {
   amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", lrm: "", rlm: "", zwj: "", zwnj: "",
+  AMP: "&", LT: "<", GT: ">", QUOT: '"', copy: "©", COPY: "©", reg: "®", REG: "®", trade: "™", deg: "°", euro: "€",
   hellip: "…", mdash: "—", ndash: "–", lsquo: "‘", rsquo: "’", ldquo: "“", rdquo: "”", laquo: "«", raquo: "»",
   iexcl: "¡", iquest: "¿", shy: "",
 };
+// HTML reads these without their ";" too (in text), as older writers leave them; numeric ones as well.
+const LEGACY = "amp|AMP|lt|LT|gt|GT|quot|QUOT|nbsp|copy|COPY|reg|REG";
+const REFERENCE = new RegExp(`&(?:#(\\d+);?|#[xX]([0-9a-fA-F]+);?|([A-Za-z][A-Za-z0-9]*);|(${LEGACY}))`, "g");
 // Invisible marks that would split or glue words once the text is one line.
 const INVISIBLE = new Set(["\u200e", "\u200f", "\u200b", "\u200c", "\u200d", "\u00ad"]);
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(?:#(\d+)|#[xX]([0-9a-fA-F]+)|([A-Za-z][A-Za-z0-9]*));/g, (whole, dec?: string, hex?: string, name?: string) => {
+  return text.replace(REFERENCE, (whole, dec?: string, hex?: string, name?: string, legacy?: string) => {
+    if (legacy) return ENTITIES[legacy]!;
     if (name) return ENTITIES[name] ?? whole;
     const code = dec ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
     if (!Number.isFinite(code) || code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "\ufffd";
@@ -134,20 +139,25 @@ export type SubtitleCue = { startMs: number; endMs: number; text: string; words?
 
 const INLINE_TIME = /^(?:(\d+):)?([0-5]\d):([0-5]\d)\.(\d{3})$/;
 
+/** The cue text elements of WebVTT; other tags are ignored (their text is kept). */
+const VTT_ELEMENTS = new Set(["c", "i", "b", "u", "ruby", "rt", "v", "lang"]);
+
 /**
  * A WebVTT cue text as the spec's tokenizer reads it: a tag runs from "<" to ">" or to the end
  * of the text (unterminated), with any classes (<c.yellow>) and annotation (<v Roger>,
  * <lang en>); a tag that is a timestamp (<00:00:01.000>) marks when the text after it is said.
- * Ruby text (<rt>) is a reading of the base text, not more words, so it is left out.
- * Returns the text in runs, each with the time it starts to be said (undefined before the
- * first timestamp).
+ * Ruby text (<rt>) is a reading of the base text, not more words, so it is left out; which text
+ * is ruby text follows the spec's tree building (an end tag closes only the element it names
+ * when that is the innermost one open, </ruby> closes an open <rt> too, and <rt> opens only
+ * directly inside <ruby>). Returns the text in runs, each with the time it starts to be said
+ * (undefined before the first timestamp).
  */
 function vttRuns(raw: string): { text: string; atMs?: number }[] {
   const runs: { text: string; atMs?: number }[] = [{ text: "" }];
-  let inRubyText = 0;
+  const open: string[] = [];
   for (const token of raw.match(/<[^>]*>?|[^<]+/g) ?? []) {
     if (!token.startsWith("<")) {
-      if (!inRubyText) runs.at(-1)!.text += decodeEntities(token);
+      if (!open.includes("rt")) runs.at(-1)!.text += decodeEntities(token);
       continue;
     }
     const body = token.slice(1).replace(/>$/, "");
@@ -156,9 +166,13 @@ function vttRuns(raw: string): { text: string; atMs?: number }[] {
       runs.push({ text: "", atMs: toMs(stamp[1], stamp[2]!, stamp[3]!, stamp[4]!) });
       continue;
     }
-    const name = /^\/?([^\s.>/]*)/.exec(body)![1]!.toLowerCase();
-    if (name === "rt") inRubyText = body.startsWith("/") ? 0 : 1;
-    else if (name === "ruby" && body.startsWith("/")) inRubyText = 0;
+    const name = /^\/?([^\s.>/]*)/.exec(body)![1]!;
+    if (!VTT_ELEMENTS.has(name)) continue;
+    const current = open.at(-1);
+    if (!body.startsWith("/")) {
+      if (name !== "rt" || current === "ruby") open.push(name);
+    } else if (current === name) open.pop();
+    else if (name === "ruby" && current === "rt") open.splice(-2, 2);
   }
   return runs;
 }

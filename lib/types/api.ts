@@ -75,6 +75,8 @@ export type VideoCard = {
   duration: number | null;
   /** Where the captions came from: "youtube", "youtube-auto", "whisper" or "subtitle-file"; null for the demo content. */
   captionsSource: string | null;
+  /** The admin asked for the audio to be transcribed even when YouTube has captions; a retry does the same unless told otherwise. */
+  transcribeAudio: boolean;
   /** Percent of the video's vocabulary the caller has learned. */
   progress: number;
   wordsLearned: number;

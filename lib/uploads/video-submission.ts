@@ -20,12 +20,13 @@ export type VideoSubmission = {
   discard: () => Promise<void>;
 };
 
-/** The form's text fields as the JSON body has them: numbers, and categoryIds as JSON text. */
+/** The form's text fields as the JSON body has them: numbers, "true"/"false", and categoryIds as JSON text. */
 function fieldsToInput(fields: Record<string, string>): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(fields)) {
     if (value === "") continue;
     if (name === "categoryId") input[name] = /^\d+$/.test(value) ? Number(value) : value;
+    else if (name === "transcribeAudio") input[name] = value === "true" ? true : value === "false" ? false : value;
     else if (name === "categoryIds") {
       try {
         input[name] = JSON.parse(value);

@@ -67,6 +67,8 @@ export const addVideoFormSchema = videoMetadataSchema.extend({
   audioFile: z
     .custom<File | null>((value) => value === null || (typeof File !== "undefined" && value instanceof File), "Choose an audio file")
     .refine((file) => !file || isAcceptedAudio(file), "Choose an audio file: MP3, WAV, M4A or AAC"),
+  /** Transcribe the audio even when the video has captions on YouTube (an uploaded file is always transcribed). */
+  transcribeAudio: z.boolean(),
 });
 export type AddVideoForm = z.infer<typeof addVideoFormSchema>;
 
@@ -78,6 +80,7 @@ export const emptyAddVideoForm = (): AddVideoForm => ({
   targetLanguage: DEFAULT_VIDEO_LANGUAGE,
   description: "",
   audioFile: null,
+  transcribeAudio: false,
 });
 
 export type CreateVideoJson = {
@@ -88,11 +91,13 @@ export type CreateVideoJson = {
   categoryIds: number[];
   targetLanguage: string;
   thumbnail: string;
+  transcribeAudio: boolean;
 };
 
 /**
  * POST /api/videos's body: JSON, or with an audio file multipart form data whose categoryIds is
  * JSON text, sent only when some are chosen. A blank title lets the server fetch the video's own.
+ * Asking for a transcription goes only with a YouTube link: an uploaded file is always transcribed.
  */
 export function createVideoBody(values: AddVideoForm): CreateVideoJson | FormData {
   const youtubeId = youtubeVideoId(values.youtubeUrl);
@@ -105,6 +110,7 @@ export function createVideoBody(values: AddVideoForm): CreateVideoJson | FormDat
     categoryIds: values.categoryIds,
     targetLanguage: values.targetLanguage,
     thumbnail: youtubeThumbnail(youtubeId),
+    transcribeAudio: values.transcribeAudio,
   };
   if (!values.audioFile) return json;
   const form = new FormData();

@@ -24,6 +24,9 @@ const youtubeIdSchema = z
     return id ?? z.NEVER;
   });
 
+/** Transcribe the audio even when the YouTube video has captions of its own (issue: YouTube's may be poor). */
+const transcribeAudioSchema = z.boolean({ message: "transcribeAudio must be true or false" });
+
 /** The publication choices an admin has (SPEC §4); processing states are the worker's. */
 export const PUBLICATION_STATUSES = ["active", "unpublished"] as const;
 
@@ -36,6 +39,7 @@ export const createVideoSchema = z
     categoryIds: categoryIdsSchema.default([]),
     targetLanguage: languageCodeSchema.default("en"),
     thumbnail: z.url({ protocol: /^https?$/, message: "thumbnail must be an http(s) address" }).max(2000).nullish(),
+    transcribeAudio: transcribeAudioSchema.default(false),
   })
   .strict();
 export type CreateVideoInput = z.infer<typeof createVideoSchema>;
@@ -65,5 +69,9 @@ export const generateTranslationsSchema = z
   })
   .strict();
 
-/** extract-vocabulary, retry and regenerate-quizzes take no body (an empty object is fine too). */
+/** extract-vocabulary and regenerate-quizzes take no body (an empty object is fine too). */
 export const emptyBodySchema = z.object({}).strict().optional();
+
+/** Retry may change whether the audio is transcribed instead of using YouTube's captions; without it, as the video was added. */
+export const retryVideoSchema = z.object({ transcribeAudio: transcribeAudioSchema.optional() }).strict().optional();
+export type RetryVideoInput = z.infer<typeof retryVideoSchema>;

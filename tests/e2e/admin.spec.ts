@@ -91,6 +91,53 @@ test("an admin adds a video with an audio file: it is uploaded with the form and
   expect((await media.body()).toString("latin1")).toBe("ID3\u0004");
 });
 
+test("an admin asks for the audio to be transcribed instead of YouTube's captions, and a failed video's retry offers the other way", async ({ page }) => {
+  await openAdmin(page);
+  const form = page.getByRole("form", { name: "Add a video" });
+  const box = form.getByRole("checkbox", { name: "Transcribe the audio instead of using YouTube's captions" });
+  await expect(box).not.toBeChecked();
+  // An uploaded file is always transcribed: with one chosen, the box is off and locked.
+  await box.click();
+  await form.getByLabel("Audio file (optional)").setInputFiles(await makeAudio(await makeAudioDir(), "tone.mp3", 1));
+  await expect(box).toBeDisabled();
+  await expect(box).not.toBeChecked();
+  await form.getByRole("button", { name: /^Remove tone\.mp3/ }).click();
+  await expect(box).toBeEnabled();
+
+  const youtubeId = uniqueYoutubeId();
+  const title = `Transcribed ${youtubeId}`;
+  await form.getByLabel("YouTube URL").fill(`https://youtu.be/${youtubeId}`);
+  await form.getByLabel("Title (optional)").fill(title);
+  await box.click();
+  const created = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/videos"));
+  await form.getByRole("button", { name: "Add Video" }).click();
+  expect((await created).postDataJSON()).toMatchObject({ youtubeId, transcribeAudio: true });
+  await expect(box).not.toBeChecked();
+
+  // No AI provider here: it fails at once. Its retry may take YouTube's captions instead, or as added.
+  const row = page.getByTestId("video-row").filter({ hasText: title });
+  await expect(row.getByTestId("video-status")).toHaveText("Error");
+  await row.getByRole("button", { name: `More actions for ${title}` }).click();
+  await expect(page.getByRole("menuitem", { name: "Retry processing" })).toBeVisible();
+  const retried = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/retry"));
+  await page.getByRole("menuitem", { name: "Retry with YouTube's captions" }).click();
+  expect((await retried).postDataJSON()).toEqual({ transcribeAudio: false });
+  await expect(page.getByText("Video reprocessing started")).toBeVisible();
+});
+
+test("the add form's side-by-side fields line up at 768 px and wider", async ({ page }) => {
+  await openAdmin(page);
+  const form = page.getByRole("form", { name: "Add a video" });
+  for (const width of [768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Side by side: the audio file's description wraps to two lines at 768, the language's does not.
+    const language = (await form.getByRole("combobox", { name: "Target language" }).boundingBox())!;
+    const audio = (await form.getByLabel("Audio file (optional)").boundingBox())!;
+    expect(Math.abs(language.y - audio.y), `${width} px`).toBeLessThan(1);
+    expect(audio.x, `${width} px`).toBeGreaterThan(language.x + language.width);
+  }
+});
+
 test("a failed add rolls the optimistic row back and says why", async ({ page }) => {
   await openAdmin(page);
   await page.route("**/api/videos", (route) =>

@@ -18,6 +18,7 @@ export const videoCard = (extra: Partial<VideoCard> = {}): VideoCard => ({
   waitingForJob: false,
   duration: null,
   captionsSource: null,
+  transcribeAudio: false,
   progress: 0,
   wordsLearned: 0,
   totalWords: 0,

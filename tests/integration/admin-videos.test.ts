@@ -93,7 +93,7 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
       thumbnail: "https://i.ytimg.com/vi/abcdefghijk/hqdefault.jpg",
     });
     expect([...created.body.categoryIds].sort()).toEqual([drinks, travel].sort());
-    expect(await jobs()).toEqual([{ name: "video-process", data: { videoId: created.body.id } }]);
+    expect(await jobs()).toEqual([{ name: "video-process", data: { videoId: created.body.id, transcribeAudio: false } }]);
     // The owner adds too; the language defaults to English.
     const byOwner = await add(owner, { youtubeId: "zyxwvutsrqp", title: "Owner's pick" });
     expect(byOwner).toMatchObject({ status: 201, body: { targetLanguage: "en", categoryIds: [] } });
@@ -147,6 +147,103 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
     const huge = await call(postVideo, "/api/videos", { method: "POST", token: admin.token, rawBody: JSON.stringify({ youtubeId: "abcdefghijk", description: "x".repeat(100_000) }) });
     expect(huge.status).toBe(413);
     expect(await count()).toBe(before);
+  });
+
+  it("takes the admin's ask to transcribe the audio instead of using YouTube's captions: on the video and in its job; staff only; true or false only", async () => {
+    const asked = { youtubeId: "Transcr1be1", title: "Whisper it", transcribeAudio: true };
+    expect((await add(null, asked)).status).toBe(401);
+    for (const who of [learner, other]) expect((await add(who, asked)).status).toBe(403);
+    const stored = async (id: number) => (await t().db.select({ transcribeAudio: videos.transcribeAudio }).from(videos).where(eq(videos.id, id)))[0]!.transcribeAudio;
+    const jobOf = async (id: number) => (await jobs()).filter((job) => job.data.videoId === id).map((job) => job.data);
+
+    const byAdmin = await add(admin, asked);
+    expect(byAdmin.status).toBe(201);
+    // The directory's card says so (its retry offers the other way).
+    expect(byAdmin.body.transcribeAudio).toBe(true);
+    expect(await stored(byAdmin.body.id)).toBe(true);
+    expect(await jobOf(byAdmin.body.id)).toEqual([{ videoId: byAdmin.body.id, transcribeAudio: true }]);
+    const byOwner = await add(owner, { ...asked, youtubeId: "Transcr1be2" });
+    expect(await jobOf(byOwner.body.id)).toEqual([{ videoId: byOwner.body.id, transcribeAudio: true }]);
+    // Without it, YouTube's captions come first (as before).
+    const plain = await add(owner, { youtubeId: "Transcr1be3" });
+    expect(plain.body.transcribeAudio).toBe(false);
+    expect(await stored(plain.body.id)).toBe(false);
+    expect(await jobOf(plain.body.id)).toEqual([{ videoId: plain.body.id, transcribeAudio: false }]);
+
+    const before = (await jobs()).length;
+    for (const value of ["true", 1, null, [true], { on: true }]) {
+      const refused = await add(admin, { ...asked, transcribeAudio: value });
+      expect(refused.status, JSON.stringify(value)).toBe(400);
+      expect(refused.body.message).toBe("transcribeAudio: transcribeAudio must be true or false");
+    }
+    expect((await jobs()).length).toBe(before);
+  });
+
+  it("takes the ask to transcribe as multipart form data too (\"true\" or \"false\"), refusing anything else", async () => {
+    const dir = await makeAudioDir();
+    const storage = createLocalStorage(path.join(dir, "uploads"));
+    installStorage(storage);
+    try {
+      const form = (value: string) => {
+        const body = new FormData();
+        body.set("youtubeId", "https://youtu.be/Transcr1be4");
+        body.set("transcribeAudio", value);
+        body.set("subtitleFile", new File(["1\n00:00:00,000 --> 00:00:01,000\nBonjour !\n"], "lesson.srt"));
+        return body;
+      };
+      const send = (who: Who | null, body: FormData) =>
+        postVideo(new Request("http://localhost:3000/api/videos", { method: "POST", headers: who ? { authorization: `Bearer ${who.token}` } : {}, body }), { params: Promise.resolve({}) });
+      expect((await send(null, form("true"))).status).toBe(401);
+      expect((await send(learner, form("true"))).status).toBe(403);
+      for (const [who, value, expected] of [[admin, "true", true], [owner, "false", false]] as const) {
+        const response = await send(who, form(value));
+        expect(response.status).toBe(201);
+        const { id } = await response.json();
+        expect((await t().db.select({ transcribeAudio: videos.transcribeAudio }).from(videos).where(eq(videos.id, id)))[0]!.transcribeAudio).toBe(expected);
+        expect((await jobs()).find((job) => job.data.videoId === id)?.data).toEqual({ videoId: id, transcribeAudio: expected });
+      }
+      const stored = (await readdirDeep(path.join(dir, "uploads"))).length;
+      const refused = await send(admin, form("yes"));
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).message).toBe("transcribeAudio: transcribeAudio must be true or false");
+      // The subtitle file sent with it is not kept.
+      expect(await readdirDeep(path.join(dir, "uploads"))).toHaveLength(stored);
+    } finally {
+      installStorage(undefined);
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a retry remembers the ask to transcribe, and may change it; staff only; true or false only", async () => {
+    const [video] = await t()
+      .db.insert(videos)
+      .values({ youtubeId: "Transcr1be5", title: "Failed once", status: "failed", errorReason: "Transcription failed: 502", transcribeAudio: true })
+      .returning();
+    const id = video!.id;
+    const retryJobs = async () => (await jobs()).filter((job) => job.data.videoId === id).map((job) => job.data);
+    const dropJobs = () => t().db.execute(sql`delete from pgboss.job where singleton_key = ${`video:${id}`}`);
+    const fail = () => t().db.update(videos).set({ status: "failed" }).where(eq(videos.id, id));
+
+    expect((await onVideo(retry, id, "/retry", null, { body: { transcribeAudio: false } })).status).toBe(401);
+    for (const who of [learner, other]) expect((await onVideo(retry, id, "/retry", who, { body: { transcribeAudio: false } })).status).toBe(403);
+    expect((await onVideo(retry, id, "/retry", admin, { body: { transcribeAudio: "no" } })).body.message).toBe(
+      "transcribeAudio: transcribeAudio must be true or false",
+    );
+    expect(await retryJobs()).toEqual([]);
+
+    // Without a body: as the video was added.
+    expect((await onVideo(retry, id, "/retry", admin)).status).toBe(200);
+    expect(await retryJobs()).toEqual([{ videoId: id, transcribeAudio: true }]);
+    // The owner changes it: kept on the video for later retries too.
+    await dropJobs();
+    await fail();
+    expect((await onVideo(retry, id, "/retry", owner, { body: { transcribeAudio: false } })).status).toBe(200);
+    expect(await retryJobs()).toEqual([{ videoId: id, transcribeAudio: false }]);
+    await dropJobs();
+    await fail();
+    await onVideo(retry, id, "/retry", admin, { body: {} });
+    expect(await retryJobs()).toEqual([{ videoId: id, transcribeAudio: false }]);
+    await dropJobs();
   });
 
   it("edits and publishes a video; learners then see it; refuses other statuses and strangers", async () => {

@@ -19,6 +19,7 @@ import { GET as quizStatus, POST as regenerateQuizzes } from "@/app/api/videos/[
 import { POST as extractVocabulary } from "@/app/api/videos/[id]/extract-vocabulary/route";
 import { GET as getCaptions } from "@/app/api/videos/[id]/captions/route";
 import { GET as getVideo } from "@/app/api/videos/[id]/route";
+import { POST as postVideo } from "@/app/api/videos/route";
 import { GET as getWords } from "@/app/api/videos/[id]/words/route";
 import { GET as getWordTimings } from "@/app/api/videos/[id]/word-timings/route";
 import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
@@ -33,6 +34,7 @@ import { sendJob } from "@/lib/jobs/send";
 import { createLocalStorage, installStorage } from "@/lib/storage";
 import { startWorkers } from "@/lib/pipeline/job-workers";
 import type { AudioSource } from "@/lib/pipeline/process-video";
+import { defaultAudioSource } from "@/lib/pipeline/audio-source";
 import { extractVocabulary as reworkVocabulary, generateTranslations as reworkTranslations, regenerateQuizzes as reworkQuizzes } from "@/lib/pipeline/rework";
 import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
@@ -182,7 +184,7 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     }
   });
 
-  it("YouTube's rolling automatic captions become one caption per spoken line, timed by the file's own word times", async () => {
+  it("YouTube's rolling automatic captions uploaded with an audio file become one caption per spoken line, timed by the file's own word times", async () => {
     setAiServer(ai.url);
     const storage = createLocalStorage(path.join(dir, `uploads-rolling-${kind}`));
     installStorage(storage);
@@ -199,10 +201,32 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
         "Compramos naranjas y manzanas.",
         "",
       ].join("\n");
-      await storage.put("subtitles/rolling.vtt", Readable.from([Buffer.from(vtt)]), { contentType: "text/vtt" });
-      const [video] = await t().db.insert(videos).values({ youtubeId: "abcdefghijk", title: "Subtítulos automáticos", targetLanguage: "es", status: "processing", subtitlePath: "subtitles/rolling.vtt" }).returning();
-      await sendJob(QUEUES.processVideo, { videoId: video!.id });
-      expect(await settled(video!.id)).toMatchObject({ status: "processed" });
+      // Uploaded as the admin would: the audio file and the captions file, through POST /api/videos.
+      const upload = (captionsFile: string) => {
+        const form = new FormData();
+        form.set("youtubeId", "abcdefghijk");
+        form.set("title", "Subtítulos automáticos");
+        form.set("targetLanguage", "es");
+        form.set("audioFile", new File([readFileSync(clip)], "clase.wav", { type: "audio/wav" }));
+        form.set("subtitleFile", new File([captionsFile], "clase.es.vtt", { type: "text/vtt" }));
+        const request = new Request("http://localhost:3000/api/videos", { method: "POST", headers: { authorization: `Bearer ${admin.token}` }, body: form });
+        return postVideo(request, { params: Promise.resolve({}) });
+      };
+      // A file that still cannot be used is refused with the line and the reason, and nothing is added.
+      const count = async () => (await t().db.select({ id: videos.id }).from(videos)).length;
+      const before = await count();
+      const broken = await upload(vtt.replace("00:00:50.000 --> 00:00:53.000", "00:00:50.000 -> 00:00:53.000"));
+      expect(broken.status).toBe(400);
+      expect((await broken.json()).message).toBe("The subtitle file cannot be used: Line 21: expected a cue timing such as 00:00:01.000 --> 00:00:02.500");
+      expect(await count()).toBe(before);
+      const heard = ai.transcriptions.length;
+      nextAudio = defaultAudioSource;
+      const response = await upload(vtt);
+      expect(response.status).toBe(201);
+      const video = (await response.json()) as { id: number };
+      expect(await settled(video.id)).toMatchObject({ status: "processed", captionsSource: "subtitle-file" });
+      // The uploaded audio was transcribed (for the line the file does not time).
+      expect(ai.transcriptions.length).toBe(heard + 1);
       const params = { id: String(video!.id) };
       const lines = (await call(getCaptions, `/api/videos/${video!.id}/captions`, { token: admin.token, params })).body;
       expect(lines.map((c: { text: string; startTime: number; endTime: number }) => [c.text, c.startTime, c.endTime])).toEqual([
@@ -234,6 +258,7 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
         ["manzanas.", 52_250, 53_000],
       ]);
     } finally {
+      nextAudio = undefined;
       installStorage(undefined);
     }
   });
@@ -360,6 +385,61 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
       expect(ai.transcriptions.length).toBe(heard + 1);
       expect(standin.calls().map(kindOf)).toEqual(["manual", "auto"]);
       expect(await card(id)).toMatchObject({ captionsSource: "whisper" });
+    } finally {
+      setEnv({ YTDLP_PATH: undefined });
+    }
+  });
+
+  it("when the admin asks for it, the audio is transcribed (Whisper) although YouTube has captions; without the ask, YouTube's are taken", async () => {
+    setAiServer(ai.url);
+    const standin = ytdlpStandin({ auto: ROLLING_CAPTIONS.join("\n") });
+    const add = async (body: object) =>
+      (await call(postVideo, "/api/videos", { method: "POST", token: admin.token, body: { youtubeId: "abcdefghijk", title: "Mercado", targetLanguage: "es", ...body } })).body.id as number;
+    try {
+      const heard = ai.transcriptions.length;
+      const asked = await add({ transcribeAudio: true });
+      expect(await settled(asked)).toMatchObject({ status: "processed", captionsSource: "whisper", errorReason: null });
+      const lines = (await call(getCaptions, `/api/videos/${asked}/captions`, { token: admin.token, params: { id: String(asked) } })).body;
+      expect(lines.map((c: { text: string }) => c.text)).toEqual(LINES);
+      expect(ai.transcriptions.length).toBe(heard + 1);
+      // YouTube's captions were not even asked for.
+      expect(standin.calls()).toEqual([]);
+      expect(await card(asked)).toMatchObject({ captionsSource: "whisper" });
+
+      // The same video added without the ask: YouTube's captions, no transcription.
+      nextAudio = async () => {
+        throw new Error("the audio was not needed");
+      };
+      const plain = await add({});
+      expect(await settled(plain)).toMatchObject({ status: "processed", captionsSource: "youtube-auto" });
+      expect(ai.transcriptions.length).toBe(heard + 1);
+      expect(standin.calls().map(kindOf)).toEqual(["manual", "auto"]);
+    } finally {
+      nextAudio = undefined;
+      setEnv({ YTDLP_PATH: undefined });
+    }
+  });
+
+  it("a retry transcribes the audio when the video was added asking for it, and takes YouTube's captions when the retry says otherwise", async () => {
+    setAiServer(ai.url);
+    const standin = ytdlpStandin({ auto: ROLLING_CAPTIONS.join("\n") });
+    const [video] = await t()
+      .db.insert(videos)
+      .values({ youtubeId: "abcdefghijk", title: "Mercado", targetLanguage: "es", status: "failed", errorReason: "Transcription failed: 502", transcribeAudio: true })
+      .returning();
+    const id = video!.id;
+    const params = { id: String(id) };
+    try {
+      const heard = ai.transcriptions.length;
+      expect((await call(retry, `/api/videos/${id}/retry`, { method: "POST", token: admin.token, params })).status).toBe(200);
+      expect(await settled(id)).toMatchObject({ status: "processed", captionsSource: "whisper" });
+      expect(ai.transcriptions.length).toBe(heard + 1);
+      expect(standin.calls()).toEqual([]);
+
+      await t().db.update(videos).set({ status: "failed" }).where(eq(videos.id, id));
+      expect((await call(retry, `/api/videos/${id}/retry`, { method: "POST", token: admin.token, params, body: { transcribeAudio: false } })).status).toBe(200);
+      expect(await settled(id)).toMatchObject({ status: "processed", captionsSource: "youtube-auto" });
+      expect(ai.transcriptions.length).toBe(heard + 1);
     } finally {
       setEnv({ YTDLP_PATH: undefined });
     }

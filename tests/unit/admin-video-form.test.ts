@@ -71,12 +71,21 @@ describe("POST /api/videos's body", () => {
       categoryIds: [],
       targetLanguage: "en",
       thumbnail: `https://i.ytimg.com/vi/${ID}/hqdefault.jpg`,
+      transcribeAudio: false,
     });
     expect(createVideoBody({ ...values, categoryId: 3, categoryIds: [3, 5], targetLanguage: "ja" })).toMatchObject({
       categoryId: 3,
       categoryIds: [3, 5],
       targetLanguage: "ja",
     });
+  });
+
+  it("asks for the audio to be transcribed instead of YouTube's captions when the box is ticked", () => {
+    expect(addVideoFormSchema.parse({ ...values, transcribeAudio: true }).transcribeAudio).toBe(true);
+    expect(createVideoBody({ ...values, transcribeAudio: true })).toMatchObject({ youtubeId: ID, transcribeAudio: true });
+    // An uploaded file is always transcribed: the multipart body does not carry the choice.
+    const audioFile = new File(["RIFF"], "lesson.wav", { type: "audio/wav" });
+    expect((createVideoBody({ ...values, audioFile, transcribeAudio: true }) as FormData).has("transcribeAudio")).toBe(false);
   });
 
   it("is multipart with an audio file; categoryIds as JSON text only when some are chosen", async () => {

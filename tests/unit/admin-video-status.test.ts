@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   canRetry,
   clampProgress,
+  retryChoices,
   shouldPollVideos,
   showsProgress,
   stageLabel,
@@ -94,5 +95,23 @@ describe("polling the video list", () => {
     expect(shouldPollVideos([video("active", 100), video("failed", 0), video("unpublished", 0), video("ready", 100)])).toBe(false);
     expect(shouldPollVideos([])).toBe(false);
     expect(shouldPollVideos(undefined)).toBe(false);
+  });
+});
+
+describe("the retries a failed video offers", () => {
+  const failed = { status: "failed", youtubeId: "abcdefghijk", mediaUrl: null, transcribeAudio: false };
+
+  it("retries as added, or transcribing the audio instead of YouTube's captions", () => {
+    expect(retryChoices(failed)).toEqual([{ label: "Retry processing" }, { label: "Retry, transcribing the audio", transcribeAudio: true }]);
+  });
+
+  it("offers YouTube's captions again to a video added asking for a transcription", () => {
+    expect(retryChoices({ ...failed, transcribeAudio: true })).toEqual([{ label: "Retry processing" }, { label: "Retry with YouTube's captions", transcribeAudio: false }]);
+  });
+
+  it("offers no choice for an uploaded file (always transcribed), and nothing for a video that did not fail", () => {
+    expect(retryChoices({ ...failed, mediaUrl: "/api/videos/7/media" })).toEqual([{ label: "Retry processing" }]);
+    expect(retryChoices({ ...failed, youtubeId: null, mediaUrl: "/demo/a.mp3" })).toEqual([{ label: "Retry processing" }]);
+    expect(retryChoices({ ...failed, status: "processed" })).toEqual([]);
   });
 });

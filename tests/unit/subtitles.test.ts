@@ -228,3 +228,60 @@ describe("real-world subtitle files", () => {
     );
   });
 });
+
+/** One cue's text as the parser gives it: the words a learner sees (markup, ruby readings and invisible marks gone). */
+const cueText = (text: string) => parseVtt(`WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n${text}\n`).map((c) => c.text).join("|");
+
+// The web-platform-tests' WebVTT cue-text cases (webvtt/parsing/cue-text-parsing/tests): their
+// input, and the text outside ruby readings of the tree the spec builds from it.
+describe("the web-platform-tests' cue-text cases", () => {
+  it.each([
+    ["test", "test"],
+    ["<ruby>test<rt>test", "test"],
+    ["<ruby>test<rt>test</rt>test", "testtest"],
+    ["<ruby>test<rt>test</rt></ruby>test", "testtest"],
+    // </ruby> closes the open <rt> too.
+    ["<ruby>test<rt>test</ruby>test", "testtest"],
+    // </rt> and </ruby> are ignored while <b> is the innermost element: the rest stays ruby text.
+    ["<ruby>test<rt><b>test</rt></ruby>test", "test"],
+    ["<ruby>test<rt><b>test</ruby>test", "test"],
+    ["<ruby>test<rt><b>test</rt></ruby></b>test", "test"],
+    ["<ruby>test<rt><b>test</rt></b></ruby>test", "testtest"],
+    ["<ruby>test<rt><b>test</rt></b>test</ruby>test", "testtest"],
+    // <rt> outside <ruby> is no ruby text.
+    ["a<rt>b</rt>c", "abc"],
+  ])("tree building: %j reads %j", (input, text) => {
+    expect(cueText(input)).toBe(text);
+  });
+
+  // As the current spec reads references (HTML's character references); the marks that only
+  // steer text direction are dropped and a no-break space is a space, since the text becomes words.
+  it.each([
+    ["&", "&"],
+    ["&amp", "&"],
+    ["&amp;", "&"],
+    ["&AMP;", "&"],
+    ["&lt;", "<"],
+    ["&gt;", ">"],
+    ["a&lrm;b", "ab"],
+    ["a&rlm;b", "ab"],
+    ["&quot;", '"'],
+    ["a&nbsp;b", "a b"],
+    ["&copy;", "©"],
+    ["&&", "&&"],
+    ["&1", "&1"],
+    ["&1;", "&1;"],
+    ["&<", "&"],
+    ["&<c", "&"],
+    ["a&#32;b", "a b"],
+    ["a&#x20;b", "a b"],
+    ["&;", "&;"],
+    ["&unknown;", "&unknown;"],
+  ])("entities: %j reads %j", (input, text) => {
+    expect(cueText(input)).toBe(text);
+  });
+
+  it("reads tag names as written, ignoring tags it does not know (their text stays)", () => {
+    expect(cueText("<C.x>a</C> <rb>b</rb> <span>c</span> <i.x y>d</i>")).toBe("a b c d");
+  });
+});

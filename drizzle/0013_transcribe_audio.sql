@@ -1,0 +1,1 @@
+ALTER TABLE "videos" ADD COLUMN "transcribe_audio" boolean DEFAULT false NOT NULL;
