@@ -7,7 +7,8 @@ const SPANISH_VIDEOS = ["Introducing Yourself in Spanish", "Ordering Coffee in M
 
 test.describe("home", () => {
   test("greets the learner and lists categories and the three sections", async ({ signedInPage: page, learner, request }) => {
-    await expect(page.getByRole("heading", { name: `Welcome back, ${learner.firstName}!` })).toBeVisible();
+    // A new account is welcomed, not welcomed back.
+    await expect(page.getByRole("heading", { name: `Welcome, ${learner.firstName}!` })).toBeVisible();
     await expect(page.getByTestId("welcome-streak")).toHaveText("0 day streak");
     await expect(page.getByText("Keep it up!")).toBeVisible();
     await expect(page.getByTestId("today-progress-count")).toHaveText("0 / 30 quizzes");
@@ -31,6 +32,13 @@ test.describe("home", () => {
     const popularTitles = page.getByTestId("popular-videos").getByRole("article").getByRole("heading");
     // Popularity order depends on other learners; the set does not.
     await expect.poll(async () => (await popularTitles.allTextContents()).sort()).toEqual(["A Morning at the Market in Lyon", "A Weekend in Rome", "Ordering Coffee in Madrid"]);
+    // Each card names the category it was found under, even a video filed under several.
+    await expect(page.getByTestId("popular-videos").getByTestId("video-category")).toHaveText(Array(3).fill("Food & Drink"));
+    await categories.getByRole("button", { name: "Travel" }).click();
+    const travel = page.getByTestId("popular-videos").getByTestId("video-category");
+    await expect.poll(async () => (await travel.allTextContents()).length).toBeGreaterThan(0);
+    expect(new Set(await travel.allTextContents())).toEqual(new Set(["Travel"]));
+    await categories.getByRole("button", { name: "Food & Drink" }).click();
 
     // Answering quizzes starts a video: it moves to Continue Learning with its percent, and the streak begins.
     const api = await LearnerApi.signIn(request, learner);
@@ -44,6 +52,7 @@ test.describe("home", () => {
     await expect(page.getByTestId("welcome-streak")).toHaveText("1 day streak");
     await expect(page.getByTestId("header-streak")).toContainText("1");
     await expect(page.getByTestId("today-progress-count")).toHaveText("2 / 30 quizzes");
+    await expect(page.getByRole("heading", { name: `Welcome back, ${learner.firstName}!` })).toBeVisible();
   });
 
   test("arrives complete: the server sends each screen's data with the page", async ({ browser, baseURL, learner }) => {
@@ -52,7 +61,7 @@ test.describe("home", () => {
     await addSessionCookie(context, learner);
     const page = await context.newPage();
     await page.goto("/home");
-    await expect(page.getByRole("heading", { name: `Welcome back, ${learner.firstName}!` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Welcome, ${learner.firstName}!` })).toBeVisible();
     await expect(page.getByTestId("today-progress-count")).toHaveText("0 / 30 quizzes");
     await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("button")).toHaveCount(4);
     await expect(page.getByTestId("popular-videos").getByRole("article")).toHaveCount(6);
