@@ -220,12 +220,16 @@ test.describe("settings", () => {
     await expect(page.getByLabel("Daily goal (minutes)")).toHaveValue("45");
     await expect(page.getByRole("switch", { name: "Autoplay Videos" })).toHaveAttribute("aria-checked", "true");
     await page.goto("/home");
-    await expect(page.getByRole("heading", { name: "Welcome back, Noor!" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome, Noor!" })).toBeVisible();
   });
 
-  test("Sign out navigates to the logout address and ends the session", async ({ signedInPage: page }) => {
+  test("Sign out (the logout address's link) ends the session with the account menu's toast", async ({ signedInPage: page }) => {
     await page.goto("/settings");
-    await page.getByRole("link", { name: "Sign out" }).click();
+    const link = page.getByRole("link", { name: "Sign out" });
+    await expect(link).toHaveAttribute("href", "/api/auth/logout");
+    await link.click();
+    await expect(page.getByText("Signed out", { exact: true })).toBeVisible();
+    await expect(page.getByText("You've been successfully signed out.")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/home");
     await expect(page).toHaveURL(/\/$/);
