@@ -10,7 +10,8 @@ export function AccessDenied({ privileges, home, testId }: { privileges: "admini
         <ShieldAlert aria-hidden className="size-7" />
       </span>
       <h1 className="text-2xl font-bold tracking-tight" data-testid="access-denied">
-        Access Denied:{" "}
+        {/* SPEC's sentence is "Access Denied: You need …"; the heading shows it on two lines, where the colon would dangle. */}
+        Access Denied<span className="sr-only">:</span>{" "}
         <span className="mt-2 block text-base font-normal tracking-normal text-muted-foreground">
           You need {privileges} privileges to access this page.
         </span>

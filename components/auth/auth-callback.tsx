@@ -3,13 +3,18 @@
  * Email-confirmation callback (SPEC §2): after 0.1 s, once, read an error from the URL fragment;
  * else the session (supabase-js has exchanged a PKCE ?code= by then); else tokens from the
  * fragment. Success goes to onboarding after 0.5 s; every failure goes to the landing page.
+ * A link opened in another browser (or after a later request replaced this browser's PKCE
+ * verifier) has still confirmed the address: its code cannot be redeemed here, so nobody is
+ * signed in, but once the auth server vouches for the code the page says so and offers sign-in.
  */
 import { CheckCircle2 } from "lucide-react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useAuth } from "@/lib/auth/auth-context";
-import { initialAuthLocation } from "@/lib/auth/browser";
+import { initialAuthLocation, probeLinkCode } from "@/lib/auth/browser";
+import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { readLinkResult } from "./link-result";
 
@@ -19,7 +24,7 @@ export const CALLBACK_REDIRECT_DELAY_MS = 500;
 export function AuthCallback() {
   const { loadSupabase } = useAuth();
   const router = useRouter();
-  const [confirmed, setConfirmed] = useState(false);
+  const [outcome, setOutcome] = useState<"checking" | "signed-in" | "confirmed-elsewhere">("checking");
   const checked = useRef(false);
 
   useEffect(() => {
@@ -51,6 +56,10 @@ export function AuthCallback() {
           return fail();
         }
         if (!data.session) {
+          if (!link.tokens && link.code && (await probeLinkCode(link.code)) === "issued") {
+            setOutcome("confirmed-elsewhere");
+            return;
+          }
           if (!link.tokens) {
             toast.error("Authentication Error", { description: "Failed to complete authentication" });
             return fail();
@@ -64,7 +73,7 @@ export function AuthCallback() {
             return fail();
           }
         }
-        setConfirmed(true);
+        setOutcome("signed-in");
         window.setTimeout(() => {
           router.replace("/onboarding");
           router.refresh();
@@ -79,13 +88,20 @@ export function AuthCallback() {
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-5 px-6 text-center" aria-live="polite">
-      {confirmed ? (
+      {outcome === "signed-in" ? (
         <>
-          <div className="flex size-16 items-center justify-center rounded-full bg-emerald-500/10 text-emerald-600">
-            <CheckCircle2 className="size-9" aria-hidden />
-          </div>
+          <ConfirmedMark />
           <p className="text-xl font-semibold">Success! Your email has been confirmed. Welcome!</p>
         </>
+      ) : outcome === "confirmed-elsewhere" ? (
+        <div className="flex max-w-sm flex-col items-center gap-4" data-testid="confirmed-elsewhere">
+          <ConfirmedMark />
+          <h1 className="text-xl font-semibold">Your email has been confirmed</h1>
+          <p className="text-muted-foreground">Sign in with your email and password to start learning.</p>
+          <Button asChild size="lg" className="w-full sm:w-auto">
+            <Link href="/login">Sign in</Link>
+          </Button>
+        </div>
       ) : (
         <>
           <Spinner className="size-8 text-primary" />
@@ -93,5 +109,13 @@ export function AuthCallback() {
         </>
       )}
     </main>
+  );
+}
+
+function ConfirmedMark() {
+  return (
+    <div className="flex size-16 items-center justify-center rounded-full bg-emerald-500/10 text-emerald-600 dark:text-emerald-400">
+      <CheckCircle2 className="size-9" aria-hidden />
+    </div>
   );
 }

@@ -1,10 +1,12 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { useAuth } from "@/lib/auth/auth-context";
+import { keepingCodeVerifierOnFailure } from "@/lib/auth/browser";
+import { emailCooldownSeconds, secondsText } from "@/lib/auth/email-cooldown";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -22,15 +24,22 @@ import { resetRequestSchema } from "@/lib/validation/auth";
 
 type ResetRequest = z.infer<typeof resetRequestSchema>;
 
-export function ForgotPasswordDialog({ defaultEmail }: { defaultEmail?: string }) {
+/** "Forgot password?" and the dialog it opens; `trigger` replaces the link-styled button. */
+export function ForgotPasswordDialog({ defaultEmail, trigger }: { defaultEmail?: string; trigger?: ReactNode }) {
   const { loadSupabase } = useAuth();
   const [open, setOpen] = useState(false);
   const form = useForm<ResetRequest>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: "" } });
 
   async function onSubmit({ email }: ResetRequest) {
-    const { error } = await (await loadSupabase()).auth.resetPasswordForEmail(email, {
-      redirectTo: `${window.location.origin}/reset-password`,
-    });
+    const supabase = await loadSupabase();
+    const { error } = await keepingCodeVerifierOnFailure(() =>
+      supabase.auth.resetPasswordForEmail(email, { redirectTo: `${window.location.origin}/reset-password` }),
+    );
+    const wait = emailCooldownSeconds(error);
+    if (wait !== null) {
+      toast.info("Reset email already sent", { description: `Check your inbox, or request another link in ${secondsText(wait)}.` });
+      return;
+    }
     if (error) {
       toast.error("Error", { description: error.message });
       return;
@@ -48,9 +57,11 @@ export function ForgotPasswordDialog({ defaultEmail }: { defaultEmail?: string }
       }}
     >
       <DialogTrigger asChild>
-        <button type="button" className="text-sm font-medium text-primary hover:underline">
-          Forgot password?
-        </button>
+        {trigger ?? (
+          <button type="button" className="text-sm font-medium text-primary hover:underline">
+            Forgot password?
+          </button>
+        )}
       </DialogTrigger>
       <DialogContent className="sm:max-w-md">
         <DialogHeader>

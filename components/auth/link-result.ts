@@ -1,13 +1,15 @@
 /**
  * What an email link brought back in the address the browser arrived at: an error (fragment or
  * query, as the auth server sends both), tokens (implicit flow), or a message (the first of two
- * email-change confirmations). The callback and reset-password screens both read it.
+ * email-change confirmations), or a PKCE `?code=`. The callback and reset-password screens both read it.
  */
 export type LinkResult = {
   /** The error code (`otp_expired`, …) or, failing that, the OAuth-style error. */
   error: { code: string | null; description: string | null } | null;
   tokens: { accessToken: string; refreshToken: string } | null;
   message: string | null;
+  /** The PKCE code a followed link came back with (the browser that holds its verifier redeems it). */
+  code: string | null;
 };
 
 /** Decodes a `+`-for-space, percent-encoded value, leaving a malformed one as it is. */
@@ -35,5 +37,6 @@ export function readLinkResult(location: { hash: string; search: string }): Link
     error,
     tokens: accessToken && refreshToken ? { accessToken, refreshToken } : null,
     message: get("message"),
+    code: query.get("code"),
   };
 }

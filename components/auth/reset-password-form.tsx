@@ -2,6 +2,9 @@
 /**
  * Target of the password-reset link. supabase-js exchanges the link's code for a recovery
  * session on load; the user then picks a new password. A dead link offers a fresh one.
+ * A good link opened in another browser than the one that asked for it cannot be redeemed there
+ * (its verifier stays with that browser, so a link seen by someone else hands them nothing): the
+ * page says so and sends a link made for this browser in one step.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
@@ -11,7 +14,8 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { useAuth } from "@/lib/auth/auth-context";
-import { initialAuthLocation } from "@/lib/auth/browser";
+import { initialAuthLocation, probeLinkCode } from "@/lib/auth/browser";
+import { Button } from "@/components/ui/button";
 import { SubmitButton, TextField } from "@/components/forms/text-field";
 import { Form } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
@@ -22,7 +26,7 @@ import { readLinkResult } from "./link-result";
 import { TotpCodeForm } from "./totp-code-form";
 
 type NewPassword = z.infer<typeof newPasswordSchema>;
-type State = "checking" | "code" | "ready" | "invalid";
+type State = "checking" | "code" | "ready" | "invalid" | "elsewhere";
 
 export function ResetPasswordForm() {
   const { loadSupabase } = useAuth();
@@ -57,8 +61,11 @@ export function ResetPasswordForm() {
       // it with a "recovery" sign-in method. Anyone else needs their current password (Settings).
       const claims = data.session ? (await supabase.auth.getClaims()).data?.claims : undefined;
       const fromResetLink = (claims?.amr ?? []).some((entry) => typeof entry === "object" && entry.method === "recovery");
+      const elsewhere = !data.session && !link.tokens && link.code !== null && (await probeLinkCode(link.code)) === "issued";
       if (!active) return;
-      if (fromResetLink) {
+      if (elsewhere) {
+        setState("elsewhere");
+      } else if (fromResetLink) {
         // An account with an authenticator app proves it here too before a new password is set.
         const owesCode = await needsSecondFactor(supabase);
         if (active) setState(owesCode ? "code" : "ready");
@@ -111,6 +118,23 @@ export function ResetPasswordForm() {
             return problem;
           }}
         />
+      </div>
+    );
+  }
+  if (state === "elsewhere") {
+    return (
+      <div className="space-y-4" data-testid="reset-elsewhere">
+        <div className="space-y-2 rounded-lg border border-primary/30 bg-primary/5 p-4 text-sm" role="status">
+          <p className="font-semibold">This link was opened in a different browser</p>
+          <p className="text-muted-foreground">
+            For your security, a reset link only works in the browser where you asked for it. Open it there, or get a new
+            link for this browser.
+          </p>
+        </div>
+        <ForgotPasswordDialog trigger={<Button className="w-full">Send a link for this browser</Button>} />
+        <Link href="/login" className="block text-center text-sm font-semibold text-primary hover:underline">
+          Back to sign in
+        </Link>
       </div>
     );
   }

@@ -4,22 +4,32 @@ import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useAuth } from "@/lib/auth/auth-context";
+import { keepingCodeVerifierOnFailure } from "@/lib/auth/browser";
+import { emailCooldownSeconds, secondsText } from "@/lib/auth/email-cooldown";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useCountdown } from "./use-countdown";
 
 /** After signup: where the confirmation email went, and what to do next. */
 export function ThankYou({ email }: { email: string }) {
   const { loadSupabase, embedded } = useAuth();
   const [resending, setResending] = useState(false);
+  const [waitLeft, startWait] = useCountdown();
 
   async function resend() {
     setResending(true);
     try {
-      const { error } = await (await loadSupabase()).auth.resend({
-        type: "signup",
-        email,
-        options: { emailRedirectTo: `${window.location.origin}/auth/callback` },
-      });
+      const supabase = await loadSupabase();
+      const { error } = await keepingCodeVerifierOnFailure(() =>
+        supabase.auth.resend({ type: "signup", email, options: { emailRedirectTo: `${window.location.origin}/auth/callback` } }),
+      );
+      const wait = emailCooldownSeconds(error);
+      if (wait !== null) {
+        // Sent moments ago (sign-up included): the link already sent still works.
+        startWait(wait);
+        toast.info("Email already sent", { description: `You can send another one in ${secondsText(wait)}.` });
+        return;
+      }
       if (error) throw error;
       toast.success("Email Resent", { description: `A new confirmation link is on its way to ${email}.` });
     } catch {
@@ -51,10 +61,15 @@ export function ThankYou({ email }: { email: string }) {
         ) : null}
       </div>
       <div className="flex flex-col gap-3">
-        <Button onClick={resend} disabled={resending} variant="outline" size="lg">
+        <Button onClick={resend} disabled={resending || waitLeft > 0} variant="outline" size="lg">
           {resending ? <Spinner /> : null}
           Resend Verification Email
         </Button>
+        {waitLeft > 0 ? (
+          <p className="-mt-1 text-sm text-muted-foreground tabular-nums" data-testid="resend-wait">
+            The email was sent moments ago. You can send another in {secondsText(waitLeft)}.
+          </p>
+        ) : null}
         <Button asChild variant="ghost" size="lg">
           <Link href="/">Back to Home</Link>
         </Button>

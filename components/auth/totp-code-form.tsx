@@ -69,13 +69,14 @@ export function TotpCodeForm({
           </p>
         ) : null}
       </div>
+      {/* flex-1 only in a row: in the narrow column it would size the buttons' height, not their width. */}
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         {onCancel ? (
-          <Button type="button" variant="outline" className="flex-1" onClick={onCancel} disabled={pending}>
+          <Button type="button" variant="outline" className="sm:flex-1" size="lg" onClick={onCancel} disabled={pending}>
             Cancel
           </Button>
         ) : null}
-        <Button type="submit" className="flex-1" size="lg" disabled={pending}>
+        <Button type="submit" className="sm:flex-1" size="lg" disabled={pending}>
           {pending ? <Spinner /> : null}
           {submitLabel}
         </Button>

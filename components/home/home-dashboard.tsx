@@ -21,9 +21,9 @@ export function HomeDashboard() {
     <main id="main" className="mx-auto max-w-7xl space-y-8 px-4 py-6 sm:px-6 sm:py-8">
       <WelcomeBlock user={user} loading={isLoading} />
       <CategoryStrip selected={categoryId} onSelect={setCategoryId} />
-      <VideoSection id="continue-learning" title="Continue Learning" query={continuing} hideWhenEmpty />
-      <VideoSection id="popular-videos" title="Popular Videos" query={popular} />
-      <VideoSection id="recommended-videos" title="Recommended for You" query={recommended} />
+      <VideoSection id="continue-learning" title="Continue Learning" query={continuing} categoryId={categoryId} hideWhenEmpty />
+      <VideoSection id="popular-videos" title="Popular Videos" query={popular} categoryId={categoryId} />
+      <VideoSection id="recommended-videos" title="Recommended for You" query={recommended} categoryId={categoryId} />
     </main>
   );
 }
@@ -34,11 +34,13 @@ function VideoSection({
   title,
   query,
   hideWhenEmpty = false,
+  categoryId,
 }: {
   id: string;
   title: string;
   query: { data: VideoCard[] | undefined; isPending: boolean };
   hideWhenEmpty?: boolean;
+  categoryId: number | undefined;
 }) {
   if (hideWhenEmpty && !query.isPending && (query.data?.length ?? 0) === 0) return null;
   return (
@@ -46,7 +48,7 @@ function VideoSection({
       <h2 id={id} className="text-xl font-bold tracking-tight sm:text-2xl">
         {title}
       </h2>
-      <VideoGrid videos={query.data} loading={query.isPending} />
+      <VideoGrid videos={query.data} loading={query.isPending} categoryId={categoryId} />
     </section>
   );
 }

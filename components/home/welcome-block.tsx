@@ -3,8 +3,8 @@
 import { Flame, Target } from "lucide-react";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { AppUser } from "@/lib/types/api";
-import { useDailyProgress } from "@/lib/data/use-progress";
+import type { AppUser, UserStats } from "@/lib/types/api";
+import { useDailyProgress, useStats } from "@/lib/data/use-progress";
 import { greetingName } from "@/lib/users/display";
 
 /** Quizzes completed out of the goal, as a percent capped at 100. */
@@ -13,17 +13,29 @@ export function goalPercent(completed: number, goal: number): number {
   return Math.min(100, Math.round((completed / goal) * 100));
 }
 
+/**
+ * "Welcome back" once the learner has done something (a quiz answered, a streak day); a new account
+ * is simply welcomed.
+ */
+export function welcomeText(name: string, activity: Pick<UserStats, "totalQuizzes" | "streak" | "longestStreak"> | undefined): string {
+  const returning = activity !== undefined && (activity.totalQuizzes > 0 || activity.streak > 0 || activity.longestStreak > 0);
+  return `${returning ? "Welcome back" : "Welcome"}, ${name}!`;
+}
+
 export function WelcomeBlock({ user, loading }: { user: AppUser | null; loading: boolean }) {
+  const stats = useStats();
   return (
     <section
       aria-label="Welcome"
       className="relative grid min-h-44 gap-6 overflow-hidden rounded-3xl bg-gradient-to-br from-violet-700 via-violet-700 to-indigo-800 p-6 text-white shadow-lg sm:p-8 lg:grid-cols-[1fr_minmax(16rem,22rem)] lg:items-center"
     >
-      {loading ? (
+      {loading || stats.isPending ? (
         <p className="self-center text-lg font-medium text-white/90">Loading...</p>
       ) : (
         <div className="relative space-y-3">
-          <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">Welcome back, {greetingName(user)}!</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl" data-testid="welcome-heading">
+            {welcomeText(greetingName(user), stats.data)}
+          </h1>
           <p className="inline-flex flex-wrap items-center gap-2 rounded-full bg-white/15 px-3 py-1 font-semibold">
             <Flame className="size-5 text-amber-300" aria-hidden />
             <span data-testid="welcome-streak">

@@ -1,13 +1,12 @@
 "use client";
 /** Header for signed-in screens: logo, video search, streak, theme, and the avatar menu (entries by role). */
 import { Flame } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { AccountMenuButton } from "./account-menu-button";
 import { HeaderSearch } from "./header-search";
 import { HeaderShell } from "./header-shell";
 import { ThemeToggle } from "./theme-toggle";
-import { toast } from "sonner";
+import { useSignOut } from "@/components/auth/use-sign-out";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useCurrentUser } from "@/lib/data/use-current-user";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -16,20 +15,9 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 export function AppHeader() {
   const { loadSupabase } = useAuth();
   const { user, isLoading } = useCurrentUser();
-  const router = useRouter();
   const [searching, setSearching] = useState(false);
 
-  async function logout() {
-    try {
-      const { error } = await (await loadSupabase()).auth.signOut();
-      if (error) console.warn("Logout failed:", error.message);
-    } catch (error) {
-      console.warn("Logout failed:", error);
-    }
-    toast.success("Signed out", { description: "You've been successfully signed out." });
-    router.replace("/");
-    router.refresh();
-  }
+  const logout = useSignOut();
 
   return (
     <HeaderShell className="max-w-7xl">

@@ -110,14 +110,15 @@ export function OnboardingWizard() {
                       aria-checked={active}
                       onClick={() => choose(language.code)}
                       className={cn(
-                        "relative flex items-center gap-2.5 rounded-xl border-2 bg-card p-3 text-left sm:gap-3 sm:p-4 transition-all hover:border-primary/50 hover:shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                        // On phones the flag sits above the name, so two columns leave the whole width to "Portuguese".
+                        "relative flex flex-col items-start gap-2 rounded-xl border-2 bg-card p-3 text-left sm:flex-row sm:items-center sm:gap-3 sm:p-4 transition-all hover:border-primary/50 hover:shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                         active ? "border-primary bg-primary/5 shadow-sm" : "border-border",
                       )}
                     >
                       <LanguageFlag code={language.code} className="h-5 w-7 shrink-0 sm:h-6 sm:w-9" />
-                      <span className="min-w-0">
-                        <span className="block truncate font-semibold">{language.name}</span>
-                        <span className="block truncate text-xs text-muted-foreground">{language.nativeName}</span>
+                      <span className="w-full min-w-0">
+                        <span className="block font-semibold break-words">{language.name}</span>
+                        <span className="block text-xs break-words text-muted-foreground">{language.nativeName}</span>
                       </span>
                       {active ? (
                         <Check className="absolute top-2 right-2 size-4 text-primary" aria-hidden />

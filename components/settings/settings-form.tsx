@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { useForm, type Control } from "react-hook-form";
 import { toast } from "sonner";
+import { useSignOut } from "@/components/auth/use-sign-out";
 import { SubmitButton, TextField } from "@/components/forms/text-field";
 import { LanguageFlag } from "@/components/language-flag";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -26,6 +27,7 @@ const SWITCHES: { name: keyof LearningPreferences; label: string; description: s
 
 export function SettingsForm({ user, preferences }: { user: AppUser; preferences: LearningPreferences }) {
   const save = useUpdateSettings();
+  const signOut = useSignOut();
   const form = useForm<Values>({
     resolver: zodResolver(settingsFormSchema),
     defaultValues: {
@@ -114,7 +116,16 @@ export function SettingsForm({ user, preferences }: { user: AppUser; preferences
         </Section>
 
         <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <a href="/api/auth/logout" className="text-center text-sm font-semibold text-destructive underline-offset-4 hover:underline">
+          <a
+            href="/api/auth/logout"
+            onClick={(event) => {
+              // The address signs out without scripts (SPEC); with them, sign out as the account menu does, toast included.
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              void signOut();
+            }}
+            className="text-center text-sm font-semibold text-destructive underline-offset-4 hover:underline"
+          >
             Sign out
           </a>
           <SubmitButton pending={save.isPending} className="sm:w-auto">

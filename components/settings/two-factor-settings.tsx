@@ -11,6 +11,7 @@ import { toast } from "sonner";
 import { TotpCodeForm } from "@/components/auth/totp-code-form";
 import { useAuth } from "@/lib/auth/auth-context";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /** The auth server's factor list, not a product API call. */
@@ -44,6 +45,7 @@ export function TwoFactorSettings() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: FACTORS_KEY });
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirmingRemoval, setConfirmingRemoval] = useState<Factor | null>(null);
 
   async function start() {
     setBusy(true);
@@ -74,10 +76,10 @@ export function TwoFactorSettings() {
   }
 
   async function remove(factor: Factor) {
-    if (!window.confirm("Remove this authenticator? Signing in will then need your password only.")) return;
     setBusy(true);
     const { error } = await (await loadSupabase()).auth.mfa.unenroll({ factorId: factor.id });
     setBusy(false);
+    setConfirmingRemoval(null);
     if (error) {
       toast.error("Error", { description: error.message || "Could not remove the authenticator" });
       return;
@@ -88,6 +90,14 @@ export function TwoFactorSettings() {
 
   return (
     <div className="space-y-4" data-testid="two-factor">
+      <ConfirmDialog
+        open={confirmingRemoval !== null}
+        onOpenChange={(open) => !open && !busy && setConfirmingRemoval(null)}
+        title="Remove this authenticator?"
+        description="Signing in will then need your password only."
+        busy={busy}
+        choices={[{ label: "Remove", variant: "destructive", onSelect: () => confirmingRemoval && void remove(confirmingRemoval) }]}
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <p className="font-semibold">Two-factor sign-in</p>
@@ -113,7 +123,7 @@ export function TwoFactorSettings() {
                   <span className="block text-xs text-muted-foreground">Added {new Date(factor.created_at).toLocaleDateString()}</span>
                 </span>
               </span>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${factor.friendly_name || "authenticator"}`} onClick={() => remove(factor)} disabled={busy}>
+              <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${factor.friendly_name || "authenticator"}`} onClick={() => setConfirmingRemoval(factor)} disabled={busy}>
                 <Trash2 aria-hidden />
               </Button>
             </li>

@@ -34,12 +34,13 @@ export function ConfirmDialog({
 }) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
+      {/* Two choices besides Cancel need more than the narrow dialog's row, or they run into its right padding. */}
+      <AlertDialogContent className={choices.length > 1 ? "sm:max-w-lg" : undefined}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
-        <AlertDialogFooter>
+        <AlertDialogFooter className="sm:flex-wrap">
           <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
           {choices.map((choice, i) => (
             <Button key={i} type="button" variant={choice.variant ?? "default"} disabled={busy} onClick={choice.onSelect}>

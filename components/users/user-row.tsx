@@ -1,15 +1,17 @@
 "use client";
 /**
- * One person on the Users screen: who they are, their role (a select), deletion for anyone but
+ * One person on the Users screen: who they are, their role (a select; on the owner's own row the
+ * other roles are there but off, with the reason), deletion (after a styled confirm) for anyone but
  * oneself, and for an address not yet confirmed an "Unconfirmed" badge and a "Confirm email"
  * action (the way in when the confirmation email cannot reach them).
  */
 import { MailCheck, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { AdminUser } from "@/lib/types/api";
@@ -17,10 +19,12 @@ import { roleLabel, useChangeUserRole, useConfirmUserEmail, useDeleteUser } from
 import { displayName, initials } from "@/lib/users/display";
 import { cn } from "@/lib/utils";
 import { OWN_ROLE_MESSAGE, USER_ROLES, type UserRoleName } from "@/lib/validation/users";
+import { DeleteUserDialog } from "./delete-user-dialog";
 
 export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf: boolean; formatDate: (iso: string) => string }) {
   const changeRole = useChangeUserRole();
   const deleteUser = useDeleteUser();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const confirmEmail = useConfirmUserEmail();
   const name = displayName(user);
   // While a change is on its way, the select shows what was chosen.
@@ -34,12 +38,6 @@ export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf:
       return;
     }
     changeRole.mutate({ user, role: next });
-  }
-
-  function onDelete() {
-    const question = `Delete ${name} (${user.email})? Their account, progress and favourites will be removed. This cannot be undone.`;
-    if (!window.confirm(question)) return;
-    deleteUser.mutate({ user });
   }
 
   const joined = formatDate(user.createdAt);
@@ -95,7 +93,20 @@ export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf:
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            {USER_ROLES.map((value) => (
+            {isSelf ? (
+              // An owner cannot step down themselves (SPEC §5): the other roles are shown, but off, under the reason.
+              <SelectGroup>
+                <SelectLabel className="max-w-52 text-muted-foreground" data-testid="own-role-reason">
+                  {OWN_ROLE_MESSAGE}
+                </SelectLabel>
+                {USER_ROLES.filter((value) => value !== "owner").map((value) => (
+                  <SelectItem key={value} value={value} disabled>
+                    {roleLabel(value)}
+                  </SelectItem>
+                ))}
+              </SelectGroup>
+            ) : null}
+            {USER_ROLES.filter((value) => !isSelf || value === "owner").map((value) => (
               <SelectItem key={value} value={value}>
                 {roleLabel(value)}
               </SelectItem>
@@ -116,12 +127,13 @@ export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf:
             size="icon-sm"
             className="text-destructive hover:bg-destructive/10 hover:text-destructive"
             aria-label={`Delete ${name}`}
-            onClick={onDelete}
+            onClick={() => setConfirmingDelete(true)}
             disabled={deleteUser.isPending}
           >
             <Trash2 aria-hidden />
           </Button>
         )}
+        {isSelf ? null : <DeleteUserDialog user={user} name={name} open={confirmingDelete} onClose={() => setConfirmingDelete(false)} remove={deleteUser} />}
       </TableCell>
     </TableRow>
   );

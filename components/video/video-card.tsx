@@ -14,7 +14,13 @@ export function progressLabel(video: Pick<VideoCardData, "progress" | "totalWord
   return `${video.totalWords} ${video.totalWords === 1 ? "word" : "words"} to learn`;
 }
 
-export function VideoCard({ video }: { video: VideoCardData }) {
+/** The category a card names: the one a list was filtered by when the video is in it, else its first. */
+export function cardCategoryName(video: Pick<VideoCardData, "categoryName" | "categoryIds" | "categoryNames">, categoryId?: number): string {
+  const index = categoryId === undefined ? -1 : video.categoryIds.indexOf(categoryId);
+  return (index >= 0 ? video.categoryNames[index] : undefined) ?? video.categoryName;
+}
+
+export function VideoCard({ video, categoryId }: { video: VideoCardData; categoryId?: number }) {
   const started = video.progress > 0 || video.wordsLearned > 0;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
@@ -37,7 +43,9 @@ export function VideoCard({ video }: { video: VideoCardData }) {
         </h3>
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <LanguageFlag code={video.targetLanguage} className="h-3.5 w-5 shrink-0 rounded-[2px]" />
-          <span className="truncate">{video.categoryName}</span>
+          <span className="truncate" data-testid="video-category">
+            {cardCategoryName(video, categoryId)}
+          </span>
         </p>
         <div className="mt-auto space-y-1.5 pt-1">
           <p className="text-sm font-medium text-muted-foreground" data-testid="video-progress">

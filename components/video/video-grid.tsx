@@ -11,11 +11,14 @@ export function VideoGrid({
   loading,
   skeletons = 4,
   empty = "No videos found.",
+  categoryId,
 }: {
   videos: VideoCardData[] | undefined;
   loading: boolean;
   skeletons?: number;
   empty?: ReactNode;
+  /** The category the list is filtered by: each card names it. */
+  categoryId?: number;
 }) {
   if (loading && !videos) {
     return (
@@ -35,7 +38,7 @@ export function VideoGrid({
     <ul className={GRID}>
       {videos.map((video) => (
         <li key={video.id}>
-          <VideoCard video={video} />
+          <VideoCard video={video} categoryId={categoryId} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,7 @@
 /** axe-core's WCAG 2 A/AA rules on each screen, in light and then dark mode on the same page load. */
 import { expect, test } from "./support/fixtures";
-import { DEMO_OWNER } from "./support/pages";
+import { latestLink, uniqueEmail } from "./support/mailbox";
+import { DEMO_OWNER, SignupPage } from "./support/pages";
 import { signInWithCookie } from "./support/session-cookie";
 import { expectNoViolationsInBothThemes } from "./support/axe";
 
@@ -23,6 +24,27 @@ test("public screens", async ({ page }) => {
   await expectNoViolationsInBothThemes(page, "/dev/mailbox");
 });
 
+test("first run: the resend countdown, and a confirmation opened in another browser", async ({ page, browser, baseURL, request }) => {
+  const email = uniqueEmail("axe-first");
+  const signup = new SignupPage(page);
+  await signup.goto();
+  await signup.fill({ firstName: "Ada", lastName: "Axe", email, password: "secret-123" });
+  await signup.submit();
+  await page.getByRole("button", { name: "Resend Verification Email" }).click();
+  await expect(page.getByTestId("resend-wait")).toBeVisible();
+  await expectNoViolationsInBothThemes(page, "/signup thank-you with the resend countdown");
+
+  const other = await browser.newContext({ baseURL });
+  try {
+    const phone = await other.newPage();
+    await phone.goto(await latestLink(request, email));
+    await expect(phone.getByTestId("confirmed-elsewhere")).toBeVisible();
+    await expectNoViolationsInBothThemes(phone, "/auth/callback confirmed in another browser");
+  } finally {
+    await other.close();
+  }
+});
+
 test("onboarding", async ({ page, account }) => {
   await signInWithCookie(page, account, "/onboarding");
   await expect(page.getByText("Step 1 of 3")).toBeVisible();
@@ -31,7 +53,7 @@ test("onboarding", async ({ page, account }) => {
 });
 
 test("learner screens", async ({ signedInPage: page }) => {
-  await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Welcome/ })).toBeVisible();
   await expect(page.getByTestId("popular-videos").getByRole("article").first()).toBeVisible();
   await expectNoViolationsInBothThemes(page, "/home");
 

@@ -31,6 +31,20 @@ test("Start Learning validates the email and opens signup prefilled", async ({ p
   await expect(page.getByLabel("Email")).toHaveValue("ana@example.com");
 });
 
+test("every page names the brand icons, and /favicon.ico is there for the browsers that ask anyway", async ({ page, request }) => {
+  await page.goto("/login");
+  await expect(page.locator('head link[rel="icon"][type="image/svg+xml"]')).toHaveCount(1);
+  await expect(page.locator('head link[rel="apple-touch-icon"]')).toHaveCount(1);
+  for (const selector of ['link[rel="icon"][type="image/svg+xml"]', 'link[rel="apple-touch-icon"]']) {
+    const href = await page.locator(`head ${selector}`).getAttribute("href");
+    const response = await request.get(href!);
+    expect(response.status(), href!).toBe(200);
+  }
+  const favicon = await request.get("/favicon.ico");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["content-type"]).toContain("image/");
+});
+
 test("an unknown path shows the not-found screen", async ({ page }) => {
   const response = await page.goto("/definitely-not-here");
   expect(response?.status()).toBe(404);

@@ -7,7 +7,8 @@ const SPANISH_VIDEOS = ["Introducing Yourself in Spanish", "Ordering Coffee in M
 
 test.describe("home", () => {
   test("greets the learner and lists categories and the three sections", async ({ signedInPage: page, learner, request }) => {
-    await expect(page.getByRole("heading", { name: `Welcome back, ${learner.firstName}!` })).toBeVisible();
+    // A new account is welcomed, not welcomed back.
+    await expect(page.getByRole("heading", { name: `Welcome, ${learner.firstName}!` })).toBeVisible();
     await expect(page.getByTestId("welcome-streak")).toHaveText("0 day streak");
     await expect(page.getByText("Keep it up!")).toBeVisible();
     await expect(page.getByTestId("today-progress-count")).toHaveText("0 / 30 quizzes");
@@ -31,6 +32,14 @@ test.describe("home", () => {
     const popularTitles = page.getByTestId("popular-videos").getByRole("article").getByRole("heading");
     // Popularity order depends on other learners; the set does not.
     await expect.poll(async () => (await popularTitles.allTextContents()).sort()).toEqual(["A Morning at the Market in Lyon", "A Weekend in Rome", "Ordering Coffee in Madrid"]);
+    // Each card names the category it was found under, even a video filed under several.
+    await expect(page.getByTestId("popular-videos").getByTestId("video-category")).toHaveText(Array(3).fill("Food & Drink"));
+    await categories.getByRole("button", { name: "Travel" }).click();
+    await expect
+      .poll(async () => (await popularTitles.allTextContents()).sort())
+      .toEqual(["A Weekend in Rome", "Asking for Directions in Berlin", "Ordering Coffee in Madrid"]);
+    await expect(page.getByTestId("popular-videos").getByTestId("video-category")).toHaveText(Array(3).fill("Travel"));
+    await categories.getByRole("button", { name: "Food & Drink" }).click();
 
     // Answering quizzes starts a video: it moves to Continue Learning with its percent, and the streak begins.
     const api = await LearnerApi.signIn(request, learner);
@@ -44,6 +53,7 @@ test.describe("home", () => {
     await expect(page.getByTestId("welcome-streak")).toHaveText("1 day streak");
     await expect(page.getByTestId("header-streak")).toContainText("1");
     await expect(page.getByTestId("today-progress-count")).toHaveText("2 / 30 quizzes");
+    await expect(page.getByRole("heading", { name: `Welcome back, ${learner.firstName}!` })).toBeVisible();
   });
 
   test("arrives complete: the server sends each screen's data with the page", async ({ browser, baseURL, learner }) => {
@@ -52,7 +62,7 @@ test.describe("home", () => {
     await addSessionCookie(context, learner);
     const page = await context.newPage();
     await page.goto("/home");
-    await expect(page.getByRole("heading", { name: `Welcome back, ${learner.firstName}!` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Welcome, ${learner.firstName}!` })).toBeVisible();
     await expect(page.getByTestId("today-progress-count")).toHaveText("0 / 30 quizzes");
     await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("button")).toHaveCount(4);
     await expect(page.getByTestId("popular-videos").getByRole("article")).toHaveCount(6);
@@ -211,12 +221,16 @@ test.describe("settings", () => {
     await expect(page.getByLabel("Daily goal (minutes)")).toHaveValue("45");
     await expect(page.getByRole("switch", { name: "Autoplay Videos" })).toHaveAttribute("aria-checked", "true");
     await page.goto("/home");
-    await expect(page.getByRole("heading", { name: "Welcome back, Noor!" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome, Noor!" })).toBeVisible();
   });
 
-  test("Sign out navigates to the logout address and ends the session", async ({ signedInPage: page }) => {
+  test("Sign out (the logout address's link) ends the session with the account menu's toast", async ({ signedInPage: page }) => {
     await page.goto("/settings");
-    await page.getByRole("link", { name: "Sign out" }).click();
+    const link = page.getByRole("link", { name: "Sign out" });
+    await expect(link).toHaveAttribute("href", "/api/auth/logout");
+    await link.click();
+    await expect(page.getByText("Signed out", { exact: true })).toBeVisible();
+    await expect(page.getByText("You've been successfully signed out.")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/home");
     await expect(page).toHaveURL(/\/$/);

@@ -134,8 +134,8 @@ test("enrol an authenticator app, then sign in and reset the password with a cod
       expect(restored).toBe(200);
       await page.reload();
     }
-    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByTestId("two-factor").getByRole("button", { name: /^Remove/ }).click();
+    await page.getByRole("alertdialog", { name: "Remove this authenticator?" }).getByRole("button", { name: "Remove", exact: true }).click();
     await expect(page.getByText("Authenticator removed")).toBeVisible();
   }
 });

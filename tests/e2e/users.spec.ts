@@ -67,19 +67,24 @@ test("the owner changes a person's role, and deletes a person after confirming",
   await page.reload();
   await expect(rowOf(page, promoted).getByRole("combobox")).toHaveText("Admin");
 
-  // Dismissing the confirm keeps the person; accepting deletes them.
+  // Cancelling the styled confirm keeps the person; confirming deletes them. No native box is used.
   const doomedRow = rowOf(page, doomed);
-  const confirms: string[] = [];
-  page.once("dialog", async (dialog) => {
-    confirms.push(`${dialog.type()}: ${dialog.message()}`);
+  const nativeDialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    nativeDialogs.push(dialog.message());
     await dialog.dismiss();
   });
   await doomedRow.getByRole("button", { name: "Delete Rita doomed" }).click();
-  expect(confirms[0]).toMatch(/^confirm: Delete Rita doomed \(doomed-.*\)\? .*cannot be undone\.$/);
+  const confirm = page.getByRole("alertdialog", { name: "Delete Rita doomed?" });
+  await expect(confirm).toContainText(doomed.email);
+  await expect(confirm).toContainText("This cannot be undone.");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(doomedRow).toBeVisible();
 
-  page.once("dialog", (dialog) => dialog.accept());
   await doomedRow.getByRole("button", { name: "Delete Rita doomed" }).click();
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(page.getByText("User Deleted")).toBeVisible();
   await expect(doomedRow).toHaveCount(0);
   await page.reload();
@@ -87,6 +92,7 @@ test("the owner changes a person's role, and deletes a person after confirming",
   await expect(rowOf(page, doomed)).toHaveCount(0);
   // Their account is gone: they cannot sign in again.
   expect((await signIn(request, doomed.email, doomed.password)).status()).toBe(400);
+  expect(nativeDialogs).toEqual([]);
 });
 
 test("on their own row the owner keeps the owner role and has no delete button", async ({ page }) => {
@@ -103,9 +109,13 @@ test("on their own row the owner keeps the owner role and has no delete button",
   const role = own.getByRole("combobox");
   await expect(role).toHaveText("Owner");
   await role.click();
-  await page.getByRole("option", { name: "User" }).click();
-  await expect(page.getByText("Cannot Change Own Role")).toBeVisible();
-  await expect(page.getByText("You cannot remove your own owner privileges.")).toBeVisible();
+  // The other roles are offered but off, with the reason beside them.
+  await expect(page.getByRole("option", { name: "User" })).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByRole("option", { name: "Admin" })).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByRole("option", { name: "Owner" })).not.toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByTestId("own-role-reason")).toHaveText("You cannot remove your own owner privileges.");
+  await page.getByRole("option", { name: "User" }).click({ force: true });
+  await page.keyboard.press("Escape");
   await expect(role).toHaveText("Owner");
   expect(patches).toEqual([]);
 });
@@ -150,4 +160,11 @@ test("the Users screen passes axe's WCAG 2 A/AA checks in light and dark mode", 
   await page.waitForLoadState("load");
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
   await expectNoViolationsInBothThemes(page, "/users");
+
+  // The delete confirmation.
+  const other = page.getByTestId("user-row").filter({ hasNotText: DEMO_OWNER.email }).first();
+  await other.getByRole("button", { name: /^Delete/ }).click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
+  await expectNoViolationsInBothThemes(page, "/users delete confirmation");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
 });

@@ -88,6 +88,66 @@ describe.each(testDbKinds)("embedded auth server on %s: links", (kind) => {
     expect(response.json.code).toBe("bad_code_verifier");
   });
 
+  it("confirms an address from a link opened in another browser, which can tell but gets no session", async () => {
+    const email = uniqueEmail("elsewhere");
+    const signupBrowser = client("pkce");
+    await signupBrowser.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: callback() } });
+    // Another device follows the link: the address is confirmed there and then.
+    const location = await follow(await latestLink(email));
+    const code = location.searchParams.get("code")!;
+    expect(code).toBeTruthy();
+    const [user] = await h.t.db.select().from(authUsers).where(eq(authUsers.email, email));
+    expect(user!.emailConfirmedAt).not.toBeNull();
+
+    // Without the verifier that device can only learn that the code is real: a made-up verifier is
+    // refused as a mismatch (an unknown code as not found), no session is handed out, and the code
+    // stays redeemable by the browser that holds the verifier.
+    const probe = (authCode: string) =>
+      rawRequest("POST", "/token?grant_type=pkce", JSON.stringify({ auth_code: authCode, code_verifier: "z".repeat(96) }));
+    const issued = await probe(code);
+    expect(issued.status).toBe(400);
+    expect(issued.json.code).toBe("bad_code_verifier");
+    expect(issued.json.access_token).toBeUndefined();
+    const unknown = await probe("not-a-code-we-issued");
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.code).toBe("flow_state_not_found");
+    expect((await signupBrowser.auth.exchangeCodeForSession(code)).error).toBeNull();
+    // Once redeemed, it is unknown to everybody.
+    expect((await probe(code)).json.code).toBe("flow_state_not_found");
+    // The account is ready for a password sign-in on any device.
+    expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+  });
+
+  it("answers a resend inside the minute with the seconds left, and sends nothing", async () => {
+    const email = uniqueEmail("cooldown");
+    const supabase = client("pkce");
+    const signedUpAt = Date.now();
+    await supabase.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: callback() } });
+    const firstLink = await latestLink(email);
+    const waitAfter = async (ms: number) => {
+      clock.offsetMs = ms;
+      const { error } = await client("pkce").auth.resend({ type: "signup", email, options: { emailRedirectTo: callback() } });
+      expect(error?.status).toBe(429);
+      return Number(/after (\d+) seconds/.exec(error!.message)?.[1]);
+    };
+    // What is left of the minute, give or take the time this test itself has taken (a loaded machine).
+    const expectLeft = (seconds: number, clockAheadMs: number) => {
+      const elapsed = Math.ceil((Date.now() - signedUpAt + clockAheadMs) / 1000);
+      expect(seconds).toBeLessThanOrEqual(60 - Math.floor(clockAheadMs / 1000));
+      expect(seconds).toBeGreaterThanOrEqual(Math.max(1, 60 - elapsed - 1));
+    };
+    try {
+      expectLeft(await waitAfter(0), 0);
+      expectLeft(await waitAfter(45_000), 45_000);
+    } finally {
+      clock.offsetMs = 0;
+    }
+    // The refused resends changed nothing: the first link is still the one, and still works.
+    expect(await latestLink(email)).toBe(firstLink);
+    const code = (await follow(firstLink)).searchParams.get("code");
+    expect((await supabase.auth.exchangeCodeForSession(code!)).error).toBeNull();
+  });
+
   it("puts the session in the redirect fragment for the implicit flow", async () => {
     const email = uniqueEmail("implicit");
     const { error } = await client("implicit").auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: callback() } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { goalPercent } from "@/components/home/welcome-block";
-import { progressLabel } from "@/components/video/video-card";
+import { goalPercent, welcomeText } from "@/components/home/welcome-block";
+import { cardCategoryName, progressLabel } from "@/components/video/video-card";
 
 describe("video card progress", () => {
   it("says how many words there are to learn until the learner starts", () => {
@@ -12,6 +12,32 @@ describe("video card progress", () => {
     expect(progressLabel({ progress: 28, wordsLearned: 2, totalWords: 7 })).toBe("28% complete");
     // One word of many may round down to 0 %: it still counts as started.
     expect(progressLabel({ progress: 0, wordsLearned: 1, totalWords: 200 })).toBe("0% complete");
+  });
+});
+
+describe("video card category", () => {
+  const rome = { categoryName: "Travel", categoryIds: [3, 2], categoryNames: ["Travel", "Food & Drink"] };
+  it("names the category the list is filtered by, not the video's first", () => {
+    expect(cardCategoryName(rome, 2)).toBe("Food & Drink");
+    expect(cardCategoryName(rome, 3)).toBe("Travel");
+  });
+  it("names the first category when unfiltered, or filtered by one the video is not in", () => {
+    expect(cardCategoryName(rome)).toBe("Travel");
+    expect(cardCategoryName(rome, 9)).toBe("Travel");
+  });
+});
+
+describe("welcome heading", () => {
+  const none = { totalQuizzes: 0, streak: 0, longestStreak: 0 };
+  it("welcomes a new account", () => {
+    expect(welcomeText("Quinn", none)).toBe("Welcome, Quinn!");
+    expect(welcomeText("Quinn", undefined)).toBe("Welcome, Quinn!");
+  });
+  it("welcomes back someone who has answered a quiz or kept a streak", () => {
+    expect(welcomeText("Quinn", { ...none, totalQuizzes: 1 })).toBe("Welcome back, Quinn!");
+    expect(welcomeText("Quinn", { ...none, streak: 2, longestStreak: 2 })).toBe("Welcome back, Quinn!");
+    // A broken streak still means they have been here.
+    expect(welcomeText("Quinn", { ...none, longestStreak: 4 })).toBe("Welcome back, Quinn!");
   });
 });
 

@@ -19,7 +19,7 @@ describe("readLinkResult", () => {
       refreshToken: "r1",
     });
     expect(readLinkResult({ hash: "#access_token=a.b.c", search: "" }).tokens).toBeNull();
-    expect(readLinkResult({ hash: "", search: "?code=abc" })).toEqual({ error: null, tokens: null, message: null });
+    expect(readLinkResult({ hash: "", search: "?code=abc" })).toEqual({ error: null, tokens: null, message: null, code: "abc" });
   });
 
   it("reads the message of a first email-change confirmation", () => {
@@ -31,6 +31,15 @@ describe("readLinkResult", () => {
       error: null,
       tokens: null,
       message: "Confirmation link accepted. Please proceed to confirm link sent to the other email",
+      code: null,
     });
+  });
+});
+
+describe("readLinkResult: PKCE code", () => {
+  it("reads the code a followed PKCE link came back with, from the query only", () => {
+    expect(readLinkResult({ hash: "", search: "?code=abc123" }).code).toBe("abc123");
+    expect(readLinkResult({ hash: "#code=abc123", search: "" }).code).toBeNull();
+    expect(readLinkResult({ hash: "", search: "" }).code).toBeNull();
   });
 });
