@@ -196,7 +196,11 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
             tabIndex={-1}
             role="region"
             aria-label="Video player"
-            className={cn("@container relative overflow-hidden bg-black outline-none sm:rounded-2xl", fullscreen.active && "flex flex-col justify-center")}
+            className={cn(
+              // No taller than the screen below the header (a landscape phone sees the whole player).
+              "@container relative mx-auto w-full max-w-[calc((100dvh-5rem)*16/9)] overflow-hidden bg-black outline-none sm:rounded-2xl",
+              fullscreen.active && "flex max-w-none flex-col justify-center",
+            )}
             data-testid="player-frame"
           >
             <div className={cn("relative aspect-video w-full", fullscreen.active && "aspect-auto min-h-0 flex-1")} data-testid="player">
