@@ -197,8 +197,8 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
             role="region"
             aria-label="Video player"
             className={cn(
-              // No taller than the screen below the header (a landscape phone sees the whole player).
-              "@container relative mx-auto w-full max-w-[calc((100dvh-5rem)*16/9)] overflow-hidden bg-black outline-none sm:rounded-2xl",
+              // The player and its controls fit the screen below the sticky header (a landscape phone sees all of it).
+              "@container relative mx-auto w-full max-w-[calc((100dvh-9rem)*16/9)] overflow-hidden bg-black outline-none sm:rounded-2xl",
               fullscreen.active && "flex max-w-none flex-col justify-center",
             )}
             data-testid="player-frame"
