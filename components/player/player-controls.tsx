@@ -128,7 +128,7 @@ export function PlayerControls({
         </div>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button type="button" variant="ghost" className="h-9 min-w-10 rounded-full px-2 text-xs text-white tabular-nums hover:bg-white/15 hover:text-white @xl:h-11 @xl:text-sm" aria-label={`Playback speed ${speed}×`}>
+            <Button type="button" variant="ghost" className="h-9 min-w-10 rounded-full px-2 text-xs text-white tabular-nums hover:bg-white/15 hover:text-white @xl:h-11 @xl:text-sm" aria-label={`Speed ${speed}×`}>
               {speed}×
             </Button>
           </DropdownMenuTrigger>

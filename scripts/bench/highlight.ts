@@ -82,7 +82,7 @@ async function pass(page: Page, player: Player, videoId: number, rate: number, u
   }
   await installProbe(page);
   if (rate !== 1) {
-    await page.getByRole("button", { name: /^Playback speed/ }).click();
+    await page.getByRole("button", { name: /^Speed / }).click();
     await page.getByRole("menuitemradio", { name: `${rate}×` }).click();
     await page.getByRole("menu").waitFor({ state: "detached" });
   }

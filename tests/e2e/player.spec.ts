@@ -109,9 +109,9 @@ test("the transcript lists every line and seeks; the speed menu changes playback
   await expect(third).toHaveAttribute("aria-current", "true");
   await expect(pauseButton(page)).toBeVisible();
 
-  await page.getByRole("button", { name: /^Playback speed/ }).click();
+  await page.getByRole("button", { name: /^Speed / }).click();
   await page.getByRole("menuitemradio", { name: "0.75×" }).click();
-  await expect(page.getByRole("button", { name: "Playback speed 0.75×" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Speed 0.75×" })).toBeVisible();
   expect(await page.evaluate(() => document.querySelector("video")!.playbackRate)).toBe(0.75);
   // The focus is back on the player, where ← moves a line (not the speed) and Space pauses (not the menu).
   await expect(page.getByRole("region", { name: "Video player" })).toBeFocused();
