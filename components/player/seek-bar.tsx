@@ -2,10 +2,11 @@
 /**
  * The seek bar (`role="slider"` named "Seek"): click or drag to a moment (the media seeks when the
  * pointer is released, so a drag does not set off the quizzes it passes), arrows ±5 s, Home/End;
- * the loaded range shows behind the played one. Only this bar follows the time, a few hundred
- * times over a whole video, never the page.
+ * the loaded range shows behind the played one. The played part follows the time every frame by
+ * setting two styles, with no render at all; the bar renders once a second (its value) or while
+ * dragged, never the page.
  */
-import { type PointerEvent, useState } from "react";
+import { type PointerEvent, useLayoutEffect, useRef, useState } from "react";
 import { formatMediaTime } from "@/lib/format";
 import { seekKeyTarget, timeAtPointer } from "@/lib/player/seek";
 import { type MediaTimeStore, useMediaTimeValue } from "./use-media-time";
@@ -24,12 +25,23 @@ export function SeekBar({
   onSeek: (ms: number) => void;
 }) {
   const [dragMs, setDragMs] = useState<number | null>(null);
-  // A thousandth of the bar: finer than a pixel on any player, and the seconds for the slider's value.
-  const played = useMediaTimeValue(time, (ms) => (durationMs > 0 ? Math.round(Math.min(1, ms / durationMs) * 1000) : 0));
   const seconds = useMediaTimeValue(time, (ms) => Math.floor(ms / 1000));
   const valueMs = dragMs ?? seconds * 1000;
-  const shownMs = dragMs ?? (played / 1000) * durationMs;
   const disabled = !(durationMs > 0);
+  const playedRef = useRef<HTMLDivElement>(null);
+  const thumbRef = useRef<HTMLDivElement>(null);
+  // While not dragged, the played part and the thumb follow the media time.
+  const dragging = dragMs !== null;
+  useLayoutEffect(() => {
+    if (dragging) return;
+    const paint = () => {
+      const at = percent(time.get(), durationMs);
+      if (playedRef.current) playedRef.current.style.width = at;
+      if (thumbRef.current) thumbRef.current.style.left = at;
+    };
+    paint();
+    return time.subscribe(paint);
+  }, [time, durationMs, dragging]);
 
   const at = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -74,12 +86,13 @@ export function SeekBar({
     >
       <div className="relative h-1 w-full overflow-hidden rounded-full bg-white/30 transition-[height] group-hover:h-1.5 group-focus-visible:h-1.5">
         <div className="absolute inset-y-0 left-0 bg-white/45" style={{ width: percent(bufferedMs, durationMs) }} data-testid="seek-buffered" />
-        <div className="absolute inset-y-0 left-0 bg-amber-400" style={{ width: percent(shownMs, durationMs) }} data-testid="seek-played" />
+        <div ref={playedRef} className="absolute inset-y-0 left-0 bg-amber-400" style={dragging ? { width: percent(dragMs, durationMs) } : undefined} data-testid="seek-played" />
       </div>
       <div
+        ref={thumbRef}
         aria-hidden
         className="pointer-events-none absolute top-1/2 size-3.5 -translate-x-1/2 -translate-y-1/2 rounded-full bg-amber-400 shadow ring-2 ring-black/30"
-        style={{ left: percent(shownMs, durationMs) }}
+        style={dragging ? { left: percent(dragMs, durationMs) } : undefined}
       />
       {dragMs !== null ? (
         <span
