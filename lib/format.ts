@@ -11,6 +11,15 @@ export function formatDuration(ms: number | null | undefined): string {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
+/**
+ * A moment in the media, as the player's clock shows it: whole seconds elapsed, never rounded up,
+ * so a line listed at 0:25 is the line playing while the clock reads 0:25.
+ */
+export function formatMediaTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return "0:00";
+  return formatDuration(Math.floor(ms / 1000) * 1000);
+}
+
 const THUMBNAIL_SIZES = { default: "default", medium: "mqdefault", high: "hqdefault", standard: "sddefault", maxres: "maxresdefault" } as const;
 export type ThumbnailSize = keyof typeof THUMBNAIL_SIZES;
 

@@ -1,6 +1,12 @@
 "use client";
-/** The active caption over the video: words light up as they are spoken; the translation below. */
-import { useMemo } from "react";
+/**
+ * The active caption over the video: words light up as they are spoken; the translation below.
+ * Sized by the player's width (a container query on the player frame): on a phone-sized player
+ * the type is smaller and the translation folds under a tap, so the caption covers at most about
+ * a third of the picture; the control row sits below such a player, never under the caption.
+ */
+import { ChevronDown, Languages } from "lucide-react";
+import { useMemo, useState } from "react";
 import type { CaptionSegment, WordTimingRow } from "@/lib/types/api";
 import { wordState, type WordState } from "@/lib/player/timing";
 import { writtenWithoutSpaces } from "@/lib/text/language";
@@ -46,11 +52,17 @@ export function LiveCaptionOverlay({ time, ...props }: OverlayProps & { time: Me
 }
 
 function CaptionView({ caption, language, words, translation, showTranslation, states }: Omit<OverlayProps, "quizShowing"> & { states: readonly WordState[] }) {
+  // Narrow players only: whether the learner unfolded the translation (it stays so for later lines).
+  const [unfolded, setUnfolded] = useState(false);
   if (!caption) return null;
   const gap = language && writtenWithoutSpaces(language) ? "" : " ";
   return (
-    <div className="pointer-events-none absolute inset-x-0 bottom-12 flex flex-col items-center gap-1 px-2 text-center sm:bottom-16 sm:gap-1.5 sm:px-3" data-testid="captions">
-      <p className="max-w-3xl rounded-xl bg-black/70 px-2.5 py-1.5 text-base leading-snug font-semibold text-white sm:px-3 sm:py-2 sm:text-2xl sm:leading-relaxed" lang={language ?? ""} aria-live="off">
+    <div className="pointer-events-none absolute inset-x-0 bottom-1.5 flex flex-col items-center gap-1 px-2 text-center @xl:bottom-20 @xl:gap-1.5 @xl:px-3" data-testid="captions">
+      <p
+        className="max-w-3xl rounded-lg bg-black/70 px-2 py-1 text-sm leading-snug font-semibold text-white @md:text-base @xl:rounded-xl @xl:px-3 @xl:py-1.5 @xl:text-xl @4xl:py-2 @4xl:text-2xl @4xl:leading-relaxed"
+        lang={language ?? ""}
+        aria-live="off"
+      >
         {words.length === 0 ? (
           caption.text || "No text available"
         ) : (
@@ -81,9 +93,25 @@ function CaptionView({ caption, language, words, translation, showTranslation, s
         )}
       </p>
       {showTranslation ? (
-        <p className="max-w-3xl rounded-lg bg-black/60 px-2.5 py-0.5 text-xs text-white/90 sm:px-3 sm:py-1 sm:text-base" data-testid="caption-translation">
-          {translation || "No translation available"}
-        </p>
+        <>
+          <p
+            className={cn("max-w-3xl rounded-lg bg-black/60 px-2 py-0.5 text-xs text-white/90 @xl:block @xl:px-3 @xl:py-1 @xl:text-base", !unfolded && "hidden")}
+            data-testid="caption-translation"
+          >
+            {translation || "No translation available"}
+          </p>
+          <button
+            type="button"
+            className="pointer-events-auto inline-flex min-h-6 items-center gap-1 rounded-full bg-black/60 px-2 text-[0.6875rem] font-medium text-white/90 @xl:hidden"
+            aria-expanded={unfolded}
+            onClick={() => setUnfolded((v) => !v)}
+            data-testid="caption-translation-fold"
+          >
+            <Languages className="size-3" aria-hidden />
+            Translation
+            <ChevronDown className={cn("size-3 transition-transform", unfolded && "rotate-180")} aria-hidden />
+          </button>
+        </>
       ) : null}
     </div>
   );

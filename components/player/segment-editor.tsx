@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { CaptionSegment, VocabularyWord } from "@/lib/types/api";
 import { useAllSegmentTranslations, useSaveSegment } from "@/lib/data/use-segment-editor";
-import { formatDuration } from "@/lib/format";
+import { formatMediaTime } from "@/lib/format";
 import { SegmentRow } from "./segment-row";
 
 const SKELETON_ROWS = 6;
@@ -82,7 +82,7 @@ function VocabularyEditor({ words }: { words: VocabularyWord[] | undefined }) {
         <ul className="mt-2 flex flex-wrap gap-2">
           {words.map((w) => (
             <li key={w.id} className="rounded-full bg-muted px-3 py-1 text-sm">
-              {w.word} <span className="text-muted-foreground tabular-nums">{formatDuration(w.quizTime ?? w.timestamp)}</span>
+              {w.word} <span className="text-muted-foreground tabular-nums">{formatMediaTime(w.quizTime ?? w.timestamp)}</span>
             </li>
           ))}
         </ul>

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import type { CaptionSegment, SegmentTranslation } from "@/lib/types/api";
 import type { SegmentChange } from "@/lib/data/use-segment-editor";
-import { formatDuration } from "@/lib/format";
+import { formatMediaTime } from "@/lib/format";
 import { wordKey } from "@/lib/text/stop-words";
 import { findWord, tokenize } from "@/lib/text/tokenize";
 import { lineParts, longerWord, unbreakableRuns, wordChoices } from "@/lib/text/word-choices";
@@ -84,9 +84,9 @@ export function SegmentRow({
           type="button"
           onClick={() => onSeek(line.startTime)}
           className="mt-1 shrink-0 rounded text-xs text-muted-foreground tabular-nums hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          aria-label={`Play line ${number} from ${formatDuration(line.startTime)}`}
+          aria-label={`Play line ${number} from ${formatMediaTime(line.startTime)}`}
         >
-          {formatDuration(line.startTime)}
+          {formatMediaTime(line.startTime)}
         </button>
         <div className="min-w-0 flex-1">
           {editing ? (

@@ -2,7 +2,7 @@
 /** Every caption line of the video: click one to play from there; the current line stays in view. */
 import { memo, useEffect, useMemo, useRef } from "react";
 import type { CaptionSegment, SegmentTranslation } from "@/lib/types/api";
-import { formatDuration } from "@/lib/format";
+import { formatMediaTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /** Memoised: it re-renders when the current line or the translations change, not as the time moves. */
@@ -47,7 +47,7 @@ export const TranscriptPanel = memo(function TranscriptPanel({
                   current && "bg-primary/10",
                 )}
               >
-                <span className="mt-0.5 shrink-0 text-xs text-muted-foreground tabular-nums">{formatDuration(line.startTime)}</span>
+                <span className="mt-0.5 shrink-0 text-xs text-muted-foreground tabular-nums">{formatMediaTime(line.startTime)}</span>
                 <span className="min-w-0">
                   <span className={cn("block", current && "font-semibold")}>{line.text || "No text available"}</span>
                   {translation ? <span className="block text-sm text-muted-foreground">{translation}</span> : null}

@@ -1,14 +1,15 @@
 "use client";
 /**
  * The video page: the media with word-timed captions and their translation, quizzes at
- * vocabulary words, and keyboard control (Space/K play-pause, ←/→ lines, R replay).
+ * vocabulary words, the control row (player-controls.tsx) and keyboard shortcuts (lib/player/shortcuts.ts).
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Languages, ListEnd, Pause, Pencil, Play, RotateCcw } from "lucide-react";
+import { ArrowLeft, Pencil } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { FavoriteButton } from "@/components/video/favorite-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { userKeys, videoKeys } from "@/lib/data/keys";
 import type { VocabularyWord } from "@/lib/types/api";
@@ -18,13 +19,16 @@ import { useSettings } from "@/lib/data/use-settings";
 import { useCaptions, usePrefetchQuizzes, useQuiz, useSegmentTranslations, useVideo, useVocabulary, useWordTimings } from "@/lib/data/use-video-content";
 import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
 import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
+import { keyFocusOf, shortcutFor } from "@/lib/player/shortcuts";
 import { useMounted } from "@/lib/use-mounted";
 import { cn } from "@/lib/utils";
 import { activeCaption, captionForWord, quizToTrigger, vocabularyTimingIndexes } from "@/lib/player/timing";
 import { LiveCaptionOverlay, type CaptionWord } from "./caption-overlay";
+import { PlayerControls } from "./player-controls";
 import { QuizOverlay } from "./quiz-overlay";
 import { TranscriptPanel } from "./transcript-panel";
-import { type MediaTimeStore, useMediaTime, useMediaTimeValue } from "./use-media-time";
+import { useFullscreen } from "./use-fullscreen";
+import { useMediaTime, useMediaTimeValue } from "./use-media-time";
 
 // Only the owner edits: the editor, and the word lists it reads lines with, load when it opens.
 const SegmentEditor = dynamic(() => import("./segment-editor").then((m) => m.SegmentEditor), {
@@ -33,7 +37,6 @@ const SegmentEditor = dynamic(() => import("./segment-editor").then((m) => m.Seg
 });
 
 const RESUME_DELAY_MS = 300;
-const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5] as const;
 const AUTOPLAY_DELAY_MS = 500;
 
 export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOrigin: string }) {
@@ -67,7 +70,8 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const quizzed = useRef(new Set<number>());
   const [quizWord, setQuizWord] = useState<VocabularyWord | null>(null);
   const [showTranslation, setShowTranslation] = useState(true);
-  const [speed, setSpeed] = useState<number>(1);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [fullscreen, attachFullscreen] = useFullscreen();
   const [pauseEachLine, setPauseEachLine] = useState(false);
   // SPEC §6: the Edit button and the live segment editor are the owner's alone (the server checks too).
   const isOwner = user?.role === "owner";
@@ -136,24 +140,19 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
 
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     if (quizWord || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = event.target as HTMLElement | null;
-    if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
-    // Keys typed in the segment editor or a dialog are theirs.
-    if (target?.closest("[data-segment-editor], [role=alertdialog]")) return;
-    if (event.key === " " || event.key.toLowerCase() === "k") {
-      event.preventDefault();
+    // Keys typed in a field, the editor or a dialog are theirs; so are Space on a button and arrows on a slider.
+    const action = shortcutFor(event.key, keyFocusOf(event.target instanceof Element ? event.target : null));
+    if (!action || (event.repeat && action !== "previous-line" && action !== "next-line")) return;
+    event.preventDefault();
+    if (action === "toggle-play") {
       if (media.playing) media.pause();
       else media.play();
-    } else if (event.key === "ArrowLeft") {
-      event.preventDefault();
-      goToLine(-1);
-    } else if (event.key === "ArrowRight") {
-      event.preventDefault();
-      goToLine(1);
-    } else if (event.key.toLowerCase() === "r") {
-      event.preventDefault();
-      goToLine(0);
-    }
+    } else if (action === "previous-line") goToLine(-1);
+    else if (action === "next-line") goToLine(1);
+    else if (action === "replay-line") goToLine(0);
+    else if (action === "toggle-mute") adapter?.setMuted(!adapter.isMuted());
+    else if (action === "toggle-fullscreen") fullscreen.toggle();
+    else setShortcutsOpen(true);
   });
   useEffect(() => {
     const listener = (event: KeyboardEvent) => onKey(event);
@@ -174,138 +173,112 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
 
   const data = video.data;
   return (
-    <main id="main" className="mx-auto max-w-6xl space-y-4 px-0 py-0 sm:px-6 sm:py-6">
-      <div className="flex items-center gap-3 px-4 pt-4 sm:px-0 sm:pt-0">
+    <main id="main" className="mx-auto max-w-6xl px-0 py-0 sm:px-6 sm:py-6">
+      <div className="flex items-start gap-2 px-4 pt-4 pb-3 sm:gap-3 sm:px-0 sm:pt-0 sm:pb-4">
         <Button type="button" variant="ghost" size="icon" aria-label="Back" onClick={back}>
           <ArrowLeft aria-hidden />
         </Button>
-        {data ? <h1 className="min-w-0 truncate text-lg font-bold sm:text-2xl">{data.title}</h1> : <Skeleton className="h-7 w-64" />}
+        {/* The whole title, wrapping on a phone: never cut off. */}
+        {data ? <h1 className="min-w-0 flex-1 self-center text-lg leading-snug font-bold text-balance break-words sm:text-2xl">{data.title}</h1> : <Skeleton className="h-7 w-64" />}
+        {data ? <FavoriteButton video={data} className="shrink-0 border" /> : null}
         {isOwner && data ? (
-          <Button type="button" variant={editing ? "secondary" : "outline"} className="ml-auto" aria-expanded={editing} aria-controls="segment-editor" onClick={() => setEditing((v) => !v)}>
+          <Button type="button" variant={editing ? "secondary" : "outline"} className="shrink-0" aria-expanded={editing} aria-controls="segment-editor" onClick={() => setEditing((v) => !v)}>
             <Pencil aria-hidden />
-            Edit
+            <span className="sr-only sm:not-sr-only">Edit</span>
           </Button>
         ) : null}
       </div>
 
-      <div className="relative aspect-video w-full overflow-hidden bg-black sm:rounded-2xl" data-testid="player">
-        {data?.mediaUrl ? (
-          <video
-            ref={attachVideo}
-            src={data.mediaUrl}
-            poster={data.thumbnail ?? undefined}
-            playsInline
-            preload="auto"
-            className="size-full object-contain"
-            onClick={() => (media.playing ? media.pause() : media.play())}
-            onLoadedData={() => {
-              if (settings.data?.autoplayVideos) setTimeout(() => media.play(), AUTOPLAY_DELAY_MS);
-            }}
-          />
-        ) : data?.youtubeId ? (
-          mounted ? (
-            <iframe
-              ref={attachFrame}
-              src={youtubeEmbedUrl(embedOrigin, data.youtubeId, window.location.origin)}
-              title={data.title}
-              allow="autoplay; encrypted-media; picture-in-picture"
-              className="pointer-events-none size-full border-0"
-              onLoad={() => {
-                const youtube = adapterRef.current;
-                if (youtube instanceof YouTubeAdapter) youtube.start();
-                if (settings.data?.autoplayVideos) setTimeout(() => adapterRef.current?.play(), AUTOPLAY_DELAY_MS);
-              }}
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="min-w-0 space-y-4">
+          <div
+            ref={attachFullscreen}
+            tabIndex={-1}
+            role="region"
+            aria-label="Video player"
+            className={cn(
+              // The player and its controls fit the screen below the sticky header (a landscape phone sees all of it).
+              "@container relative mx-auto w-full max-w-[calc((100dvh-9rem)*16/9)] overflow-hidden bg-black outline-none sm:rounded-2xl",
+              fullscreen.active && "flex max-w-none flex-col justify-center",
+            )}
+            data-testid="player-frame"
+          >
+            <div className={cn("relative aspect-video w-full", fullscreen.active && "aspect-auto min-h-0 flex-1")} data-testid="player">
+              {data?.mediaUrl ? (
+                <video
+                  ref={attachVideo}
+                  src={data.mediaUrl}
+                  poster={data.thumbnail ?? undefined}
+                  playsInline
+                  preload="auto"
+                  className="size-full object-contain"
+                  onClick={() => (media.playing ? media.pause() : media.play())}
+                  onLoadedData={() => {
+                    if (settings.data?.autoplayVideos) setTimeout(() => media.play(), AUTOPLAY_DELAY_MS);
+                  }}
+                />
+              ) : data?.youtubeId ? (
+                mounted ? (
+                  <iframe
+                    ref={attachFrame}
+                    src={youtubeEmbedUrl(embedOrigin, data.youtubeId, window.location.origin)}
+                    title={data.title}
+                    allow="autoplay; encrypted-media; picture-in-picture"
+                    className="pointer-events-none size-full border-0"
+                    onLoad={() => {
+                      const youtube = adapterRef.current;
+                      if (youtube instanceof YouTubeAdapter) youtube.start();
+                      if (settings.data?.autoplayVideos) setTimeout(() => adapterRef.current?.play(), AUTOPLAY_DELAY_MS);
+                    }}
+                  />
+                ) : null
+              ) : data ? (
+                <p className="grid size-full place-items-center p-6 text-center text-white/80">This video has no playable media yet.</p>
+              ) : (
+                <Skeleton className="size-full rounded-none" />
+              )}
+              <LiveCaptionOverlay
+                time={media.time}
+                caption={current}
+                language={data?.targetLanguage}
+                words={captionWords}
+                translation={translation}
+                showTranslation={showTranslation}
+                quizShowing={!!quizWord}
+              />
+              {quizWord ? (
+                <QuizOverlay key={quizWord.id} word={quizWord.word} quiz={quiz.data} loading={quiz.isLoading} onAnswer={answer} onClose={closeQuiz} />
+              ) : null}
+            </div>
+            <PlayerControls
+              adapter={adapter}
+              media={media}
+              fallbackDurationMs={(data?.duration ?? 0) * 1000}
+              onReplayLine={() => goToLine(0)}
+              pauseEachLine={pauseEachLine}
+              onPauseEachLineChange={setPauseEachLine}
+              showTranslation={showTranslation}
+              onShowTranslationChange={setShowTranslation}
+              fullscreen={fullscreen}
+              shortcutsOpen={shortcutsOpen}
+              onShortcutsOpenChange={setShortcutsOpen}
             />
-          ) : null
-        ) : data ? (
-          <p className="grid size-full place-items-center p-6 text-center text-white/80">This video has no playable media yet.</p>
-        ) : (
-          <Skeleton className="size-full rounded-none" />
-        )}
-        <LiveCaptionOverlay
-          time={media.time}
-          caption={current}
-          language={data?.targetLanguage}
-          words={captionWords}
-          translation={translation}
-          showTranslation={showTranslation}
-          quizShowing={!!quizWord}
-        />
-        {quizWord ? (
-          <QuizOverlay key={quizWord.id} word={quizWord.word} quiz={quiz.data} loading={quiz.isLoading} onAnswer={answer} onClose={closeQuiz} />
-        ) : null}
-        <div className="absolute inset-x-0 bottom-0 flex items-center gap-2 bg-gradient-to-t from-black/80 to-transparent p-2 sm:p-3">
-          <Button
-            type="button"
-            size="icon"
-            variant="secondary"
-            className="size-11 rounded-full"
-            aria-label={media.playing ? "Pause" : "Play"}
-            onClick={() => (media.playing ? media.pause() : media.play())}
-            disabled={!adapter}
-          >
-            {media.playing ? <Pause aria-hidden /> : <Play aria-hidden />}
-          </Button>
-          <Button type="button" size="icon" variant="ghost" className="size-11 rounded-full text-white hover:bg-white/15 hover:text-white" aria-label="Replay line" onClick={() => goToLine(0)}>
-            <RotateCcw aria-hidden />
-          </Button>
-          <PlayerClock time={media.time} />
-          <label className="ml-auto flex items-center gap-1 text-sm text-white">
-            <span className="sr-only">Playback speed</span>
-            <select
-              value={speed}
-              onChange={(event) => {
-                const next = Number(event.target.value);
-                setSpeed(next);
-                media.setRate(next);
-              }}
-              className="h-9 rounded-md border border-white/30 bg-black/60 px-1.5 text-sm text-white"
-              data-testid="speed"
-            >
-              {SPEEDS.map((s) => (
-                <option key={s} value={s}>
-                  {s}×
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button
-            type="button"
-            size="icon"
-            variant="ghost"
-            className={cn("size-11 rounded-full text-white hover:bg-white/15 hover:text-white", pauseEachLine && "bg-white/20")}
-            aria-label="Pause after each line"
-            aria-pressed={pauseEachLine}
-            onClick={() => setPauseEachLine((v) => !v)}
-          >
-            <ListEnd aria-hidden />
-          </Button>
-          <Button
-            type="button"
-            size="icon"
-            variant="ghost"
-            className="size-11 rounded-full text-white hover:bg-white/15 hover:text-white"
-            aria-label={showTranslation ? "Hide translation" : "Show translation"}
-            aria-pressed={showTranslation}
-            onClick={() => setShowTranslation((v) => !v)}
-          >
-            <Languages aria-hidden />
-          </Button>
+          </div>
+          {data?.description ? <p className="px-4 text-muted-foreground sm:px-0">{data.description}</p> : null}
         </div>
-      </div>
-      <div className="grid gap-4 px-4 sm:px-0 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        {data?.description ? <p className="text-muted-foreground">{data.description}</p> : <div />}
         {lines.length > 0 ? (
-          <TranscriptPanel
-            lines={lines}
-            translations={showTranslation ? translations.data : undefined}
-            currentId={current?.id}
-            onSeek={playFrom}
-          />
+          <div className="px-4 sm:px-0 lg:sticky lg:top-20">
+            <TranscriptPanel
+              lines={lines}
+              translations={showTranslation ? translations.data : undefined}
+              currentId={current?.id}
+              onSeek={playFrom}
+            />
+          </div>
         ) : null}
       </div>
       {isOwner && editing ? (
-        <div id="segment-editor">
+        <div id="segment-editor" className="mt-4">
           <SegmentEditor
             videoId={videoId}
             targetLanguage={data?.targetLanguage}
@@ -316,15 +289,5 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
         </div>
       ) : null}
     </main>
-  );
-}
-
-/** The media time in whole seconds: re-renders once a second while playing. */
-function PlayerClock({ time }: { time: MediaTimeStore }) {
-  const total = useMediaTimeValue(time, (ms) => Math.floor(ms / 1000));
-  return (
-    <span className="text-sm text-white tabular-nums" data-testid="player-time">
-      {Math.floor(total / 60)}:{String(total % 60).padStart(2, "0")}
-    </span>
   );
 }

@@ -4,6 +4,7 @@
  * the API only when something changes.
  */
 import "server-only";
+import { cache } from "react";
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
 import { getDb } from "@/db/client";
 import { listLanguages } from "@/db/queries/languages";
@@ -75,11 +76,8 @@ async function load(queryClient: QueryClient, user: User, part: Part): Promise<v
   }
 }
 
-/**
- * The video page's data, or null when the caller may not see the video (the page then shows the
- * not-found screen, as the API answers 404).
- */
-export async function videoPageData(videoId: number): Promise<DehydratedState | null> {
+/** The video as the signed-in user may see it, or null; cached per request (the page's title and its data share it). */
+const pageVideo = cache(async (videoId: number) => {
   const user = (await getPageUser())?.user;
   if (!user) return null;
   const db = await getDb();
@@ -87,13 +85,29 @@ export async function videoPageData(videoId: number): Promise<DehydratedState | 
     if (error instanceof ApiError && error.code === "not_found") return null;
     throw error;
   });
-  if (!video) return null;
+  return video ? { user, db, video } : null;
+});
+
+/** The video's title for the browser tab, or null when the caller may not see it. */
+export async function videoPageTitle(videoId: number): Promise<string | null> {
+  return (await pageVideo(videoId))?.video.title ?? null;
+}
+
+/**
+ * The video page's data, or null when the caller may not see the video (the page then shows the
+ * not-found screen, as the API answers 404).
+ */
+export async function videoPageData(videoId: number): Promise<DehydratedState | null> {
+  const found = await pageVideo(videoId);
+  if (!found) return null;
+  const { user, db, video } = found;
   const language = user.nativeLanguage ?? undefined;
-  const [captions, timings, words, translations] = await Promise.all([
+  const [captions, timings, words, translations, favorites] = await Promise.all([
     getCaptions(db, user, videoId),
     getWordTimings(db, user, videoId),
     getWords(db, user, videoId),
     getSegmentTranslations(db, user, videoId, language),
+    listFavorites(db, user),
   ]);
   const queryClient = new QueryClient();
   queryClient.setQueryData(videoKeys.detail(videoId), video);
@@ -102,6 +116,8 @@ export async function videoPageData(videoId: number): Promise<DehydratedState | 
   queryClient.setQueryData(videoKeys.words(videoId), words);
   queryClient.setQueryData([videoKeys.segmentTranslations(videoId)[0], { language }], translations);
   queryClient.setQueryData(settingsKeys.all, toLearningPreferences(user));
+  // The heart shows its state with the first paint.
+  queryClient.setQueryData(userKeys.favorites, favorites);
   return dehydrate(queryClient);
 }
 

@@ -1,8 +1,8 @@
 /**
  * The YouTube embed, driven by the IFrame API's postMessage protocol (SPEC §7 "Video player
  * messaging"): after a 1 s setup delay the page says `listening` every 200 ms and the embed
- * answers with `infoDelivery` (currentTime, playerState, playbackRate); play, pause, seek and
- * rate are `command` messages. Only messages from the embed's own window and origin count.
+ * answers with `infoDelivery` (currentTime, playerState, playbackRate, duration, volume, muted,
+ * videoLoadedFraction); play, pause, seek, rate, volume and mute are `command` messages. Only messages from the embed's own window and origin count.
  * Between reports the media clock interpolates, so highlights do not lag the 200 ms polling.
  */
 import type { PlayerAdapter } from "./adapter";
@@ -29,7 +29,17 @@ export function youtubeEmbedUrl(embedOrigin: string, youtubeId: string, pageOrig
   return `${embedOrigin}/embed/${encodeURIComponent(youtubeId)}?${params}`;
 }
 
-type Info = { currentTime?: unknown; playerState?: unknown; playbackRate?: unknown };
+type Info = {
+  currentTime?: unknown;
+  playerState?: unknown;
+  playbackRate?: unknown;
+  duration?: unknown;
+  volume?: unknown;
+  muted?: unknown;
+  videoLoadedFraction?: unknown;
+};
+
+const finite = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
 export class YouTubeAdapter implements PlayerAdapter {
   private readonly clock: MediaClock;
@@ -37,6 +47,7 @@ export class YouTubeAdapter implements PlayerAdapter {
   private timers: ReturnType<typeof setTimeout>[] = [];
   private poll: ReturnType<typeof setInterval> | undefined;
   private state: number = YT_STATE.unstarted;
+  private media = { durationMs: 0, loaded: 0, volume: 1, muted: false };
   private readonly id = Math.floor(Math.random() * 1e9);
 
   constructor(
@@ -75,17 +86,25 @@ export class YouTubeAdapter implements PlayerAdapter {
       return;
     }
     if (!data || typeof data !== "object") return;
-    if (data.event === "infoDelivery" && data.info && typeof data.info === "object") this.apply(data.info as Info);
+    if ((data.event === "infoDelivery" || data.event === "initialDelivery") && data.info && typeof data.info === "object") this.apply(data.info as Info);
     else if (data.event === "onStateChange" && typeof data.info === "number") this.apply({ playerState: data.info });
     else if (data.event === "onReady") this.notify();
   };
 
   private apply(info: Info): void {
     const before = this.state;
+    const media = this.media;
+    this.media = {
+      durationMs: finite(info.duration) && info.duration > 0 ? info.duration * 1000 : media.durationMs,
+      loaded: finite(info.videoLoadedFraction) ? Math.min(1, Math.max(0, info.videoLoadedFraction)) : media.loaded,
+      volume: finite(info.volume) ? Math.min(1, Math.max(0, info.volume / 100)) : media.volume,
+      muted: typeof info.muted === "boolean" ? info.muted : media.muted,
+    };
+    const mediaChanged = (Object.keys(media) as (keyof typeof media)[]).some((key) => media[key] !== this.media[key]);
     if (typeof info.playerState === "number") this.state = info.playerState;
     const playing = this.state === YT_STATE.playing;
     const report: { mediaMs: number; playing: boolean; rate?: number } = {
-      mediaMs: typeof info.currentTime === "number" && Number.isFinite(info.currentTime) ? info.currentTime * 1000 : this.clock.time(),
+      mediaMs: finite(info.currentTime) ? info.currentTime * 1000 : this.clock.time(),
       playing,
     };
     if (typeof info.playbackRate === "number" && info.playbackRate > 0) report.rate = info.playbackRate;
@@ -93,7 +112,7 @@ export class YouTubeAdapter implements PlayerAdapter {
     const estimate = this.clock.time();
     if (playing && report.mediaMs < estimate && estimate - report.mediaMs < YOUTUBE_POLL_MS) report.mediaMs = estimate;
     this.clock.update(report);
-    if (before !== this.state) this.notify();
+    if (before !== this.state || mediaChanged) this.notify();
   }
 
   private notify(): void {
@@ -123,6 +142,30 @@ export class YouTubeAdapter implements PlayerAdapter {
   }
   isPlaying(): boolean {
     return this.state === YT_STATE.playing;
+  }
+  duration(): number {
+    return this.media.durationMs;
+  }
+  bufferedEnd(): number {
+    return this.media.loaded * this.media.durationMs;
+  }
+  volume(): number {
+    return this.media.volume;
+  }
+  isMuted(): boolean {
+    return this.media.muted;
+  }
+  setVolume(volume: number): void {
+    const next = Math.min(1, Math.max(0, volume));
+    this.command("setVolume", [Math.round(next * 100)]);
+    // Shown at once; the embed's next report confirms it.
+    this.media = { ...this.media, volume: next };
+    this.notify();
+  }
+  setMuted(muted: boolean): void {
+    this.command(muted ? "mute" : "unMute");
+    this.media = { ...this.media, muted };
+    this.notify();
   }
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);

@@ -81,7 +81,11 @@ async function pass(page: Page, player: Player, videoId: number, rate: number, u
     await frame!.waitForFunction(() => (window as unknown as { standin?: { listening: boolean } }).standin?.listening);
   }
   await installProbe(page);
-  if (rate !== 1) await page.getByTestId("speed").selectOption(String(rate));
+  if (rate !== 1) {
+    await page.getByRole("button", { name: /^Speed / }).click();
+    await page.getByRole("menuitemradio", { name: `${rate}×` }).click();
+    await page.getByRole("menu").waitFor({ state: "detached" });
+  }
   const meter = await mainThreadMeter(page);
   // The same page paused, for the same length of time the player will be measured on the screen.
   const idleFrom = await meter.mark();

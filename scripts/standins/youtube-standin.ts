@@ -2,9 +2,11 @@
  * A local stand-in for YouTube's embed page, so the player is tested through its YouTube adapter
  * in a real browser with no network. `/embed/:id` speaks the IFrame API's postMessage protocol as
  * the real embed does: it stays quiet until its parent says `listening`, then answers with
- * `initialDelivery` and `onReady`, reports `infoDelivery` (currentTime, playerState, playbackRate)
- * about every 250 ms while playing and at once on every change, with `onStateChange` and
- * `onPlaybackRateChange`; it obeys `playVideo`, `pauseVideo`, `seekTo` and `setPlaybackRate`.
+ * `initialDelivery` and `onReady`, reports `infoDelivery` (currentTime, playerState, playbackRate,
+ * duration, volume, muted, videoLoadedFraction) about every 250 ms while playing and at once on
+ * every change, with `onStateChange` and `onPlaybackRateChange`; it obeys `playVideo`,
+ * `pauseVideo`, `seekTo`, `setPlaybackRate`, `setVolume`, `mute` and `unMute`. It pretends to have
+ * loaded 10 s past the playing position.
  * Every message goes to, and is taken only from, the parent window at the `origin` query param.
  *
  * Tests read `window.standin` inside the frame: the commands it obeyed, the reports it sent, and
@@ -25,6 +27,9 @@ export type StandinReport = { wall: number; currentTimeMs: number; playerState: 
 export type StandinState = {
   listening: boolean;
   playerState: number;
+  /** 0 to 100, as the IFrame API counts. */
+  volume: number;
+  muted: boolean;
   commands: { wall: number; func: string; args: unknown[] }[];
   reports: StandinReport[];
   anchors: StandinAnchor[];
@@ -35,7 +40,7 @@ const EMBED_SCRIPT = String.raw`
 const origin = new URLSearchParams(location.search).get("origin");
 const S = { unstarted: -1, ended: 0, playing: 1, paused: 2, buffering: 3, cued: 5 };
 const wall = () => performance.timeOrigin + performance.now();
-const standin = (window.standin = { listening: false, playerState: S.unstarted, commands: [], reports: [], anchors: [] });
+const standin = (window.standin = { listening: false, playerState: S.unstarted, volume: 100, muted: false, commands: [], reports: [], anchors: [] });
 let listenerId = null;
 let anchor = { wall: wall(), mediaMs: 0, rate: 1, playing: false };
 let timer = null;
@@ -56,7 +61,8 @@ function post(event, info) {
 function report() {
   const currentTime = mediaMs() / 1000;
   standin.reports.push({ wall: wall(), currentTimeMs: currentTime * 1000, playerState: standin.playerState });
-  post("infoDelivery", { currentTime, playerState: standin.playerState, playbackRate: anchor.rate });
+  const videoLoadedFraction = Math.min(1, (currentTime + 10) / DURATION_S);
+  post("infoDelivery", { currentTime, playerState: standin.playerState, playbackRate: anchor.rate, duration: DURATION_S, volume: standin.volume, muted: standin.muted, videoLoadedFraction });
 }
 
 function setState(state) {
@@ -101,6 +107,18 @@ const commands = {
     post("onPlaybackRateChange", next);
     report();
   },
+  setVolume: (volume) => {
+    standin.volume = Math.max(0, Math.min(100, Math.round(Number(volume) || 0)));
+    report();
+  },
+  mute: () => {
+    standin.muted = true;
+    report();
+  },
+  unMute: () => {
+    standin.muted = false;
+    report();
+  },
 };
 
 addEventListener("message", (event) => {
@@ -116,7 +134,7 @@ addEventListener("message", (event) => {
     if (listenerId !== null) return;
     listenerId = data.id ?? 1;
     standin.listening = true;
-    post("initialDelivery", { playerState: standin.playerState, currentTime: mediaMs() / 1000, duration: DURATION_S, playbackRate: anchor.rate, availablePlaybackRates: [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2], videoData: { video_id: VIDEO_ID } });
+    post("initialDelivery", { playerState: standin.playerState, currentTime: mediaMs() / 1000, duration: DURATION_S, volume: standin.volume, muted: standin.muted, playbackRate: anchor.rate, availablePlaybackRates: [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2], videoData: { video_id: VIDEO_ID } });
     post("onReady", null);
   } else if (data.event === "command" && Object.hasOwn(commands, data.func)) {
     standin.commands.push({ wall: wall(), func: data.func, args: Array.isArray(data.args) ? data.args : [] });

@@ -147,3 +147,44 @@ test("messages from another origin or another frame do not move the player", asy
   await expect(page.getByTestId("captions")).toBeVisible();
   expect((await standin(frame)).playerState).toBe(1);
 });
+
+test("the page's own controls drive the embed: seek bar (click, drag, keys), mute (M) and volume", async ({ signedInPage: page, learner, request }) => {
+  await (await LearnerApi.signIn(request, learner)).updateSettings({ pauseOnHighlight: false });
+  const frame = await openYouTubeVideo(page, request, learner);
+  // The length is the embed's (the stand-in's videos last 60 s); what it has loaded shows.
+  await expect(page.getByTestId("player-duration")).toHaveText("1:00");
+  const seek = page.getByRole("slider", { name: "Seek" });
+  await expect(seek).toHaveAttribute("aria-valuemax", "60");
+  const seeks = async () => (await standin(frame)).commands.filter((c) => c.func === "seekTo").map((c) => c.args);
+  const box = (await seek.boundingBox())!;
+  const y = box.y + box.height / 2;
+
+  await page.mouse.click(box.x + box.width * 0.5, y);
+  await expect.poll(async () => (await seeks()).length).toBe(1);
+  const [clicked] = (await seeks())[0] as [number, boolean];
+  expect(Math.abs(clicked - 30)).toBeLessThan(1);
+  await expect.poll(() => page.getByTestId("seek-buffered").evaluate((el) => parseFloat((el as HTMLElement).style.width))).toBeGreaterThan(50);
+
+  // A drag sends one seek, where it is let go.
+  await page.mouse.move(box.x + box.width * 0.2, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.8, y, { steps: 6 });
+  await page.mouse.up();
+  await expect.poll(async () => (await seeks()).length).toBe(2);
+  const [dragged] = (await seeks())[1] as [number, boolean];
+  expect(Math.abs(dragged - 48)).toBeLessThan(1);
+
+  await seek.focus();
+  await page.keyboard.press("Home");
+  await expect.poll(async () => (await seeks()).at(-1)).toEqual([0, true]);
+
+  // M is still the page's with the bar focused; the embed is told, and says so back.
+  await page.keyboard.press("m");
+  await expect.poll(async () => (await standin(frame)).muted).toBe(true);
+  await expect(page.getByRole("button", { name: "Unmute" })).toBeVisible();
+  await page.getByRole("button", { name: "Unmute" }).click();
+  await expect.poll(async () => (await standin(frame)).muted).toBe(false);
+  await page.getByRole("slider", { name: "Volume" }).fill("0.35");
+  await expect.poll(async () => (await standin(frame)).volume).toBe(35);
+  expect(await commandsOf(frame)).toEqual(expect.arrayContaining(["mute", "unMute", "setVolume"]));
+});

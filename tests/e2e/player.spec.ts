@@ -1,6 +1,9 @@
-/** The video page through the HTML5 adapter: word-timed captions, quizzes at vocabulary words, keyboard control. */
-import type { Page } from "@playwright/test";
+/** The video page through the HTML5 adapter: word-timed captions, quizzes at vocabulary words, the control row, keyboard control. */
+import type { APIRequestContext, Page } from "@playwright/test";
 import { loadDemoContent } from "@/db/seed";
+import { formatMediaTime } from "@/lib/format";
+import type { Account } from "./support/accounts";
+import { LearnerApi } from "./support/api";
 import { expect, test } from "./support/fixtures";
 import { installProbe, litInOrder, readProbe } from "@/scripts/standins/highlight-probe";
 
@@ -12,6 +15,20 @@ async function openVideo(page: Page, title: string) {
 
 const playButton = (page: Page) => page.getByRole("button", { name: "Play", exact: true });
 const pauseButton = (page: Page) => page.getByRole("button", { name: "Pause", exact: true });
+const mediaMs = (page: Page) => page.evaluate(() => document.querySelector("video")!.currentTime * 1000);
+/** The media's length once the <video> knows it. */
+const mediaDurationMs = (page: Page) =>
+  page.evaluate(async () => {
+    const video = document.querySelector("video")!;
+    if (!(video.duration > 0)) await new Promise((resolve) => video.addEventListener("loadedmetadata", resolve, { once: true }));
+    return video.duration * 1000;
+  });
+/** Quizzes off (the learner's setting), so seeking about brings none up. */
+async function withoutQuizzes(request: APIRequestContext, learner: Account) {
+  await (await LearnerApi.signIn(request, learner)).updateSettings({ pauseOnHighlight: false });
+}
+const currentLine = (page: Page) =>
+  page.getByTestId("transcript").getByRole("button").evaluateAll((buttons) => buttons.findIndex((b) => b.getAttribute("aria-current") === "true"));
 
 test("captions light up word by word, the quiz pauses playback, and the result reaches home", async ({ signedInPage: page }) => {
   await openVideo(page, "Ordering Coffee in Madrid");
@@ -82,17 +99,116 @@ test("a forward jump past a quiz brings it up as catch-up; keys control playback
   await expect(quiz).toHaveCount(0);
 });
 
-test("the transcript lists every line and seeks; the speed changes playback", async ({ signedInPage: page }) => {
+test("the transcript lists every line and seeks; the speed menu changes playback and hands the keys back to the page", async ({ signedInPage: page, learner, request }) => {
+  await withoutQuizzes(request, learner);
   await openVideo(page, "A Morning at the Market in Lyon");
   const transcript = page.getByTestId("transcript");
   await expect(transcript.getByRole("button")).toHaveCount(8);
-  await page.getByTestId("speed").selectOption("0.75");
-  const lastLine = transcript.getByRole("button").last();
-  await lastLine.click();
-  await expect(lastLine).toHaveAttribute("aria-current", "true");
-  await expect(pauseButton(page).or(page.getByRole("dialog"))).toBeVisible();
-  const rate = await page.evaluate(() => document.querySelector("video")!.playbackRate);
-  expect(rate).toBe(0.75);
+  const third = transcript.getByRole("button").nth(2);
+  await third.click();
+  await expect(third).toHaveAttribute("aria-current", "true");
+  await expect(pauseButton(page)).toBeVisible();
+
+  await page.getByRole("button", { name: /^Speed / }).click();
+  await page.getByRole("menuitemradio", { name: "0.75×" }).click();
+  await expect(page.getByRole("button", { name: "Speed 0.75×" })).toBeVisible();
+  expect(await page.evaluate(() => document.querySelector("video")!.playbackRate)).toBe(0.75);
+  // The focus is back on the player, where ← moves a line (not the speed) and Space pauses (not the menu).
+  await expect(page.getByRole("region", { name: "Video player" })).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(() => currentLine(page)).toBeLessThan(2);
+  await page.keyboard.press(" ");
+  await expect(playButton(page)).toBeVisible();
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  expect(await page.evaluate(() => document.querySelector("video")!.playbackRate)).toBe(0.75);
+});
+
+test("the seek bar seeks by click, drag and its keys, and shows elapsed / total time and what has loaded", async ({ signedInPage: page, learner, request }) => {
+  await withoutQuizzes(request, learner);
+  await openVideo(page, "Ordering Coffee in Madrid");
+  const seek = page.getByRole("slider", { name: "Seek" });
+  const durationMs = await mediaDurationMs(page);
+  await expect(page.getByTestId("player-duration")).toHaveText(formatMediaTime(durationMs));
+  await expect(seek).toHaveAttribute("aria-valuemax", String(Math.floor(durationMs / 1000)));
+  await expect.poll(() => page.getByTestId("seek-buffered").evaluate((el) => parseFloat((el as HTMLElement).style.width))).toBeGreaterThan(0);
+  const near = (fraction: number) => async () => Math.abs((await mediaMs(page)) - fraction * durationMs);
+  const box = (await seek.boundingBox())!;
+  const y = box.y + box.height / 2;
+
+  // A click half way along.
+  await page.mouse.click(box.x + box.width * 0.5, y);
+  await expect.poll(near(0.5)).toBeLessThan(durationMs * 0.02);
+  await expect(page.getByTestId("player-time")).toHaveText(formatMediaTime(await mediaMs(page)));
+  await expect(seek).toHaveAttribute("aria-valuenow", String(Math.floor((await mediaMs(page)) / 1000)));
+  // The click left the focus alone: ← is still the page's line shortcut.
+  await expect(seek).not.toBeFocused();
+
+  // A drag from a fifth to four fifths: the media seeks once, where it is let go.
+  await page.mouse.move(box.x + box.width * 0.2, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5, y, { steps: 4 });
+  await page.mouse.move(box.x + box.width * 0.8, y, { steps: 4 });
+  // The bar shows where it would go while the media stays put.
+  await expect.poll(async () => Math.abs(Number(await seek.getAttribute("aria-valuenow")) - (0.8 * durationMs) / 1000)).toBeLessThanOrEqual(1);
+  await expect.poll(near(0.5)).toBeLessThan(durationMs * 0.02);
+  await page.mouse.up();
+  await expect.poll(near(0.8)).toBeLessThan(durationMs * 0.02);
+
+  // Keys on the focused bar: 5 s back and ahead, start and end.
+  await seek.focus();
+  const at = await mediaMs(page);
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(async () => Math.abs((await mediaMs(page)) - (at - 5000))).toBeLessThan(100);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(async () => Math.abs((await mediaMs(page)) - (at + 5000))).toBeLessThan(100);
+  await page.keyboard.press("Home");
+  await expect.poll(() => mediaMs(page)).toBe(0);
+  await expect(page.getByTestId("player-time")).toHaveText("0:00");
+});
+
+test("M mutes, F puts the whole player with its captions fullscreen, ? lists the shortcuts", async ({ signedInPage: page, learner, request }) => {
+  await withoutQuizzes(request, learner);
+  await openVideo(page, "Ordering Coffee in Madrid");
+  const muted = () => page.evaluate(() => document.querySelector("video")!.muted);
+  await page.keyboard.press("m");
+  await expect(page.getByRole("button", { name: "Unmute" })).toBeVisible();
+  expect(await muted()).toBe(true);
+  await page.getByRole("button", { name: "Unmute" }).click();
+  await expect(page.getByRole("button", { name: "Mute", exact: true })).toBeVisible();
+  expect(await muted()).toBe(false);
+  await page.getByRole("slider", { name: "Volume" }).fill("0.5");
+  expect(await page.evaluate(() => document.querySelector("video")!.volume)).toBe(0.5);
+
+  await playButton(page).click();
+  await expect(page.getByTestId("captions")).toBeVisible();
+  await page.keyboard.press("f");
+  const inFullscreen = (selector: string) => page.evaluate((s) => !!document.fullscreenElement?.querySelector(s), selector);
+  await expect.poll(() => inFullscreen('[data-testid="captions"]')).toBe(true);
+  expect(await inFullscreen('[role="slider"][aria-label="Seek"]')).toBe(true);
+  expect(await page.evaluate(() => document.fullscreenElement?.tagName)).toBe("DIV");
+  await expect(page.getByRole("button", { name: "Fullscreen" })).toHaveAttribute("aria-pressed", "true");
+
+  // The list opens inside the fullscreen player, where it can be seen.
+  await page.keyboard.press("?");
+  const list = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(list).toBeVisible();
+  expect(await inFullscreen('[role="dialog"]')).toBe(true);
+  for (const does of ["Play or pause", "Previous line", "Mute or unmute", "Fullscreen", "Show these shortcuts"]) await expect(list.getByText(does, { exact: true })).toBeVisible();
+  await list.getByRole("button", { name: "Close" }).click();
+  await expect(list).toHaveCount(0);
+  await page.keyboard.press("f");
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+  await expect(page.getByRole("button", { name: "Fullscreen" })).toHaveAttribute("aria-pressed", "false");
+
+  // The button opens the list too, and closing it gives the keys back to the page.
+  await page.getByRole("button", { name: "Keyboard shortcuts" }).click();
+  await expect(list).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(list).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Video player" })).toBeFocused();
+  await page.keyboard.press("k");
+  await expect(playButton(page)).toBeVisible();
 });
 
 test("an unknown video is the not-found screen", async ({ signedInPage: page }) => {

@@ -30,4 +30,19 @@ describe("caption overlay", () => {
     // One mark over the three pieces: no rounding or padding where they meet.
     expect(marked.map((m) => ["rounded-l-none", "rounded-r-none"].filter((c) => m[1]!.split(" ").includes(c)))).toEqual([["rounded-r-none"], ["rounded-l-none", "rounded-r-none"], ["rounded-l-none"]]);
   });
+
+  it("folds the translation under a tap on a phone-sized player, and shows it on wider ones", () => {
+    const html = renderToStaticMarkup(
+      <CaptionOverlay caption={line("Quiero un café.")} language="es" words={[]} translation="I want a coffee." showTranslation timeMs={0} quizShowing={false} />,
+    );
+    const translation = html.match(/<p class="([^"]*)" data-testid="caption-translation">([^<]*)</)!;
+    expect(translation[2]).toBe("I want a coffee.");
+    // Hidden on a narrow player until unfolded, shown from the @xl container width up.
+    expect(translation[1]!.split(" ")).toEqual(expect.arrayContaining(["hidden", "@xl:block"]));
+    const fold = html.match(/<button[^>]*data-testid="caption-translation-fold"[^>]*>/)![0];
+    expect(fold).toContain('aria-expanded="false"');
+    expect(fold).toContain("@xl:hidden");
+    // No translation wanted: neither the line nor its fold.
+    expect(render("es", [], "Quiero un café.")).not.toContain("caption-translation");
+  });
 });

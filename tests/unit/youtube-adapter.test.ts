@@ -91,6 +91,47 @@ describe("YouTube adapter", () => {
     ]);
   });
 
+  it("learns the length, loaded part, volume and mute from the embed's reports, and tells the page when they change", () => {
+    const { adapter, deliver } = harness();
+    const changes = vi.fn();
+    adapter.subscribe(changes);
+    expect([adapter.duration(), adapter.bufferedEnd(), adapter.volume(), adapter.isMuted()]).toEqual([0, 0, 1, false]);
+    deliver({ event: "initialDelivery", info: { currentTime: 0, playerState: -1, duration: 60, volume: 100, muted: false } });
+    expect(adapter.duration()).toBe(60_000);
+    expect(changes).toHaveBeenCalledTimes(1);
+    deliver({ event: "infoDelivery", info: { currentTime: 2, videoLoadedFraction: 0.25, volume: 40, muted: true } });
+    expect(adapter.bufferedEnd()).toBe(15_000);
+    expect(adapter.volume()).toBe(0.4);
+    expect(adapter.isMuted()).toBe(true);
+    expect(changes).toHaveBeenCalledTimes(2);
+    // The same report again changes nothing the page shows.
+    deliver({ event: "infoDelivery", info: { currentTime: 2.2, videoLoadedFraction: 0.25, volume: 40, muted: true } });
+    expect(changes).toHaveBeenCalledTimes(2);
+    // Nonsense is ignored.
+    deliver({ event: "infoDelivery", info: { duration: "long", volume: Number.NaN, muted: "yes" } });
+    expect([adapter.duration(), adapter.volume(), adapter.isMuted()]).toEqual([60_000, 0.4, true]);
+  });
+
+  it("sends volume and mute as the IFrame API's commands, showing them at once", () => {
+    const { adapter, sent } = harness();
+    const changes = vi.fn();
+    adapter.subscribe(changes);
+    adapter.setVolume(0.55);
+    adapter.setMuted(true);
+    adapter.setMuted(false);
+    adapter.setVolume(7);
+    expect(adapter.volume()).toBe(1);
+    expect(adapter.isMuted()).toBe(false);
+    expect(changes).toHaveBeenCalledTimes(4);
+    const commands = sent.filter((s) => s.message.event === "command").map((s) => [s.message.func, s.message.args]);
+    expect(commands).toEqual([
+      ["setVolume", [55]],
+      ["mute", []],
+      ["unMute", []],
+      ["setVolume", [100]],
+    ]);
+  });
+
   it("embeds with the JS API on and names the page's origin", () => {
     const url = new URL(youtubeEmbedUrl(EMBED, "dQw4w9WgXcQ", "https://app.example"));
     expect(url.origin).toBe(EMBED);

@@ -31,6 +31,12 @@ export class LearnerApi {
     return video!;
   }
 
+  /** Changes the learner's settings (POST /api/settings), e.g. `{ pauseOnHighlight: false }` for no quizzes. */
+  async updateSettings(settings: Record<string, unknown>) {
+    const response = await this.request.post("/api/settings", { headers: this.headers(), data: settings });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
   /** Answers the quiz of the first `count` words of a video correctly. */
   async learnWords(videoTitle: string, count: number) {
     const video = await this.videoByTitle(videoTitle);

@@ -3,12 +3,19 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { VideoPlayer } from "@/components/player/video-player";
 import { env } from "@/lib/env";
-import { videoPageData } from "@/lib/pages/page-data";
+import { videoPageData, videoPageTitle } from "@/lib/pages/page-data";
 import { idStringSchema } from "@/lib/validation/videos";
 
-export const metadata: Metadata = { title: "Video" };
+type Props = { params: Promise<{ id: string }> };
 
-export default async function VideoPage({ params }: { params: Promise<{ id: string }> }) {
+/** The tab shows the video's title (one look-up with the page's own data, cached per request). */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const id = idStringSchema.safeParse((await params).id);
+  const title = id.success ? await videoPageTitle(id.data) : null;
+  return { title: title ?? "Video" };
+}
+
+export default async function VideoPage({ params }: Props) {
   const id = idStringSchema.safeParse((await params).id);
   // An unknown id, or an unpublished video for a learner, is the not-found screen.
   const state = id.success ? await videoPageData(id.data) : null;

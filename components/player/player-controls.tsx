@@ -1,0 +1,224 @@
+"use client";
+/**
+ * The player's control row: seek bar, play, replay the line, elapsed / total time, mute and
+ * volume, speed, pause after each line, translation, the shortcut list and fullscreen. The same
+ * for every source: they drive the adapter (the <video> element or the YouTube embed).
+ *
+ * A pointer on these controls leaves the keyboard focus where it was, and the speed menu and the
+ * shortcut list hand it back to the player, so the page's shortcuts keep working after a control
+ * was used. Phones (a narrow player) get the row under the picture; wider players have it over
+ * the picture's bottom edge.
+ */
+import { Keyboard, Languages, ListEnd, Maximize, Minimize, Pause, Play, RotateCcw, Volume1, Volume2, VolumeX } from "lucide-react";
+import { type MouseEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { formatMediaTime } from "@/lib/format";
+import type { PlayerAdapter } from "@/lib/player/adapter";
+import { cn } from "@/lib/utils";
+import { SeekBar } from "./seek-bar";
+import { ShortcutsDialog } from "./shortcuts-dialog";
+import type { Fullscreen } from "./use-fullscreen";
+import { type MediaControls, type MediaTimeStore, useMediaTimeValue } from "./use-media-time";
+import { usePlayerStatus } from "./use-player-status";
+
+const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5] as const;
+
+const ICON_BUTTON = "size-9 rounded-full text-white hover:bg-white/15 hover:text-white @xl:size-11";
+const TOGGLED = "bg-white text-black hover:bg-white/85 hover:text-black";
+
+/** Keeps a click from moving the keyboard focus (keyboard users still Tab to every control). */
+const keepFocus = (event: MouseEvent) => event.preventDefault();
+
+export function PlayerControls({
+  adapter,
+  media,
+  fallbackDurationMs,
+  onReplayLine,
+  pauseEachLine,
+  onPauseEachLineChange,
+  showTranslation,
+  onShowTranslationChange,
+  fullscreen,
+  shortcutsOpen,
+  onShortcutsOpenChange,
+}: {
+  adapter: PlayerAdapter | null;
+  media: MediaControls;
+  /** The length the server knows, until the player reports its own. */
+  fallbackDurationMs: number;
+  onReplayLine: () => void;
+  pauseEachLine: boolean;
+  onPauseEachLineChange: (on: boolean) => void;
+  showTranslation: boolean;
+  onShowTranslationChange: (on: boolean) => void;
+  fullscreen: Fullscreen;
+  shortcutsOpen: boolean;
+  onShortcutsOpenChange: (open: boolean) => void;
+}) {
+  const status = usePlayerStatus(adapter);
+  const [speed, setSpeed] = useState(1);
+  const durationMs = status.durationMs || fallbackDurationMs;
+  // Menus and dialogs go inside the player while it is fullscreen, or they would not show.
+  const layer = fullscreen.active ? fullscreen.element : null;
+  const focusPlayer = () => fullscreen.element?.focus({ preventScroll: true });
+  const volume = status.muted ? 0 : status.volume;
+  const VolumeIcon = volume === 0 ? VolumeX : volume < 0.5 ? Volume1 : Volume2;
+
+  return (
+    <div
+      className="z-10 flex flex-col bg-black px-2 pb-1 @xl:absolute @xl:inset-x-0 @xl:bottom-0 @xl:bg-transparent @xl:bg-gradient-to-t @xl:from-black/85 @xl:via-black/55 @xl:to-transparent @xl:px-3 @xl:pt-6 @xl:pb-2"
+      data-testid="player-controls"
+    >
+      <SeekBar time={media.time} durationMs={durationMs} bufferedMs={status.bufferedMs} onSeek={media.seek} />
+      <div className="flex items-center gap-0.5 @md:gap-1 @xl:gap-1.5">
+        <Button
+          type="button"
+          size="icon"
+          variant="secondary"
+          className="size-9 rounded-full @xl:size-11"
+          aria-label={media.playing ? "Pause" : "Play"}
+          onMouseDown={keepFocus}
+          onClick={() => (media.playing ? media.pause() : media.play())}
+          disabled={!adapter}
+        >
+          {media.playing ? <Pause aria-hidden /> : <Play aria-hidden />}
+        </Button>
+        <Button type="button" size="icon" variant="ghost" className={ICON_BUTTON} aria-label="Replay line" onMouseDown={keepFocus} onClick={onReplayLine}>
+          <RotateCcw aria-hidden />
+        </Button>
+        <p className="ml-1 text-xs whitespace-nowrap text-white tabular-nums @md:text-sm">
+          <PlayerClock time={media.time} />
+          <span aria-hidden className="text-white/70">
+            {" / "}
+          </span>
+          <span className="sr-only"> of </span>
+          <span className="text-white/80" data-testid="player-duration">
+            {formatMediaTime(durationMs)}
+          </span>
+        </p>
+        <div className="ml-auto flex items-center">
+          <Button
+            type="button"
+            size="icon"
+            variant="ghost"
+            className={ICON_BUTTON}
+            aria-label={status.muted ? "Unmute" : "Mute"}
+            onMouseDown={keepFocus}
+            onClick={() => adapter?.setMuted(!status.muted)}
+            disabled={!adapter}
+          >
+            <VolumeIcon aria-hidden />
+          </Button>
+          <input
+            type="range"
+            aria-label="Volume"
+            min={0}
+            max={1}
+            step={0.05}
+            value={volume}
+            disabled={!adapter}
+            onChange={(event) => {
+              const next = Number(event.target.value);
+              adapter?.setVolume(next);
+              if (status.muted !== (next === 0)) adapter?.setMuted(next === 0);
+            }}
+            className="mr-1 hidden h-1 w-20 cursor-pointer accent-amber-400 @2xl:block"
+          />
+        </div>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button type="button" variant="ghost" className="h-9 min-w-10 rounded-full px-2 text-xs text-white tabular-nums hover:bg-white/15 hover:text-white @xl:h-11 @xl:text-sm" aria-label={`Speed ${speed}×`}>
+              {speed}×
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent
+            container={layer}
+            align="end"
+            side="top"
+            onCloseAutoFocus={(event) => {
+              // Back to the player, not the menu button: Space then plays and ← moves a line.
+              event.preventDefault();
+              focusPlayer();
+            }}
+          >
+            <DropdownMenuLabel>Playback speed</DropdownMenuLabel>
+            <DropdownMenuRadioGroup
+              value={String(speed)}
+              onValueChange={(value) => {
+                const next = Number(value);
+                setSpeed(next);
+                media.setRate(next);
+              }}
+            >
+              {SPEEDS.map((s) => (
+                <DropdownMenuRadioItem key={s} value={String(s)}>
+                  {s}×
+                </DropdownMenuRadioItem>
+              ))}
+            </DropdownMenuRadioGroup>
+          </DropdownMenuContent>
+        </DropdownMenu>
+        <Button
+          type="button"
+          size="icon"
+          variant="ghost"
+          className={cn(ICON_BUTTON, pauseEachLine && TOGGLED)}
+          aria-label="Pause after each line"
+          aria-pressed={pauseEachLine}
+          title={pauseEachLine ? "Pause after each line: on" : "Pause after each line: off"}
+          onMouseDown={keepFocus}
+          onClick={() => onPauseEachLineChange(!pauseEachLine)}
+        >
+          <ListEnd aria-hidden />
+        </Button>
+        <Button
+          type="button"
+          size="icon"
+          variant="ghost"
+          className={cn(ICON_BUTTON, showTranslation && TOGGLED)}
+          aria-label={showTranslation ? "Hide translation" : "Show translation"}
+          aria-pressed={showTranslation}
+          title={showTranslation ? "Translation: on" : "Translation: off"}
+          onMouseDown={keepFocus}
+          onClick={() => onShowTranslationChange(!showTranslation)}
+        >
+          <Languages aria-hidden />
+        </Button>
+        <Button
+          type="button"
+          size="icon"
+          variant="ghost"
+          className={cn(ICON_BUTTON, "hidden @xl:inline-flex")}
+          aria-label="Keyboard shortcuts"
+          aria-haspopup="dialog"
+          onMouseDown={keepFocus}
+          onClick={() => onShortcutsOpenChange(true)}
+        >
+          <Keyboard aria-hidden />
+        </Button>
+        {fullscreen.supported ? (
+          <Button
+            type="button"
+            size="icon"
+            variant="ghost"
+            className={ICON_BUTTON}
+            aria-label="Fullscreen"
+            aria-pressed={fullscreen.active}
+            onMouseDown={keepFocus}
+            onClick={fullscreen.toggle}
+          >
+            {fullscreen.active ? <Minimize aria-hidden /> : <Maximize aria-hidden />}
+          </Button>
+        ) : null}
+      </div>
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={onShortcutsOpenChange} container={layer} onClosed={focusPlayer} />
+    </div>
+  );
+}
+
+/** The media time in whole seconds: re-renders once a second while playing. */
+function PlayerClock({ time }: { time: MediaTimeStore }) {
+  const seconds = useMediaTimeValue(time, (ms) => Math.floor(ms / 1000));
+  return <span data-testid="player-time">{formatMediaTime(seconds * 1000)}</span>;
+}

@@ -1,0 +1,31 @@
+"use client";
+/**
+ * Fullscreen for the player's frame (not the <video>), so the captions, the quiz and the controls
+ * stay on screen. Browsers without element fullscreen (iPhone Safari) get no button.
+ */
+import { useCallback, useState, useSyncExternalStore } from "react";
+
+const subscribe = (listener: () => void) => {
+  document.addEventListener("fullscreenchange", listener);
+  return () => document.removeEventListener("fullscreenchange", listener);
+};
+
+export type Fullscreen = {
+  /** The frame: also where menus and dialogs go while fullscreen. */
+  element: HTMLElement | null;
+  active: boolean;
+  supported: boolean;
+  toggle: () => void;
+};
+
+/** The frame's state, and the callback ref that attaches the frame. */
+export function useFullscreen(): [Fullscreen, (element: HTMLElement | null) => void] {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const active = useSyncExternalStore(subscribe, () => !!element && document.fullscreenElement === element, () => false);
+  const supported = useSyncExternalStore(subscribe, () => document.fullscreenEnabled === true, () => false);
+  const toggle = useCallback(() => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else element?.requestFullscreen().catch((error: unknown) => console.warn("Fullscreen was refused:", error));
+  }, [element]);
+  return [{ element, active, supported, toggle }, setElement];
+}
