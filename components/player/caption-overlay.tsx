@@ -1,5 +1,9 @@
 "use client";
-/** The active caption over the video: words light up as they are spoken; the translation below. */
+/**
+ * The active caption over the video: words light up as they are spoken; the translation below.
+ * With "Show Definitions" on, a lit vocabulary word carries its meaning in the learner's language
+ * under it (hidden while its quiz asks for that meaning).
+ */
 import { useMemo } from "react";
 import type { CaptionSegment, WordTimingRow } from "@/lib/types/api";
 import { wordState, type WordState } from "@/lib/player/timing";
@@ -14,7 +18,7 @@ const WORD_STYLES: Record<WordState, string> = {
   highlighted: "rounded bg-amber-400/90 px-1 text-black",
 };
 
-export type CaptionWord = WordTimingRow & { vocabulary: boolean };
+export type CaptionWord = WordTimingRow & { vocabulary: boolean; definition?: string };
 
 type OverlayProps = {
   caption: CaptionSegment | undefined;
@@ -45,7 +49,7 @@ export function LiveCaptionOverlay({ time, ...props }: OverlayProps & { time: Me
   return <CaptionView {...props} states={states} />;
 }
 
-function CaptionView({ caption, language, words, translation, showTranslation, states }: Omit<OverlayProps, "quizShowing"> & { states: readonly WordState[] }) {
+function CaptionView({ caption, language, words, translation, showTranslation, quizShowing, states }: OverlayProps & { states: readonly WordState[] }) {
   if (!caption) return null;
   const gap = language && writtenWithoutSpaces(language) ? "" : " ";
   return (
@@ -59,21 +63,34 @@ function CaptionView({ caption, language, words, translation, showTranslation, s
             // Pieces of one highlighted word run together (Japanese): one mark, not one per piece.
             const joinsPrevious = !gap && state === "highlighted" && states[index - 1] === "highlighted";
             const joinsNext = !gap && state === "highlighted" && states[index + 1] === "highlighted";
+            const spoken = (
+              <span
+                data-word-state={state}
+                data-start-ms={word.start}
+                data-vocabulary={word.vocabulary || undefined}
+                className={cn(
+                  "inline-block transition-colors duration-75",
+                  WORD_STYLES[state],
+                  joinsPrevious && "rounded-l-none pl-0",
+                  joinsNext && "rounded-r-none pr-0",
+                )}
+              >
+                {word.word}
+              </span>
+            );
+            const definition = state === "highlighted" && !quizShowing ? word.definition : undefined;
             return (
               <span key={`${word.start}-${index}`}>
-                <span
-                  data-word-state={state}
-                  data-start-ms={word.start}
-                  data-vocabulary={word.vocabulary || undefined}
-                  className={cn(
-                    "inline-block transition-colors duration-75",
-                    WORD_STYLES[state],
-                    joinsPrevious && "rounded-l-none pl-0",
-                    joinsNext && "rounded-r-none pr-0",
-                  )}
-                >
-                  {word.word}
-                </span>
+                {definition ? (
+                  <span className="inline-flex flex-col items-center">
+                    {spoken}
+                    <span className="max-w-40 text-[0.6875rem] leading-tight font-medium text-amber-200 sm:text-sm" lang="" data-testid="word-definition">
+                      {definition}
+                    </span>
+                  </span>
+                ) : (
+                  spoken
+                )}
                 {gap}
               </span>
             );

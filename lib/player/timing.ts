@@ -167,11 +167,20 @@ export function vocabularyTimingIndexes(
   timings: readonly { word: string; start: number }[],
   language: string,
 ): Set<number> {
-  const lit = new Set<number>();
+  return new Set(vocabularyTimingWords(vocabulary, timings, language).keys());
+}
+
+/** The same, with the vocabulary word each lit index says, and whether it is the word's first piece. */
+export function vocabularyTimingWords<V extends TimedVocabulary>(
+  vocabulary: readonly V[],
+  timings: readonly { word: string; start: number }[],
+  language: string,
+): Map<number, { vocabulary: V; first: boolean }> {
+  const lit = new Map<number, { vocabulary: V; first: boolean }>();
   for (const v of vocabulary) {
     const span = vocabularySpan(v, timings, language);
     if (!span) continue;
-    for (let i = span.first; i <= span.last; i++) lit.add(i);
+    for (let i = span.first; i <= span.last; i++) lit.set(i, { vocabulary: v, first: i === span.first });
   }
   return lit;
 }

@@ -15,7 +15,7 @@ export default async function VideoPage({ params }: { params: Promise<{ id: stri
   if (!id.success || !state) notFound();
   return (
     <HydrationBoundary state={state}>
-      <VideoPlayer videoId={id.data} embedOrigin={env().youtubeEmbedOrigin} />
+      <VideoPlayer key={id.data} videoId={id.data} embedOrigin={env().youtubeEmbedOrigin} />
     </HydrationBoundary>
   );
 }
