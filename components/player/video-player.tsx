@@ -89,7 +89,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     if (quizzes.check(previous, now)) adapter?.pause();
   });
   const quiz = useQuiz(quizWord?.id ?? null, nativeLanguage);
-  const recap = useRecap(media.time, media.playing, lines);
+  const recap = useRecap(media.time, media.playing, !!quizWord, lines);
 
   const current = useMediaTimeValue(media.time, (ms) => activeCaption(lines, ms));
   const language = video.data?.targetLanguage ?? "";

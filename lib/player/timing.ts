@@ -134,7 +134,9 @@ export function quizToTrigger<T extends QuizWord>(
       const line = allowed ? context.lineOf!(word) : undefined;
       if (!allowed || (line !== undefined && allowed.has(line))) skipped = { word, at };
     }
-    if (timeMs >= at && timeMs < at + QUIZ_WINDOW_MS && (!due || at < due.at)) due = { word, at };
+    // In its window, or passed over by one slow frame of ordinary playback (a busy machine can miss a 0.5 s window).
+    const inWindow = (timeMs >= at && timeMs < at + QUIZ_WINDOW_MS) || (!jumped && previousMs < at && at <= timeMs);
+    if (inWindow && (!due || at < due.at)) due = { word, at };
   }
   if (skipped) return { word: skipped.word, catchUp: true };
   return due ? { word: due.word, catchUp: false } : undefined;

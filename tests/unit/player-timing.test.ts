@@ -110,6 +110,11 @@ describe("quiz triggers", () => {
     expect(quizToTrigger(words, 5900, 6085, none)).toBeUndefined();
   });
 
+  it("open also when one slow frame of playback passes over the whole window", () => {
+    expect(quizToTrigger(words, 5500, 6200, new Set())?.word.id).toBe(1);
+    expect(quizToTrigger(words, 5600, 6200, new Set())).toBeUndefined();
+  });
+
   it("trigger each word once per visit", () => {
     expect(quizToTrigger(words, 5400, 5600, new Set([1]))).toBeUndefined();
   });
