@@ -67,9 +67,14 @@ export function QuizRecap({
   return (
     <div ref={overlayRef} className={PLAYER_OVERLAY}>
       <div ref={cardRef} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby="recap-title" className={PLAYER_OVERLAY_CARD} data-testid="recap">
-        <h2 id="recap-title" className="text-xl font-bold">
-          Video complete
-        </h2>
+        <div className="flex items-start justify-between gap-2">
+          <h2 id="recap-title" className="text-xl font-bold">
+            Video complete
+          </h2>
+          <Button type="button" variant="ghost" size="icon" className="-mt-1 -mr-2" aria-label="Close" onClick={onClose}>
+            <X aria-hidden />
+          </Button>
+        </div>
         <p className="mt-1 text-muted-foreground" data-testid="recap-score">
           {results.length === 0 ? "No quizzes answered this time." : `${right} of ${results.length} ${results.length === 1 ? "quiz" : "quizzes"} right`}
         </p>
@@ -100,9 +105,6 @@ export function QuizRecap({
           </p>
         ) : null}
         <div className="mt-4 flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="ghost" onClick={onClose}>
-            Close
-          </Button>
           <Button type="button" variant="outline" onClick={onReplay}>
             <RotateCcw aria-hidden />
             Watch again

@@ -16,7 +16,7 @@ const options = (quiz: Locator) => quiz.getByRole("group", { name: "Options" }).
 
 /**
  * The quiz card lies inside the window and nothing covers it (the sticky header, the page's edge):
- * the topmost element near each of its corners and at its heading is the card's own.
+ * the topmost element at each of its edges and at its heading is the card's own.
  */
 async function expectFullyVisible(page: Page, card: Locator) {
   await expect(card).toBeVisible();
@@ -27,11 +27,12 @@ async function expectFullyVisible(page: Page, card: Locator) {
   expect(box.y + box.height).toBeLessThanOrEqual(view.height + 0.5);
   expect(box.x + box.width).toBeLessThanOrEqual(view.width + 0.5);
   const heading = (await card.getByRole("heading").boundingBox())!;
+  // The middle of each edge, just inside (the corners are rounded off), and the word asked about.
   const points = [
-    [box.x + 6, box.y + 6],
-    [box.x + box.width - 6, box.y + 6],
-    [box.x + 6, box.y + box.height - 6],
-    [box.x + box.width - 6, box.y + box.height - 6],
+    [box.x + box.width / 2, box.y + 3],
+    [box.x + box.width / 2, box.y + box.height - 3],
+    [box.x + 3, box.y + box.height / 2],
+    [box.x + box.width - 3, box.y + box.height / 2],
     [heading.x + heading.width / 2, heading.y + heading.height / 2],
   ];
   const covered = await card.evaluate(
@@ -125,6 +126,20 @@ test("a forward jump past a quiz brings it up as catch-up; keys control playback
   await page.keyboard.press("Escape");
   await expect(quiz).toHaveCount(0);
   await expect(pauseButton(page)).toBeVisible();
+});
+
+test("'Pause after each line' stops with the line still on screen", async ({ signedInPage: page }) => {
+  await openVideo(page, "Ordering Coffee in Madrid");
+  await page.getByRole("button", { name: "Pause after each line" }).click();
+  await playButton(page).click();
+  await expect(pauseButton(page)).toBeVisible();
+  // The first line ends at 5485 ms (café's quiz comes 100 ms after): playback stops before, the line shown.
+  await expect(playButton(page)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId("captions")).toContainText("Buenos días, quisiera un café con leche, por favor.");
+  const at = await page.evaluate(() => document.querySelector("video")!.currentTime * 1000);
+  expect(at).toBeGreaterThan(5300);
+  expect(at).toBeLessThanOrEqual(5485);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
 test("a jump over several lines asks about none of them; Skip closes a quiz unanswered", async ({ signedInPage: page }) => {
