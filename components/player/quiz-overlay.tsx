@@ -160,8 +160,8 @@ export function QuizOverlay({
                   className={cn(
                     "h-auto min-h-11 justify-start rounded-xl px-3 py-2.5 text-left text-base whitespace-normal",
                     (state === "right" || state === "answer") &&
-                      "border-emerald-600 bg-emerald-50 text-emerald-900 disabled:opacity-100 dark:bg-emerald-500/15 dark:text-emerald-200",
-                    state === "wrong" && "border-red-600 bg-red-50 text-red-900 dark:bg-red-500/15 dark:text-red-200",
+                      "border-emerald-600 bg-emerald-50 text-emerald-900 disabled:opacity-100 dark:border-emerald-500 dark:bg-emerald-500/15 dark:text-emerald-200",
+                    state === "wrong" && "border-red-600 bg-red-50 text-red-900 dark:border-red-500 dark:bg-red-500/15 dark:text-red-200",
                   )}
                 >
                   <span className="mr-1 inline-grid size-6 shrink-0 place-items-center rounded-md bg-muted text-sm font-semibold text-muted-foreground">
