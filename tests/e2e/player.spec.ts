@@ -135,7 +135,7 @@ test("'Pause after each line' stops with the line still on screen", async ({ sig
   await expect(pauseButton(page)).toBeVisible();
   // The first line ends at 5485 ms (café's quiz comes 100 ms after): playback stops before, the line shown.
   await expect(playButton(page)).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByTestId("captions")).toContainText("Buenos días, quisiera un café con leche, por favor.");
+  await expect(page.getByTestId("captions").locator("[data-word-state]")).toHaveText(["Buenos", "días,", "quisiera", "un", "café", "con", "leche,", "por", "favor."]);
   const at = await page.evaluate(() => document.querySelector("video")!.currentTime * 1000);
   expect(at).toBeGreaterThan(5300);
   expect(at).toBeLessThanOrEqual(5485);
