@@ -4,6 +4,8 @@
  * Sized by the player's width (a container query on the player frame): on a phone-sized player
  * the type is smaller and the translation folds under a tap, so the caption covers at most about
  * a third of the picture; the control row sits below such a player, never under the caption.
+ * With "Show Definitions" on, a lit vocabulary word carries its meaning in the learner's language
+ * under it (hidden while its quiz asks for that meaning).
  */
 import { ChevronDown, Languages } from "lucide-react";
 import { useMemo, useState } from "react";
@@ -20,7 +22,7 @@ const WORD_STYLES: Record<WordState, string> = {
   highlighted: "rounded bg-amber-400/90 px-1 text-black",
 };
 
-export type CaptionWord = WordTimingRow & { vocabulary: boolean };
+export type CaptionWord = WordTimingRow & { vocabulary: boolean; definition?: string };
 
 type OverlayProps = {
   caption: CaptionSegment | undefined;
@@ -51,7 +53,7 @@ export function LiveCaptionOverlay({ time, ...props }: OverlayProps & { time: Me
   return <CaptionView {...props} states={states} />;
 }
 
-function CaptionView({ caption, language, words, translation, showTranslation, states }: Omit<OverlayProps, "quizShowing"> & { states: readonly WordState[] }) {
+function CaptionView({ caption, language, words, translation, showTranslation, quizShowing, states }: OverlayProps & { states: readonly WordState[] }) {
   // Narrow players only: whether the learner unfolded the translation (it stays so for later lines).
   const [unfolded, setUnfolded] = useState(false);
   if (!caption) return null;
@@ -71,21 +73,34 @@ function CaptionView({ caption, language, words, translation, showTranslation, s
             // Pieces of one highlighted word run together (Japanese): one mark, not one per piece.
             const joinsPrevious = !gap && state === "highlighted" && states[index - 1] === "highlighted";
             const joinsNext = !gap && state === "highlighted" && states[index + 1] === "highlighted";
+            const spoken = (
+              <span
+                data-word-state={state}
+                data-start-ms={word.start}
+                data-vocabulary={word.vocabulary || undefined}
+                className={cn(
+                  "inline-block transition-colors duration-75",
+                  WORD_STYLES[state],
+                  joinsPrevious && "rounded-l-none pl-0",
+                  joinsNext && "rounded-r-none pr-0",
+                )}
+              >
+                {word.word}
+              </span>
+            );
+            const definition = state === "highlighted" && !quizShowing ? word.definition : undefined;
             return (
               <span key={`${word.start}-${index}`}>
-                <span
-                  data-word-state={state}
-                  data-start-ms={word.start}
-                  data-vocabulary={word.vocabulary || undefined}
-                  className={cn(
-                    "inline-block transition-colors duration-75",
-                    WORD_STYLES[state],
-                    joinsPrevious && "rounded-l-none pl-0",
-                    joinsNext && "rounded-r-none pr-0",
-                  )}
-                >
-                  {word.word}
-                </span>
+                {definition ? (
+                  <span className="inline-flex flex-col items-center">
+                    {spoken}
+                    <span className="max-w-40 text-[0.625rem] leading-tight font-medium text-amber-200 @md:text-[0.6875rem] @xl:text-sm" lang="" data-testid="word-definition">
+                      {definition}
+                    </span>
+                  </span>
+                ) : (
+                  spoken
+                )}
                 {gap}
               </span>
             );

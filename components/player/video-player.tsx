@@ -12,20 +12,22 @@ import { Button } from "@/components/ui/button";
 import { FavoriteButton } from "@/components/video/favorite-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { userKeys, videoKeys } from "@/lib/data/keys";
-import type { VocabularyWord } from "@/lib/types/api";
 import { useCurrentUser } from "@/lib/data/use-current-user";
 import { newIdempotencyKey, useRecordQuizResult } from "@/lib/data/use-progress";
 import { useSettings } from "@/lib/data/use-settings";
-import { useCaptions, usePrefetchQuizzes, useQuiz, useSegmentTranslations, useVideo, useVocabulary, useWordTimings } from "@/lib/data/use-video-content";
+import { useCaptions, usePrefetchQuizzes, useQuiz, useSegmentTranslations, useVideo, useVocabulary, useWordMeanings, useWordTimings } from "@/lib/data/use-video-content";
 import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
 import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
 import { keyFocusOf, shortcutFor } from "@/lib/player/shortcuts";
 import { useMounted } from "@/lib/use-mounted";
 import { cn } from "@/lib/utils";
-import { activeCaption, captionForWord, quizToTrigger, vocabularyTimingIndexes } from "@/lib/player/timing";
+import { activeCaption, captionForWord, linePause, vocabularyTimingWords } from "@/lib/player/timing";
 import { LiveCaptionOverlay, type CaptionWord } from "./caption-overlay";
 import { PlayerControls } from "./player-controls";
 import { QuizOverlay } from "./quiz-overlay";
+import { QuizRecap, useRecap } from "./quiz-recap";
+import { VocabularyCount } from "./vocabulary-count";
+import { useQuizSession } from "./use-quiz-session";
 import { TranscriptPanel } from "./transcript-panel";
 import { useFullscreen } from "./use-fullscreen";
 import { useMediaTime, useMediaTimeValue } from "./use-media-time";
@@ -51,6 +53,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const vocabulary = useVocabulary(videoId);
   const translations = useSegmentTranslations(videoId, nativeLanguage);
   usePrefetchQuizzes(vocabulary.data, nativeLanguage);
+  const meanings = useWordMeanings(vocabulary.data, nativeLanguage);
   const record = useRecordQuizResult(user?.id);
 
   const [adapter, setAdapter] = useState<PlayerAdapter | null>(null);
@@ -67,8 +70,9 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     (frame: HTMLIFrameElement | null) => attach(frame ? new YouTubeAdapter(frame, embedOrigin) : null),
     [attach, embedOrigin],
   );
-  const quizzed = useRef(new Set<number>());
-  const [quizWord, setQuizWord] = useState<VocabularyWord | null>(null);
+  const lines = useMemo(() => captions.data ?? [], [captions.data]);
+  const quizzes = useQuizSession(vocabulary.data, lines, settings.data);
+  const quizWord = quizzes.word;
   const [showTranslation, setShowTranslation] = useState(true);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [fullscreen, attachFullscreen] = useFullscreen();
@@ -76,34 +80,34 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   // SPEC §6: the Edit button and the live segment editor are the owner's alone (the server checks too).
   const isOwner = user?.role === "owner";
   const [editing, setEditing] = useState(false);
-  const pauseForQuizzes = settings.data?.pauseOnHighlight ?? true;
+  const showDefinitions = settings.data?.showDefinitions ?? true;
 
   // The page re-renders when the line changes, not every frame: the caption overlay and the clock follow the time themselves.
   const media = useMediaTime(adapter, (previous, now) => {
-    // Optional pause at the end of every line, as language players offer.
-    if (pauseEachLine && now > previous && now - previous < 1000) {
-      const ended = (captions.data ?? []).find((c) => previous < c.endTime && now >= c.endTime);
-      if (ended) adapter?.pause();
+    // Optional pause at the end of every line, as language players offer: while the line still shows.
+    const stop = pauseEachLine ? linePause(lines, previous, now) : undefined;
+    if (stop) {
+      adapter?.pause();
+      if (stop.holdAt < now) adapter?.seek(stop.holdAt);
     }
-    if (quizWord || !pauseForQuizzes || !vocabulary.data) return;
-    const hit = quizToTrigger(vocabulary.data, previous, now, quizzed.current);
-    if (!hit) return;
-    quizzed.current.add(hit.word.id);
-    adapter?.pause();
-    setQuizWord(hit.word);
+    if (quizzes.check(previous, now)) adapter?.pause();
   });
   const quiz = useQuiz(quizWord?.id ?? null, nativeLanguage);
+  const recap = useRecap(media.time, media.playing, !!quizWord, lines);
 
-  const lines = useMemo(() => captions.data ?? [], [captions.data]);
   const current = useMediaTimeValue(media.time, (ms) => activeCaption(lines, ms));
   const language = video.data?.targetLanguage ?? "";
   const captionWords = useMemo<CaptionWord[]>(() => {
     if (!current) return [];
     const vocab = (vocabulary.data ?? []).filter((w) => w.captionId === current.id || w.captionId === null);
     const said = (timings.data ?? []).filter((t) => (t.captionId ?? captionForWord(lines, t.start)?.id) === current.id);
-    const lit = vocabularyTimingIndexes(vocab, said, language);
-    return said.map((t, i) => ({ ...t, vocabulary: lit.has(i) }));
-  }, [current, timings.data, vocabulary.data, lines, language]);
+    const lit = vocabularyTimingWords(vocab, said, language);
+    return said.map((t, i) => {
+      const hit = lit.get(i);
+      const definition = showDefinitions && hit?.first ? meanings.get(hit.vocabulary.id) : undefined;
+      return { ...t, vocabulary: !!hit, definition };
+    });
+  }, [current, timings.data, vocabulary.data, lines, language, meanings, showDefinitions]);
   const translation = current ? translations.data?.find((t) => t.captionId === current.id)?.translatedText : undefined;
 
   const { seek, play } = media;
@@ -116,12 +120,13 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   );
 
   function closeQuiz() {
-    setQuizWord(null);
+    quizzes.close();
     setTimeout(() => media.play(), RESUME_DELAY_MS);
   }
 
   function answer(correct: boolean) {
     if (!quizWord || !user) return;
+    quizzes.answered(correct);
     record.mutate({ wordId: quizWord.id, learned: correct, correct: correct ? 1 : 0, incorrect: correct ? 0 : 1, idempotencyKey: newIdempotencyKey() });
   }
 
@@ -247,7 +252,26 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
                 quizShowing={!!quizWord}
               />
               {quizWord ? (
-                <QuizOverlay key={quizWord.id} word={quizWord.word} quiz={quiz.data} loading={quiz.isLoading} onAnswer={answer} onClose={closeQuiz} />
+                <QuizOverlay
+                  key={quizWord.id}
+                  word={quizWord.word}
+                  sentence={lines.find((l) => l.id === quizzes.lineOf(quizWord))?.text ?? quizWord.context}
+                  language={data?.targetLanguage}
+                  quiz={quiz.data}
+                  loading={quiz.isLoading}
+                  onAnswer={answer}
+                  onClose={closeQuiz}
+                />
+              ) : recap.open ? (
+                <QuizRecap
+                  videoId={videoId}
+                  nativeLanguage={nativeLanguage}
+                  language={data?.targetLanguage}
+                  results={quizzes.results}
+                  meanings={meanings}
+                  onReplay={playFrom.bind(null, 0)}
+                  onClose={recap.close}
+                />
               ) : null}
             </div>
             <PlayerControls
@@ -264,7 +288,10 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
               onShortcutsOpenChange={setShortcutsOpen}
             />
           </div>
-          {data?.description ? <p className="px-4 text-muted-foreground sm:px-0">{data.description}</p> : null}
+          <div className="space-y-2 px-4 sm:px-0">
+            {data?.description ? <p className="text-muted-foreground">{data.description}</p> : null}
+            <VocabularyCount words={vocabulary.data} />
+          </div>
         </div>
         {lines.length > 0 ? (
           <div className="px-4 sm:px-0 lg:sticky lg:top-20">

@@ -16,9 +16,12 @@ import type { AppUser, LearningPreferences } from "@/lib/types/api";
 import { useLanguages } from "@/lib/data/use-languages";
 import { browserTimeZone } from "@/lib/data/use-progress";
 import { useUpdateSettings } from "@/lib/data/use-settings";
+import { QuizFrequencyField } from "./quiz-frequency-field";
 import { DAILY_GOAL_INPUT_MAX, DEFAULT_DAILY_GOAL, settingsFormSchema, type SettingsForm as Values } from "@/lib/validation/settings";
 
-const SWITCHES: { name: keyof LearningPreferences; label: string; description: string }[] = [
+type Switch = "showDefinitions" | "pauseOnHighlight" | "enableNotifications" | "autoplayVideos";
+
+const SWITCHES: { name: Switch & keyof LearningPreferences; label: string; description: string }[] = [
   { name: "showDefinitions", label: "Show Definitions", description: "Show a word's meaning when it lights up in the captions." },
   { name: "pauseOnHighlight", label: "Pause on Highlight", description: "Pause the video at vocabulary words for a quiz." },
   { name: "enableNotifications", label: "Enable Notifications", description: "Reminders to keep your streak going." },
@@ -93,6 +96,7 @@ export function SettingsForm({ user, preferences }: { user: AppUser; preferences
               </FormItem>
             )}
           />
+          <QuizFrequencyField control={form.control} />
           <div className="divide-y rounded-xl border">
             {SWITCHES.map((item) => (
               <FormField

@@ -81,6 +81,9 @@ export const users = pgTable(
     pauseOnHighlight: boolean("pause_on_highlight").notNull().default(true),
     enableNotifications: boolean("enable_notifications").notNull().default(true),
     autoplayVideos: boolean("autoplay_videos").notNull().default(false),
+    /** How often quizzes interrupt a video: at every vocabulary word, at most one every quizGapSeconds, or never. */
+    quizFrequency: text("quiz_frequency", { enum: ["every", "spaced", "off"] }).notNull().default("every"),
+    quizGapSeconds: integer("quiz_gap_seconds").notNull().default(30),
     /** Consecutive days with a completed quiz, as of lastActiveDate (in the user's time zone). */
     streak: integer("streak").notNull().default(0),
     longestStreak: integer("longest_streak").notNull().default(0),
@@ -100,6 +103,8 @@ export const users = pgTable(
     index("users_created_at_idx").on(t.createdAt),
     check("users_daily_goal_positive", sql`${t.dailyGoal} >= 1`),
     check("users_streak_non_negative", sql`${t.streak} >= 0`),
+    check("users_quiz_frequency_known", sql`${t.quizFrequency} in ('every', 'spaced', 'off')`),
+    check("users_quiz_gap_range", sql`${t.quizGapSeconds} between 10 and 600`),
   ],
 );
 

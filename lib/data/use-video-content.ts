@@ -1,6 +1,6 @@
 "use client";
 /** One video and what the player needs of it: captions, their translations, word timings, vocabulary and quizzes. */
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { videoKeys, wordKeys } from "./keys";
 import { quizQueryOptions } from "./query-config";
@@ -54,4 +54,25 @@ export function usePrefetchQuizzes(words: VocabularyWord[] | undefined, nativeLa
     }, QUIZ_PREFETCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [words, nativeLanguage, queryClient]);
+}
+
+/**
+ * Each word's meaning in the learner's language (its quiz's right answer), read from the quizzes
+ * the prefetch above loads: this fetches nothing itself, and fills in as they arrive.
+ */
+export function useWordMeanings(words: VocabularyWord[] | undefined, nativeLanguage: string): ReadonlyMap<number, string> {
+  return useQueries({
+    queries: (words ?? []).map((word) => ({ ...quizOptions(word.id, nativeLanguage), enabled: false })),
+    combine: meaningsOf,
+  });
+}
+
+// Module-level, so the combined map is rebuilt only when a quiz changes.
+function meaningsOf(results: { data: unknown }[]): ReadonlyMap<number, string> {
+  const meanings = new Map<number, string>();
+  for (const { data } of results as { data: Quiz | undefined }[]) {
+    const meaning = data?.options[data.correctIndex];
+    if (data && meaning) meanings.set(data.wordId, meaning);
+  }
+  return meanings;
 }

@@ -74,30 +74,89 @@ export function quizTriggerTime(word: QuizWord): number {
   return (Number.isFinite(at) ? at : 0) - QUIZ_LEAD_MS;
 }
 
+/** How often quizzes interrupt (the learner's setting): at every vocabulary word, at most one every `gapMs`, or never. */
+export type QuizPacing = { mode: "every" } | { mode: "spaced"; gapMs: number } | { mode: "off" };
+
+export type QuizContext = {
+  /** The video's lines in time order: a catch-up quiz asks only about the line shown or the one just before it. */
+  lines?: readonly CaptionTiming[];
+  /** The line a word was said in (its caption id). */
+  lineOf?: (word: QuizWord) => number | undefined;
+  pacing?: QuizPacing;
+  /** The trigger time of the last quiz shown this visit, for spaced pacing. */
+  lastQuizAt?: number | null;
+};
+
+/**
+ * The lines a catch-up quiz may ask about at `timeMs`: the line shown and the one before it, or,
+ * between lines, the line just ended. Never a line the learner jumped over.
+ */
+export function catchUpLineIds(lines: readonly CaptionTiming[], timeMs: number): Set<number> {
+  let last = -1;
+  for (let i = 0; i < lines.length && lines[i]!.startTime <= timeMs; i++) last = i;
+  if (last < 0) return new Set();
+  const shown = timeMs <= lines[last]!.endTime;
+  return new Set(shown && last > 0 ? [lines[last]!.id, lines[last - 1]!.id] : [lines[last]!.id]);
+}
+
+/** Whether spaced pacing lets a quiz at `at` through, `lastQuizAt` being the last one shown. */
+function pacingAllows(pacing: QuizPacing | undefined, at: number, lastQuizAt: number | null | undefined): boolean {
+  if (!pacing || pacing.mode === "every") return true;
+  if (pacing.mode === "off") return false;
+  return lastQuizAt == null || Math.abs(at - lastQuizAt) >= pacing.gapMs;
+}
+
 /**
  * The quiz to show as time moves from `previousMs` to `timeMs`, given the words already quizzed
  * this visit: a word whose 0.5 s window holds the current time, or, after a forward jump of more
- * than 1 s, the first word whose trigger was skipped (catch-up).
+ * than 1 s, the first word whose trigger was skipped (catch-up), if it was said in the line now
+ * shown or the one before it. Spaced pacing leaves out a word due too soon after the last quiz.
+ * Runs every frame: the common case (nothing due) scans the few words once and allocates nothing.
  */
 export function quizToTrigger<T extends QuizWord>(
   words: readonly T[],
   previousMs: number,
   timeMs: number,
   done: ReadonlySet<number>,
+  context: QuizContext = {},
 ): { word: T; catchUp: boolean } | undefined {
-  const pending = words.filter((w) => !done.has(w.id)).sort((a, b) => quizTriggerTime(a) - quizTriggerTime(b));
-  if (timeMs - previousMs > CATCH_UP_JUMP_MS) {
-    const skipped = pending.find((w) => {
-      const at = quizTriggerTime(w);
-      return at > previousMs && at <= timeMs;
-    });
-    if (skipped) return { word: skipped, catchUp: true };
+  const { pacing, lastQuizAt } = context;
+  if (pacing?.mode === "off") return undefined;
+  const jumped = timeMs - previousMs > CATCH_UP_JUMP_MS;
+  const allowed = jumped && context.lines && context.lineOf ? catchUpLineIds(context.lines, timeMs) : null;
+  let skipped: { word: T; at: number } | undefined;
+  let due: { word: T; at: number } | undefined;
+  for (const word of words) {
+    if (done.has(word.id)) continue;
+    const at = quizTriggerTime(word);
+    if (!pacingAllows(pacing, at, lastQuizAt)) continue;
+    if (jumped && at > previousMs && at <= timeMs && (!skipped || at < skipped.at)) {
+      const line = allowed ? context.lineOf!(word) : undefined;
+      if (!allowed || (line !== undefined && allowed.has(line))) skipped = { word, at };
+    }
+    // In its window, or passed over by one slow frame of ordinary playback (a busy machine can miss a 0.5 s window).
+    const inWindow = (timeMs >= at && timeMs < at + QUIZ_WINDOW_MS) || (!jumped && previousMs < at && at <= timeMs);
+    if (inWindow && (!due || at < due.at)) due = { word, at };
   }
-  const due = pending.find((w) => {
-    const at = quizTriggerTime(w);
-    return timeMs >= at && timeMs < at + QUIZ_WINDOW_MS;
-  });
-  return due ? { word: due, catchUp: false } : undefined;
+  if (skipped) return { word: skipped.word, catchUp: true };
+  return due ? { word: due.word, catchUp: false } : undefined;
+}
+
+/** Stop this long before a line ends, so the pause lands while the line is still shown. */
+export const LINE_PAUSE_LEAD_MS = 60;
+
+/**
+ * "Pause after each line": the line whose end is reached as time moves from `previousMs` to
+ * `timeMs` in ordinary playback, and where to hold the media so the line stays shown (the time
+ * itself, unless a slow frame already carried it past the line's end).
+ */
+export function linePause<T extends CaptionTiming>(lines: readonly T[], previousMs: number, timeMs: number): { line: T; holdAt: number } | undefined {
+  if (timeMs <= previousMs || timeMs - previousMs > CATCH_UP_JUMP_MS) return undefined;
+  for (const line of lines) {
+    const at = Math.max(line.startTime, line.endTime - LINE_PAUSE_LEAD_MS);
+    if (previousMs < at && timeMs >= at) return { line, holdAt: Math.min(timeMs, line.endTime) };
+  }
+  return undefined;
 }
 
 /**
@@ -110,11 +169,20 @@ export function vocabularyTimingIndexes(
   timings: readonly { word: string; start: number }[],
   language: string,
 ): Set<number> {
-  const lit = new Set<number>();
+  return new Set(vocabularyTimingWords(vocabulary, timings, language).keys());
+}
+
+/** The same, with the vocabulary word each lit index says, and whether it is the word's first piece. */
+export function vocabularyTimingWords<V extends TimedVocabulary>(
+  vocabulary: readonly V[],
+  timings: readonly { word: string; start: number }[],
+  language: string,
+): Map<number, { vocabulary: V; first: boolean }> {
+  const lit = new Map<number, { vocabulary: V; first: boolean }>();
   for (const v of vocabulary) {
     const span = vocabularySpan(v, timings, language);
     if (!span) continue;
-    for (let i = span.first; i <= span.last; i++) lit.add(i);
+    for (let i = span.first; i <= span.last; i++) lit.set(i, { vocabulary: v, first: i === span.first });
   }
   return lit;
 }

@@ -13,6 +13,8 @@ export function toLearningPreferences(user: User): LearningPreferences {
     pauseOnHighlight: user.pauseOnHighlight,
     enableNotifications: user.enableNotifications,
     autoplayVideos: user.autoplayVideos,
+    quizFrequency: user.quizFrequency,
+    quizGapSeconds: user.quizGapSeconds,
   };
 }
 

@@ -24,6 +24,8 @@ export type AppUser = Jsonify<
     | "pauseOnHighlight"
     | "enableNotifications"
     | "autoplayVideos"
+    | "quizFrequency"
+    | "quizGapSeconds"
   >
 >;
 
@@ -48,8 +50,11 @@ export type AdminUser = Pick<
   appUser: boolean;
 };
 
-/** The four switches of Settings → Learning Preferences (SPEC §3 "Settings"). */
-export type LearningPreferences = Pick<AppUser, "showDefinitions" | "pauseOnHighlight" | "enableNotifications" | "autoplayVideos">;
+/** The four switches of Settings → Learning Preferences (SPEC §3 "Settings"), and how often quizzes interrupt. */
+export type LearningPreferences = Pick<
+  AppUser,
+  "showDefinitions" | "pauseOnHighlight" | "enableNotifications" | "autoplayVideos" | "quizFrequency" | "quizGapSeconds"
+>;
 
 export type LanguageOption = { code: string; name: string; nativeName: string };
 

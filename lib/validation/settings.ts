@@ -7,6 +7,16 @@ export const DAILY_GOAL_OPTIONS = [15, 30, 60, 90] as const;
 export const DEFAULT_DAILY_GOAL = 30;
 export const DAILY_GOAL_INPUT_MAX = 480;
 
+export const QUIZ_FREQUENCIES = ["every", "spaced", "off"] as const;
+export const QUIZ_GAP_MIN_SECONDS = 10;
+export const QUIZ_GAP_MAX_SECONDS = 600;
+export const quizFrequencySchema = z.enum(QUIZ_FREQUENCIES, { message: "Quiz frequency must be every, spaced or off" });
+export const quizGapSchema = z
+  .number({ message: "Seconds between quizzes must be a number" })
+  .int("Seconds between quizzes must be a whole number")
+  .min(QUIZ_GAP_MIN_SECONDS, `Seconds between quizzes must be at least ${QUIZ_GAP_MIN_SECONDS}`)
+  .max(QUIZ_GAP_MAX_SECONDS, `Seconds between quizzes must be at most ${QUIZ_GAP_MAX_SECONDS}`);
+
 export const dailyGoalSchema = z.coerce
   .number({ message: "Daily goal must be at least 1 minute" })
   .int("Daily goal must be a whole number")
@@ -34,6 +44,8 @@ export const settingsFormSchema = z.object({
   pauseOnHighlight: z.boolean(),
   enableNotifications: z.boolean(),
   autoplayVideos: z.boolean(),
+  quizFrequency: quizFrequencySchema,
+  quizGapSeconds: quizGapSchema,
 }).refine((v) => v.nativeLanguage !== v.targetLanguage, {
   message: "Target language must be different from your native language",
   path: ["targetLanguage"],
@@ -54,6 +66,8 @@ export const settingsUpdateSchema = z
     pauseOnHighlight: z.boolean().optional(),
     enableNotifications: z.boolean().optional(),
     autoplayVideos: z.boolean().optional(),
+    quizFrequency: quizFrequencySchema.optional(),
+    quizGapSeconds: quizGapSchema.optional(),
   })
   .strict();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;

@@ -88,6 +88,19 @@ test("video page and its quiz", async ({ signedInPage: page }) => {
   await page.getByRole("button", { name: "Play", exact: true }).click();
   await expect(page.getByRole("dialog")).toBeVisible({ timeout: 15_000 });
   await expectNoViolationsInBothThemes(page, "/video with a quiz");
+  // A wrong pick: the right answer shown beside it.
+  const quiz = page.getByRole("dialog");
+  const texts = await quiz.getByRole("group", { name: "Options" }).getByRole("button").allTextContents();
+  await quiz.getByRole("group", { name: "Options" }).getByRole("button").nth(texts.findIndex((o) => !o.includes("coffee"))).click();
+  await expect(quiz.locator('[data-correct="true"]')).toBeVisible();
+  await expectNoViolationsInBothThemes(page, "/video with a wrong answer");
+  await quiz.getByRole("button", { name: "Continue" }).click();
+  // The recap, from the last line on (día's quiz skipped).
+  await page.getByTestId("transcript").getByRole("button").last().click();
+  await expect(quiz.getByRole("heading", { name: "día" })).toBeVisible({ timeout: 15_000 });
+  await quiz.getByRole("button", { name: "Skip" }).click();
+  await expect(page.getByRole("dialog", { name: "Video complete" })).toBeVisible({ timeout: 15_000 });
+  await expectNoViolationsInBothThemes(page, "/video recap");
 });
 
 test("settings with Security Settings", async ({ page }) => {

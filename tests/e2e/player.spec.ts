@@ -1,5 +1,5 @@
 /** The video page through the HTML5 adapter: word-timed captions, quizzes at vocabulary words, the control row, keyboard control. */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { loadDemoContent } from "@/db/seed";
 import { formatMediaTime } from "@/lib/format";
 import type { Account } from "./support/accounts";
@@ -30,8 +30,39 @@ async function withoutQuizzes(request: APIRequestContext, learner: Account) {
 const currentLine = (page: Page) =>
   page.getByTestId("transcript").getByRole("button").evaluateAll((buttons) => buttons.findIndex((b) => b.getAttribute("aria-current") === "true"));
 
+const options = (quiz: Locator) => quiz.getByRole("group", { name: "Options" }).getByRole("button");
+
+/**
+ * The quiz card lies inside the window and nothing covers it (the sticky header, the page's edge):
+ * the topmost element at each of its edges and at its heading is the card's own.
+ */
+async function expectFullyVisible(page: Page, card: Locator) {
+  await expect(card).toBeVisible();
+  const box = (await card.boundingBox())!;
+  const view = page.viewportSize()!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(view.height + 0.5);
+  expect(box.x + box.width).toBeLessThanOrEqual(view.width + 0.5);
+  const heading = (await card.getByRole("heading").boundingBox())!;
+  // The middle of each edge, just inside (the corners are rounded off), and the word asked about.
+  const points = [
+    [box.x + box.width / 2, box.y + 3],
+    [box.x + box.width / 2, box.y + box.height - 3],
+    [box.x + 3, box.y + box.height / 2],
+    [box.x + box.width - 3, box.y + box.height / 2],
+    [heading.x + heading.width / 2, heading.y + heading.height / 2],
+  ];
+  const covered = await card.evaluate(
+    (element, at) => at.filter(([x, y]) => !element.contains(document.elementFromPoint(x!, y!))),
+    points,
+  );
+  expect(covered).toEqual([]);
+}
+
 test("captions light up word by word, the quiz pauses playback, and the result reaches home", async ({ signedInPage: page }) => {
   await openVideo(page, "Ordering Coffee in Madrid");
+  const firstLineText = "Buenos días, quisiera un café con leche, por favor.";
   await installProbe(page);
   await playButton(page).click();
   await expect(pauseButton(page)).toBeVisible();
@@ -44,6 +75,9 @@ test("captions light up word by word, the quiz pauses playback, and the result r
   const quiz = page.getByRole("dialog");
   await expect(quiz).toBeVisible({ timeout: 10_000 });
   await expect(quiz.getByRole("heading", { name: "café" })).toBeVisible();
+  // The line the word was said in stays in sight.
+  await expect(quiz.getByTestId("quiz-sentence")).toHaveText(firstLineText);
+  await expect(quiz.getByTestId("quiz-sentence").locator("mark")).toHaveText("café");
   await expect(playButton(page)).toBeVisible();
   const pausedAt = await page.evaluate(() => document.querySelector("video")!.currentTime * 1000);
   expect(pausedAt).toBeGreaterThanOrEqual(5585);
@@ -55,23 +89,36 @@ test("captions light up word by word, the quiz pauses playback, and the result r
   const lit = litInOrder(log).filter((w) => w.startMs < firstLine.endTime);
   expect(lit.map((w) => w.text)).toEqual(firstLine.words.map((w) => w.word));
   expect(log.words["2968"]?.highlighted).toBeTruthy();
-  await expect(quiz.getByRole("button")).toHaveCount(4);
+  await expect(options(quiz)).toHaveCount(4);
+  // Nothing tells the answer before a pick.
+  await expect(quiz.locator("[data-correct]")).toHaveCount(0);
 
   await quiz.getByRole("button", { name: /coffee/ }).click();
   await expect(quiz.getByText("Correct!")).toBeVisible();
   // The other options are locked.
   await expect(quiz.getByRole("button", { name: /coffee/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(quiz.getByRole("button", { name: /coffee/ })).toHaveAttribute("data-correct", "true");
+  await expect(options(quiz).and(page.locator(":disabled"))).toHaveCount(3);
   await quiz.getByRole("button", { name: "Continue" }).click();
   await expect(quiz).toHaveCount(0);
   await expect(pauseButton(page)).toBeVisible();
 
-  // A wrong answer at the next word, chosen with the keyboard.
-  await expect(quiz).toBeVisible({ timeout: 15_000 });
-  await expect(quiz.getByRole("heading", { name: "llevar" })).toBeVisible();
-  const options = await quiz.getByRole("group", { name: "Options" }).getByRole("button").allTextContents();
-  const wrong = options.findIndex((o) => !o.includes("to take away"));
+  // A wrong answer at the next word, chosen with the keyboard: the right one is shown, by text too.
+  await expect(quiz).toBeVisible({ timeout: 20_000 });
+  await expect(quiz.getByRole("heading", { name: "tostada" })).toBeVisible();
+  const texts = await options(quiz).allTextContents();
+  const wrong = texts.findIndex((o) => !o.includes("toast"));
   await page.keyboard.press(String(wrong + 1));
   await expect(quiz.getByText("Try again")).toBeVisible();
+  await expect(options(quiz).nth(wrong)).toHaveAttribute("aria-pressed", "true");
+  await expect(options(quiz).nth(wrong)).not.toHaveAttribute("data-correct");
+  const right = quiz.locator('[data-correct="true"]');
+  await expect(right).toHaveCount(1);
+  await expect(right).toContainText("toast");
+  await expect(right).toContainText("Right answer");
+  // 'Try again' goes after 2 s; the right answer stays marked, and Continue goes on.
+  await expect(quiz.getByText("Try again")).toHaveCount(0, { timeout: 4000 });
+  await expect(right).toContainText("Right answer");
   await page.keyboard.press("Enter");
   await expect(quiz).toHaveCount(0);
 
@@ -90,13 +137,13 @@ test("a forward jump past a quiz brings it up as catch-up; keys control playback
   await page.keyboard.press(" ");
   await expect(pauseButton(page)).toBeVisible();
 
-  // Two lines ahead skips café's quiz time (5.6 s): it comes up at once.
-  await page.keyboard.press("ArrowRight");
+  // The next line skips café's quiz time (5.6 s), in the line just before: it comes up at once.
   await page.keyboard.press("ArrowRight");
   const quiz = page.getByRole("dialog");
   await expect(quiz.getByRole("heading", { name: "café" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(quiz).toHaveCount(0);
+  await expect(pauseButton(page)).toBeVisible();
 });
 
 test("the transcript lists every line and seeks; the speed menu changes playback and hands the keys back to the page", async ({ signedInPage: page, learner, request }) => {
@@ -209,6 +256,129 @@ test("M mutes, F puts the whole player with its captions fullscreen, ? lists the
   await expect(page.getByRole("region", { name: "Video player" })).toBeFocused();
   await page.keyboard.press("k");
   await expect(playButton(page)).toBeVisible();
+});
+
+test("'Pause after each line' stops with the line still on screen", async ({ signedInPage: page }) => {
+  await openVideo(page, "Ordering Coffee in Madrid");
+  await page.getByRole("button", { name: "Pause after each line" }).click();
+  await playButton(page).click();
+  await expect(pauseButton(page)).toBeVisible();
+  // The first line ends at 5485 ms (café's quiz comes 100 ms after): playback stops before, the line shown.
+  await expect(playButton(page)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId("captions").locator("[data-word-state]")).toHaveText(["Buenos", "días,", "quisiera", "un", "café", "con", "leche,", "por", "favor."]);
+  const at = await page.evaluate(() => document.querySelector("video")!.currentTime * 1000);
+  expect(at).toBeGreaterThan(5300);
+  expect(at).toBeLessThanOrEqual(5485);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("a jump over several lines asks about none of them; Skip closes a quiz unanswered", async ({ signedInPage: page }) => {
+  await openVideo(page, "Ordering Coffee in Madrid");
+  await expect(page.getByTestId("vocabulary-count")).toHaveText("This video teaches 4 words.");
+  const transcript = page.getByTestId("transcript").getByRole("button");
+  // To the fourth line (16.5 s): café's line and the empty ones after it were jumped over; tostada's
+  // (the line just before) is asked.
+  await transcript.nth(3).click();
+  const quiz = page.getByRole("dialog");
+  await expect(quiz.getByRole("heading", { name: "tostada" })).toBeVisible();
+  await quiz.getByRole("button", { name: "Skip" }).click();
+  await expect(quiz).toHaveCount(0);
+  await expect(pauseButton(page)).toBeVisible();
+  // Two lines on again, past agua's line: no quiz comes up.
+  await transcript.nth(6).click();
+  await expect(transcript.nth(6)).toHaveAttribute("aria-current", "true");
+  await page.waitForTimeout(1000);
+  await expect(quiz).toHaveCount(0);
+});
+
+test("the transcript seeks; a lit word shows its meaning; a wrong answer teaches; the recap ends the video", async ({ signedInPage: page }) => {
+  await openVideo(page, "A Morning at the Market in Lyon");
+  const transcript = page.getByTestId("transcript");
+  await expect(transcript.getByRole("button")).toHaveCount(8);
+  await page.getByRole("button", { name: /^Speed / }).click();
+  await page.getByRole("menuitemradio", { name: "0.75×" }).click();
+  const lastLine = transcript.getByRole("button").last();
+  await lastLine.click();
+  await expect(lastLine).toHaveAttribute("aria-current", "true");
+  await expect(pauseButton(page)).toBeVisible();
+  const rate = await page.evaluate(() => document.querySelector("video")!.playbackRate);
+  expect(rate).toBe(0.75);
+
+  // "Show Definitions" (on by default): once panier is said, "basket" shows under it.
+  const definition = page.getByTestId("captions").getByTestId("word-definition");
+  await expect(definition).toHaveText("basket", { timeout: 10_000 });
+  await expect(definition.locator("..").locator("[data-word-state]")).toHaveText("panier");
+
+  // The quiz at panier: a wrong pick shows the right answer, and Continue plays on to the end.
+  const quiz = page.getByRole("dialog");
+  await expect(quiz.getByRole("heading", { name: "panier" })).toBeVisible({ timeout: 10_000 });
+  const texts = await options(quiz).allTextContents();
+  await options(quiz).nth(texts.findIndex((o) => !o.includes("basket"))).click();
+  await expect(quiz.locator('[data-correct="true"]')).toContainText("basket");
+  await quiz.getByRole("button", { name: "Continue" }).click();
+
+  // The recap: the score, the word met (wrong), and the next video to watch.
+  const recap = page.getByRole("dialog", { name: "Video complete" });
+  await expect(recap).toBeVisible({ timeout: 15_000 });
+  await expect(recap.getByTestId("recap-score")).toHaveText("0 of 1 quiz right");
+  await expect(recap.getByTestId("recap-words").getByRole("listitem")).toHaveText(["Wrong:panierbasket"]);
+  const next = recap.getByTestId("recap-next");
+  await expect(next).toBeVisible();
+  const title = await next.textContent();
+  expect(title).not.toBe("A Morning at the Market in Lyon");
+  await recap.getByRole("link", { name: "Next video" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title! })).toBeVisible();
+});
+
+test("with quizzes off in settings, the video plays past its words", async ({ signedInPage: page }) => {
+  await page.goto("/settings");
+  await page.getByRole("combobox", { name: "Quizzes" }).click();
+  await page.getByRole("option", { name: "At most one every few seconds" }).click();
+  await expect(page.getByLabel("Seconds between quizzes")).toHaveValue("30");
+  await page.getByRole("combobox", { name: "Quizzes" }).click();
+  await page.getByRole("option", { name: "Off" }).click();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Your settings have been saved successfully.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Quizzes" })).toHaveText("Off");
+
+  await page.goto("/home");
+  await openVideo(page, "Ordering Coffee in Madrid");
+  // The second line, past café's quiz time, plays on with no quiz (and no catch-up).
+  await page.getByTestId("transcript").getByRole("button").nth(1).click();
+  await expect(pauseButton(page)).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.querySelector("video")!.currentTime), { timeout: 10_000 }).toBeGreaterThan(7);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test.describe("the quiz is fully in sight", () => {
+  for (const size of [
+    { width: 700, height: 800 },
+    { width: 844, height: 390 },
+    { width: 375, height: 700 },
+  ]) {
+    test(`at ${size.width}×${size.height}`, async ({ signedInPage: page }) => {
+      await page.setViewportSize(size);
+      await openVideo(page, "Ordering Coffee in Madrid");
+      await page.getByTestId("transcript").getByRole("button").nth(1).click();
+      const quiz = page.getByRole("dialog");
+      await expect(quiz.getByRole("heading", { name: "café" })).toBeVisible();
+      await expectFullyVisible(page, quiz);
+    });
+  }
+
+  test("after a transcript click far down the page at 1280×800", async ({ signedInPage: page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openVideo(page, "Ordering Coffee in Madrid");
+    // Scrolled down to the transcript's end, the player out of sight.
+    const line = page.getByTestId("transcript").getByRole("button").nth(1);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(page.getByTestId("player")).not.toBeInViewport({ ratio: 1 });
+    await line.click();
+    const quiz = page.getByRole("dialog");
+    await expect(quiz.getByRole("heading", { name: "café" })).toBeVisible();
+    await expectFullyVisible(page, quiz);
+  });
 });
 
 test("an unknown video is the not-found screen", async ({ signedInPage: page }) => {

@@ -325,7 +325,7 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
     expect(ask.body.existingData.wordTranslations).toBeGreaterThan(0);
     expect((await onVideo(generateTranslations, demoId, "/generate-translations", admin, { body: { action: "everything" } })).status).toBe(400);
     expect((await onVideo(generateTranslations, demoId, "/generate-translations", owner, { body: { action: "regenerate" } })).body).toMatchObject({ queued: true, action: "regenerate" });
-    expect((await onVideo(regenerateQuizzes, demoId, "/regenerate-quizzes", owner)).body).toMatchObject({ queued: true, wordCount: 7 });
+    expect((await onVideo(regenerateQuizzes, demoId, "/regenerate-quizzes", owner)).body).toMatchObject({ queued: true, wordCount: 4 });
     expect((await onVideo(regenerateQuizzes, demoId, "/regenerate-quizzes", owner, { body: { extra: 1 } })).status).toBe(400);
 
     const queued = (await jobs()).filter((j) => j.data.videoId === demoId).map((j) => [j.name, j.data.action ?? null]);

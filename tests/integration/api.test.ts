@@ -63,11 +63,29 @@ describe.each(testDbKinds)("product API on %s", (kind) => {
 
   it("reads and updates learning preferences", async () => {
     const defaults = await (await getSettings(apiRequest("/api/settings", { token: owner.token }))).json();
-    expect(defaults).toEqual({ showDefinitions: true, pauseOnHighlight: true, enableNotifications: true, autoplayVideos: false });
+    expect(defaults).toEqual({
+      showDefinitions: true,
+      pauseOnHighlight: true,
+      enableNotifications: true,
+      autoplayVideos: false,
+      quizFrequency: "every",
+      quizGapSeconds: 30,
+    });
     const response = await postSettings(
       apiRequest("/api/settings", { method: "POST", token: owner.token, body: { autoplayVideos: true, firstName: "Freya" } }),
     );
     expect(await response.json()).toMatchObject({ autoplayVideos: true, user: { firstName: "Freya" } });
+  });
+
+  it("saves how often quizzes interrupt, and reads it back", async () => {
+    const saved = await postSettings(
+      apiRequest("/api/settings", { method: "POST", token: owner.token, body: { quizFrequency: "spaced", quizGapSeconds: 45 } }),
+    );
+    expect(saved.status).toBe(200);
+    const read = await (await getSettings(apiRequest("/api/settings", { token: owner.token }))).json();
+    expect(read).toMatchObject({ quizFrequency: "spaced", quizGapSeconds: 45 });
+    await postSettings(apiRequest("/api/settings", { method: "POST", token: owner.token, body: { quizFrequency: "off" } }));
+    expect(await (await getSettings(apiRequest("/api/settings", { token: owner.token }))).json()).toMatchObject({ quizFrequency: "off", quizGapSeconds: 45 });
   });
 
   it.each([
@@ -78,6 +96,13 @@ describe.each(testDbKinds)("product API on %s", (kind) => {
     [{ firstName: "   " }, 400, "firstName: First name is required"],
     [{ timeZone: "Mars/Olympus" }, 400, "Unknown time zone: Mars/Olympus"],
     [{ role: "owner" }, 400, undefined],
+    [{ quizFrequency: "sometimes" }, 400, "quizFrequency: Quiz frequency must be every, spaced or off"],
+    [{ quizFrequency: "every\u0000" }, 400, "quizFrequency: must not contain NUL characters"],
+    [{ quizFrequency: 3 }, 400, "quizFrequency: Quiz frequency must be every, spaced or off"],
+    [{ quizGapSeconds: 5 }, 400, "quizGapSeconds: Seconds between quizzes must be at least 10"],
+    [{ quizGapSeconds: 100_000 }, 400, "quizGapSeconds: Seconds between quizzes must be at most 600"],
+    [{ quizGapSeconds: 12.5 }, 400, "quizGapSeconds: Seconds between quizzes must be a whole number"],
+    [{ quizGapSeconds: "30" }, 400, "quizGapSeconds: Seconds between quizzes must be a number"],
   ])("rejects %j with %i", async (body, status, message) => {
     const response = await postSettings(apiRequest("/api/settings", { method: "POST", token: learner.token, body }));
     expect(response.status).toBe(status);

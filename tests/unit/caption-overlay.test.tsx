@@ -8,9 +8,9 @@ const said = (words: string[], vocabulary: number[] = []): CaptionWord[] =>
 /** The caption as a reader sees it: the words' text, tags removed. */
 const shown = (html: string) => html.match(/<p[^>]*>(.*?)<\/p>/)![1]!.replace(/<[^>]+>/g, "");
 
-function render(language: string | undefined, words: CaptionWord[], text: string) {
+function render(language: string | undefined, words: CaptionWord[], text: string, { timeMs = 5000, quizShowing = false } = {}) {
   return renderToStaticMarkup(
-    <CaptionOverlay caption={line(text)} language={language} words={words} translation={null} showTranslation={false} timeMs={5000} quizShowing={false} />,
+    <CaptionOverlay caption={line(text)} language={language} words={words} translation={null} showTranslation={false} timeMs={timeMs} quizShowing={quizShowing} />,
   );
 }
 
@@ -44,5 +44,14 @@ describe("caption overlay", () => {
     expect(fold).toContain("@xl:hidden");
     // No translation wanted: neither the line nor its fold.
     expect(render("es", [], "Quiero un café.")).not.toContain("caption-translation");
+  });
+
+  it("shows a lit vocabulary word's meaning under it, once said, and not while its quiz asks for it", () => {
+    const words = said(["Quiero", "un", "café."], [2]).map((w) => (w.vocabulary ? { ...w, definition: "coffee" } : w));
+    const definition = /data-testid="word-definition"[^>]*>([^<]*)</;
+    expect(render("es", words, "Quiero un café.").match(definition)?.[1]).toBe("coffee");
+    // café is said from 600 ms: not lit yet at 300 ms.
+    expect(render("es", words, "Quiero un café.", { timeMs: 300 })).not.toMatch(definition);
+    expect(render("es", words, "Quiero un café.", { quizShowing: true })).not.toMatch(definition);
   });
 });

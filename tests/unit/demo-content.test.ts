@@ -201,9 +201,17 @@ describe.each(videos.map((v) => [v.slug, v] as const))("demo video %s", (_slug, 
     }
   });
 
-  it("has 5-10 distinct vocabulary words, each spoken where it says", () => {
-    expect(v.vocabulary.length).toBeGreaterThanOrEqual(5);
-    expect(v.vocabulary.length).toBeLessThanOrEqual(10);
+  it("teaches at most about one word per 10 s of speech, and enough for a quiz's four options", () => {
+    const speechMs = (lastSegment?.endTime ?? 0) - (v.segments[0]?.startTime ?? 0);
+    // A quiz's three wrong options are the video's other words (db/seed.ts): four at least.
+    expect(v.vocabulary.length).toBeGreaterThanOrEqual(4);
+    expect(v.vocabulary.length).toBeLessThanOrEqual(Math.max(4, Math.round(speechMs / 10_000)));
+    const times = v.vocabulary.map((w) => w.quizTime).sort((a, b) => a - b);
+    // Never two quizzes in a row: each at least 6 s after the one before.
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!, `quiz ${i}`).toBeGreaterThanOrEqual(6000);
+  });
+
+  it("has distinct vocabulary words, each spoken where it says", () => {
     expect(new Set(v.vocabulary.map((w) => w.word.toLowerCase())).size).toBe(v.vocabulary.length);
     for (const w of v.vocabulary) {
       const segment = v.segments[w.segmentIndex];

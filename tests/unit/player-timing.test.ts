@@ -3,7 +3,9 @@ import { MediaClock } from "@/lib/player/clock";
 import {
   activeCaption,
   captionForWord,
+  catchUpLineIds,
   highlightWindow,
+  linePause,
   quizToTrigger,
   quizTriggerTime,
   wordMatchesCaption,
@@ -108,6 +110,11 @@ describe("quiz triggers", () => {
     expect(quizToTrigger(words, 5900, 6085, none)).toBeUndefined();
   });
 
+  it("open also when one slow frame of playback passes over the whole window", () => {
+    expect(quizToTrigger(words, 5500, 6200, new Set())?.word.id).toBe(1);
+    expect(quizToTrigger(words, 5600, 6200, new Set())).toBeUndefined();
+  });
+
   it("trigger each word once per visit", () => {
     expect(quizToTrigger(words, 5400, 5600, new Set([1]))).toBeUndefined();
   });
@@ -118,6 +125,94 @@ describe("quiz triggers", () => {
     // A jump of exactly 1 s is ordinary playback, and a backward jump catches nothing up.
     expect(quizToTrigger(words, 4500, 5500, new Set())).toBeUndefined();
     expect(quizToTrigger(words, 15_000, 1000, new Set())).toBeUndefined();
+  });
+});
+
+describe("catch-up after a jump", () => {
+  const lines = [
+    { id: 10, startTime: 700, endTime: 5485 },
+    { id: 11, startTime: 6000, endTime: 9000 },
+    { id: 12, startTime: 9500, endTime: 14_000 },
+    { id: 13, startTime: 14_500, endTime: 19_000 },
+  ];
+  const words = [
+    { id: 1, timestamp: 2968, quizTime: 5935, line: 10 },
+    { id: 2, timestamp: 8000, quizTime: 9200, line: 11 },
+    { id: 3, timestamp: 13_000, quizTime: 14_200, line: 12 },
+  ];
+  const context = { lines, lineOf: (w: { id: number }) => words.find((x) => x.id === w.id)?.line };
+
+  it("the lines a catch-up may ask about are the one shown and the one before it, or between lines the one just ended", () => {
+    expect([...catchUpLineIds(lines, 7000)].sort()).toEqual([10, 11]);
+    expect([...catchUpLineIds(lines, 9200)]).toEqual([11]);
+    expect([...catchUpLineIds(lines, 1000)]).toEqual([10]);
+    expect([...catchUpLineIds(lines, 100)]).toEqual([]);
+  });
+
+  it("asks about a word of the line shown or the one before it, never about a line jumped over", () => {
+    // From the start to line 13: line 10's and 11's words were jumped over; line 12's is the line before.
+    expect(quizToTrigger(words, 1000, 15_000, new Set(), context)).toEqual({ word: words[2], catchUp: true });
+    // From the start to line 12: line 11's word is of the line before it, line 10's was jumped over.
+    expect(quizToTrigger(words, 1000, 10_000, new Set(), context)).toEqual({ word: words[1], catchUp: true });
+    // Two lines ahead, into a line with no word of its own and a skipped line before: nothing.
+    expect(quizToTrigger(words.slice(0, 1), 1000, 15_000, new Set(), context)).toBeUndefined();
+    // Without the lines, any skipped word (the rule before lines were known).
+    expect(quizToTrigger(words, 1000, 15_000, new Set())).toEqual({ word: words[0], catchUp: true });
+  });
+});
+
+describe("quiz pacing", () => {
+  const words = [
+    { id: 1, timestamp: 0, quizTime: 5000 },
+    { id: 2, timestamp: 0, quizTime: 9000 },
+    { id: 3, timestamp: 0, quizTime: 21_000 },
+  ];
+  const at = (w: { quizTime: number }) => w.quizTime - 350;
+
+  it("every word quizzes at its time by default", () => {
+    expect(quizToTrigger(words, at(words[1]!) - 10, at(words[1]!), new Set([1]), { pacing: { mode: "every" }, lastQuizAt: at(words[0]!) })?.word.id).toBe(2);
+  });
+
+  it("at most one every N seconds leaves out a word due too soon after the last quiz", () => {
+    const pacing = { mode: "spaced" as const, gapMs: 10_000 };
+    expect(quizToTrigger(words, at(words[0]!) - 10, at(words[0]!), new Set(), { pacing, lastQuizAt: null })?.word.id).toBe(1);
+    // 4 s after the first quiz: left out, and not caught up later.
+    expect(quizToTrigger(words, at(words[1]!) - 10, at(words[1]!), new Set([1]), { pacing, lastQuizAt: at(words[0]!) })).toBeUndefined();
+    expect(quizToTrigger(words, at(words[1]!) + 100, at(words[1]!) + 200, new Set([1]), { pacing, lastQuizAt: at(words[0]!) })).toBeUndefined();
+    // 16 s after: asked.
+    expect(quizToTrigger(words, at(words[2]!) - 10, at(words[2]!), new Set([1]), { pacing, lastQuizAt: at(words[0]!) })?.word.id).toBe(3);
+    // A catch-up obeys the pacing too.
+    expect(quizToTrigger(words, 6000, 20_800, new Set([1]), { pacing, lastQuizAt: at(words[0]!) })?.word.id).toBe(3);
+  });
+
+  it("off asks nothing, not even a catch-up", () => {
+    expect(quizToTrigger(words, at(words[0]!) - 10, at(words[0]!), new Set(), { pacing: { mode: "off" } })).toBeUndefined();
+    expect(quizToTrigger(words, 0, 30_000, new Set(), { pacing: { mode: "off" } })).toBeUndefined();
+  });
+});
+
+describe("pause after each line", () => {
+  const lines = [
+    { id: 1, startTime: 700, endTime: 5485 },
+    { id: 2, startTime: 6000, endTime: 9000 },
+  ];
+
+  it("pauses just before the line ends, where the line is still the one shown", () => {
+    const stop = linePause(lines, 5400, 5430);
+    expect(stop?.line.id).toBe(1);
+    expect(activeCaption(lines, stop!.holdAt)?.id).toBe(1);
+    expect(linePause(lines, 5300, 5400)).toBeUndefined();
+  });
+
+  it("holds the line on screen when a slow frame carried the time past its end", () => {
+    const stop = linePause(lines, 5400, 5600);
+    expect(stop).toEqual({ line: lines[0], holdAt: 5485 });
+    expect(activeCaption(lines, stop!.holdAt)?.id).toBe(1);
+  });
+
+  it("does not pause on a jump or going back", () => {
+    expect(linePause(lines, 1000, 7000)).toBeUndefined();
+    expect(linePause(lines, 5600, 5400)).toBeUndefined();
   });
 });
 

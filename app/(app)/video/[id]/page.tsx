@@ -22,7 +22,7 @@ export default async function VideoPage({ params }: Props) {
   if (!id.success || !state) notFound();
   return (
     <HydrationBoundary state={state}>
-      <VideoPlayer videoId={id.data} embedOrigin={env().youtubeEmbedOrigin} />
+      <VideoPlayer key={id.data} videoId={id.data} embedOrigin={env().youtubeEmbedOrigin} />
     </HydrationBoundary>
   );
 }

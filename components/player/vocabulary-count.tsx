@@ -1,0 +1,13 @@
+/** How many words a video teaches, under its description. */
+import { GraduationCap } from "lucide-react";
+import type { VocabularyWord } from "@/lib/types/api";
+
+export function VocabularyCount({ words }: { words: readonly VocabularyWord[] | undefined }) {
+  if (!words) return null;
+  return (
+    <p className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground" data-testid="vocabulary-count">
+      <GraduationCap className="size-4" aria-hidden />
+      {words.length === 0 ? "This video has no vocabulary quizzes yet." : `This video teaches ${words.length} ${words.length === 1 ? "word" : "words"}.`}
+    </p>
+  );
+}

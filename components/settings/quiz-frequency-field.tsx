@@ -1,0 +1,74 @@
+"use client";
+/** Settings → Learning Preferences: how often quizzes interrupt a video, and the seconds between them when spaced. */
+import { useWatch, type Control } from "react-hook-form";
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { QUIZ_GAP_MAX_SECONDS, QUIZ_GAP_MIN_SECONDS, type SettingsForm } from "@/lib/validation/settings";
+
+const CHOICES = [
+  { value: "every", label: "At every vocabulary word" },
+  { value: "spaced", label: "At most one every few seconds" },
+  { value: "off", label: "Off" },
+] as const;
+
+export function QuizFrequencyField({ control }: { control: Control<SettingsForm> }) {
+  const frequency = useWatch({ control, name: "quizFrequency" });
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField
+        control={control}
+        name="quizFrequency"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Quizzes</FormLabel>
+            <Select value={field.value} onValueChange={field.onChange}>
+              <FormControl>
+                <SelectTrigger className="w-full">
+                  <SelectValue>{CHOICES.find((c) => c.value === field.value)?.label}</SelectValue>
+                </SelectTrigger>
+              </FormControl>
+              <SelectContent>
+                {CHOICES.map((choice) => (
+                  <SelectItem key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <FormDescription>How often a video stops to ask about a word.</FormDescription>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      {frequency === "spaced" ? (
+        <FormField
+          control={control}
+          name="quizGapSeconds"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Seconds between quizzes</FormLabel>
+              <FormControl>
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={QUIZ_GAP_MIN_SECONDS}
+                  max={QUIZ_GAP_MAX_SECONDS}
+                  name={field.name}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  value={Number.isNaN(field.value) ? "" : field.value}
+                  onChange={(event) => field.onChange(event.target.value === "" ? Number.NaN : event.target.valueAsNumber)}
+                />
+              </FormControl>
+              <FormDescription>
+                At least this long of the video between two quizzes ({QUIZ_GAP_MIN_SECONDS}–{QUIZ_GAP_MAX_SECONDS}).
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      ) : null}
+    </div>
+  );
+}
