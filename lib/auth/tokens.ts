@@ -8,6 +8,7 @@
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
 import type { User } from "@/db/schema";
 import { isDatabaseUnavailable } from "@/lib/api/errors";
+import { forgetCachedSessions } from "@/db/session-cache";
 import { env } from "@/lib/env";
 
 export type AccessClaims = JWTPayload & {
@@ -96,13 +97,15 @@ export async function verifySession(token: string): Promise<VerifiedSession | nu
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The embedded server's own tables say whether the session is live: asked every time, so a
- * sign-out counts at once. The same query reads the app user, which every caller needs next.
+ * The embedded server's own tables say whether the session is live, and the same query reads the
+ * app user, which every caller needs next. The answer is remembered in this process until the
+ * session, its user's factors or the app user change (db/session-cache.ts), so a sign-out still
+ * counts at once.
  */
 async function embeddedSession(token: string, claims: AccessClaims): Promise<VerifiedSession | null> {
   if (typeof claims.session_id !== "string" || !UUID_RE.test(claims.session_id)) return null;
-  const [{ getDb }, { getLiveSessionWithUser }] = await Promise.all([import("@/db/client"), import("@/db/queries/sessions")]);
-  const session = await getLiveSessionWithUser(await getDb(), { sessionId: claims.session_id, now: new Date() });
+  const { cachedLiveSession } = await import("@/db/session-cache");
+  const session = await cachedLiveSession(claims.session_id, new Date());
   if (!session || session.userId !== claims.sub) return null;
   return { token, claims, mfaRequired: session.hasVerifiedFactor && claims.aal !== "aal2", appUser: session.user };
 }
@@ -158,4 +161,5 @@ export function forgetHostedSessions(userId: string): void {
 export function resetTokenCaches(): void {
   delete (globalThis as GlobalWithJwks)[cacheKey];
   hostedAnswers.clear();
+  forgetCachedSessions();
 }
