@@ -60,7 +60,28 @@ async function keyResolver(): Promise<KeyResolver> {
   return resolver;
 }
 
+/**
+ * Tokens whose signature already checked out, until they expire (at most a minute, as long as the
+ * key set is kept): a client sends the same token with every request. Whether its session is still
+ * live is asked anew each time (db/session-cache.ts), so this never outlasts a sign-out.
+ */
+const verifiedTokens = new Map<string, { payload: JWTPayload; until: number }>();
+const VERIFIED_TOKEN_TTL_MS = 60_000;
+const MAX_VERIFIED_TOKENS = 10_000;
+
 async function verifySignature(token: string): Promise<JWTPayload> {
+  const now = Date.now();
+  const known = verifiedTokens.get(token);
+  if (known && known.until > now) return known.payload;
+  const payload = await verifySignatureAnew(token);
+  if (typeof payload.exp === "number") {
+    if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.clear();
+    verifiedTokens.set(token, { payload, until: Math.min(now + VERIFIED_TOKEN_TTL_MS, payload.exp * 1000) });
+  }
+  return payload;
+}
+
+async function verifySignatureAnew(token: string): Promise<JWTPayload> {
   try {
     return (await jwtVerify(token, await keyResolver(), { audience: "authenticated" })).payload;
   } catch (error) {
@@ -161,5 +182,6 @@ export function forgetHostedSessions(userId: string): void {
 export function resetTokenCaches(): void {
   delete (globalThis as GlobalWithJwks)[cacheKey];
   hostedAnswers.clear();
+  verifiedTokens.clear();
   forgetCachedSessions();
 }

@@ -39,32 +39,21 @@ async function main() {
     for (const u of urls) await run(u, 500);
     const backends = async () =>
       sql ? (await sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`).map((r) => Number(r.pid)) : [];
-    const xacts = async () => {
-      if (!sql) return 0;
-      await sql`select pg_stat_clear_snapshot()`;
-      const [row] = await sql`select xact_commit + xact_rollback as x from pg_stat_database where datname = current_database()`;
-      return Number(row!.x);
-    };
     const rounds = Number(process.env.ROUNDS ?? 2);
-    const results = new Map<string, { app: number[]; pg: number[]; q: number[] }>();
+    const results = new Map<string, { app: number[]; pg: number[] }>();
     for (let round = 0; round < rounds; round++) {
       for (const u of urls) {
         const pids = await backends();
-        await new Promise((r) => setTimeout(r, 1200));
-        const x0 = await xacts();
         const a0 = cpuTicks(server);
         const p0 = pids.reduce((s, p) => s + cpuTicks(p), 0);
         const result = await run(u, n);
         const a1 = cpuTicks(server);
         const p1 = pids.reduce((s, p) => s + cpuTicks(p), 0);
-        await new Promise((r) => setTimeout(r, 1200));
-        const x1 = await xacts();
         const done = result["2xx"];
         if (done !== n) console.log(`  ${u}: ${done}/${n} answered 2xx`);
-        const entry = results.get(u) ?? { app: [], pg: [], q: [] };
+        const entry = results.get(u) ?? { app: [], pg: [] };
         entry.app.push(((a1 - a0) * TICK_MS) / done);
         entry.pg.push(((p1 - p0) * TICK_MS) / done);
-        entry.q.push((x1 - x0 - 2) / done);
         results.set(u, entry);
       }
     }
@@ -74,7 +63,7 @@ async function main() {
     console.log(`${dbUrl ? "Postgres" : "PGlite"}: CPU ms per request (server${dbUrl ? " + backends" : ""}), N=${n} × ${rounds}`);
     for (const [u, e] of results) {
       const total = avg(e.app) + avg(e.pg);
-      console.log(`  ${u.padEnd(38)} app ${avg(e.app).toFixed(3)}${dbUrl ? `  pg ${avg(e.pg).toFixed(3)}  stmts/req ${avg(e.q).toFixed(2)}` : ""}  total ${total.toFixed(3)}  ×health ${(total / h).toFixed(2)}  (rounds ${e.app.map((x) => x.toFixed(3)).join(", ")})`);
+      console.log(`  ${u.padEnd(38)} app ${avg(e.app).toFixed(3)}${dbUrl ? `  pg ${avg(e.pg).toFixed(3)}` : ""}  total ${total.toFixed(3)}  ×health ${(total / h).toFixed(2)}  (rounds ${e.app.map((x) => x.toFixed(3)).join(", ")})`);
     }
   } finally {
     await sql?.end();
