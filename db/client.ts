@@ -23,7 +23,15 @@ export type DbHandle = {
   /** The raw postgres-js client (Postgres mode only), for pg-boss. */
   postgres?: import("postgres").Sql;
   close: () => Promise<void>;
+  /**
+   * Postgres only: told of each statement this process sends that writes a table the session cache
+   * (db/session-cache.ts) reads, before it runs. PGlite needs none: its notifications arrive first.
+   */
+  authWrites?: { onWrite?: () => void };
 };
+
+/** Writes to the app's users or to auth users, sessions and factors, as Drizzle or hand-written SQL spells them. */
+const AUTH_WRITE_RE = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?embedded_auth"?\.)?"?(?:users|sessions|mfa_factors)"?[\s(]/i;
 
 const cacheKey = Symbol.for("lingoreel.db");
 type GlobalWithDb = typeof globalThis & { [cacheKey]?: Promise<DbHandle> };
@@ -43,8 +51,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<DbHandle
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const client = postgres(url, { max: poolSize, onnotice: () => {} });
-  const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: "postgres", postgres: client, close: () => client.end({ timeout: 5 }) };
+  const authWrites: { onWrite?: () => void } = {};
+  const logger = { logQuery: (query: string) => void (authWrites.onWrite && AUTH_WRITE_RE.test(query) && authWrites.onWrite()) };
+  const db = drizzle(client, { schema, logger }) as unknown as Db;
+  return { db, kind: "postgres", postgres: client, authWrites, close: () => client.end({ timeout: 5 }) };
 }
 
 /** The process-wide database handle, opened on first use. */

@@ -11,6 +11,8 @@ export type LiveSession = {
   userId: string;
   aal: string;
   hasVerifiedFactor: boolean;
+  /** When the session ends by itself (null: never). */
+  notAfter: Date | null;
   /** The app user of the session's auth user; null before its first request created one. */
   user: User | null;
 };
@@ -21,6 +23,7 @@ export async function getLiveSessionWithUser(db: DbOrTx, params: { sessionId: st
     .select({
       userId: authSessions.userId,
       aal: authSessions.aal,
+      notAfter: authSessions.notAfter,
       user: users,
       // Spelled out: inside a subquery drizzle would leave both user_id columns unqualified.
       hasVerifiedFactor: sql<boolean>`exists (select 1 from "embedded_auth"."mfa_factors" f where f.user_id = "embedded_auth"."sessions"."user_id" and f.status = 'verified')`,

@@ -8,6 +8,7 @@
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
 import type { User } from "@/db/schema";
 import { isDatabaseUnavailable } from "@/lib/api/errors";
+import { forgetCachedSessions } from "@/db/session-cache";
 import { env } from "@/lib/env";
 
 export type AccessClaims = JWTPayload & {
@@ -59,7 +60,28 @@ async function keyResolver(): Promise<KeyResolver> {
   return resolver;
 }
 
+/**
+ * Tokens whose signature already checked out, until they expire (at most a minute, as long as the
+ * key set is kept): a client sends the same token with every request. Whether its session is still
+ * live is asked anew each time (db/session-cache.ts), so this never outlasts a sign-out.
+ */
+const verifiedTokens = new Map<string, { payload: JWTPayload; until: number }>();
+const VERIFIED_TOKEN_TTL_MS = 60_000;
+const MAX_VERIFIED_TOKENS = 10_000;
+
 async function verifySignature(token: string): Promise<JWTPayload> {
+  const now = Date.now();
+  const known = verifiedTokens.get(token);
+  if (known && known.until > now) return known.payload;
+  const payload = await verifySignatureAnew(token);
+  if (typeof payload.exp === "number") {
+    if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.clear();
+    verifiedTokens.set(token, { payload, until: Math.min(now + VERIFIED_TOKEN_TTL_MS, payload.exp * 1000) });
+  }
+  return payload;
+}
+
+async function verifySignatureAnew(token: string): Promise<JWTPayload> {
   try {
     return (await jwtVerify(token, await keyResolver(), { audience: "authenticated" })).payload;
   } catch (error) {
@@ -96,13 +118,15 @@ export async function verifySession(token: string): Promise<VerifiedSession | nu
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The embedded server's own tables say whether the session is live: asked every time, so a
- * sign-out counts at once. The same query reads the app user, which every caller needs next.
+ * The embedded server's own tables say whether the session is live, and the same query reads the
+ * app user, which every caller needs next. The answer is remembered in this process until the
+ * session, its user's factors or the app user change (db/session-cache.ts), so a sign-out still
+ * counts at once.
  */
 async function embeddedSession(token: string, claims: AccessClaims): Promise<VerifiedSession | null> {
   if (typeof claims.session_id !== "string" || !UUID_RE.test(claims.session_id)) return null;
-  const [{ getDb }, { getLiveSessionWithUser }] = await Promise.all([import("@/db/client"), import("@/db/queries/sessions")]);
-  const session = await getLiveSessionWithUser(await getDb(), { sessionId: claims.session_id, now: new Date() });
+  const { cachedLiveSession } = await import("@/db/session-cache");
+  const session = await cachedLiveSession(claims.session_id, new Date());
   if (!session || session.userId !== claims.sub) return null;
   return { token, claims, mfaRequired: session.hasVerifiedFactor && claims.aal !== "aal2", appUser: session.user };
 }
@@ -158,4 +182,6 @@ export function forgetHostedSessions(userId: string): void {
 export function resetTokenCaches(): void {
   delete (globalThis as GlobalWithJwks)[cacheKey];
   hostedAnswers.clear();
+  verifiedTokens.clear();
+  forgetCachedSessions();
 }
