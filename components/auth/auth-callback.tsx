@@ -7,7 +7,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth/auth-context";
 import { initialAuthLocation } from "@/lib/auth/browser";
 import { Spinner } from "@/components/ui/spinner";

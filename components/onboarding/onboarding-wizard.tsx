@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, Check } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { BrandLogo } from "@/components/brand-logo";
 import { LanguageFlag } from "@/components/language-flag";
 import { useAuth } from "@/lib/auth/auth-context";

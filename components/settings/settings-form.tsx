@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { useForm, type Control } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { SubmitButton, TextField } from "@/components/forms/text-field";
 import { LanguageFlag } from "@/components/language-flag";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
