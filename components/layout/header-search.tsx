@@ -2,7 +2,8 @@
 /**
  * The header's video search: a button that expands into a search box (header-search-box.tsx).
  * The box's code is fetched when the pointer or focus reaches the button, so a page that is never
- * searched does not load it; the button stays until the box is there, so focus never drops.
+ * searched does not load it; the button stays until the box is there, and what is typed before
+ * it arrives goes into a hidden field the box starts from, so no keystroke is lost.
  */
 import { Search } from "lucide-react";
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
@@ -14,8 +15,9 @@ const HeaderSearchBox = lazy(() => loadBox().then((m) => ({ default: m.HeaderSea
 export function HeaderSearch({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
+  const typedEarly = useRef<HTMLInputElement>(null);
+  const takeTyped = useCallback(() => typedEarly.current?.value ?? "", []);
 
   const markShown = useCallback(() => setShown(true), []);
   const setOpenState = (next: boolean, restoreFocus = false) => {
@@ -30,7 +32,6 @@ export function HeaderSearch({ onOpenChange }: { onOpenChange?: (open: boolean) 
       {shown ? null : (
         <Button
           ref={(node) => {
-            button.current = node;
             // Closed with Escape or the close button: focus goes back to the button.
             if (node && refocus.current) {
               refocus.current = false;
@@ -50,8 +51,8 @@ export function HeaderSearch({ onOpenChange }: { onOpenChange?: (open: boolean) 
         </Button>
       )}
       {open ? (
-        <Suspense fallback={null}>
-          <HeaderSearchBox onShown={markShown} onClose={(restoreFocus) => setOpenState(false, restoreFocus)} />
+        <Suspense fallback={<input ref={typedEarly} autoFocus aria-label="Search videos" tabIndex={-1} className="sr-only" />}>
+          <HeaderSearchBox initialQuery={takeTyped} onShown={markShown} onClose={(restoreFocus) => setOpenState(false, restoreFocus)} />
         </Suspense>
       ) : null}
     </>
