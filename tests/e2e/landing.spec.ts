@@ -74,3 +74,20 @@ test("toasts: one at a time, dismissed by a swipe of 50 px but not less", async 
   await drag(80);
   await expect(toast).toHaveCount(0);
 });
+
+test("toasts on a phone: at the bottom, clear of the header, and wholly on the screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("nobody@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  const toast = page.locator("[data-sonner-toast]");
+  await expect(toast).toHaveAttribute("data-mounted", "true");
+  await expect(toast).toContainText("Login failed");
+  await page.waitForTimeout(500); // let the entry animation settle
+  const box = (await toast.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  expect(box.y).toBeGreaterThan(740 / 2);
+  expect(box.y + box.height).toBeLessThanOrEqual(740);
+});
