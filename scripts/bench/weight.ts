@@ -126,7 +126,7 @@ export async function benchWeight(targetKb: number): Promise<void> {
         }
       }
     }
-    console.log(`  (${fmtInt(pages.length)} pages; BENCH_WEIGHT_DETAIL=1 lists each page's scripts)`);
+    console.log(`  (${fmtInt(pages.length)} pages; BENCH_WEIGHT_DETAIL=1 lists each page's scripts, and with NEXT_BROWSER_SOURCE_MAPS=1 their modules)`);
   } finally {
     await browser?.close();
     await app?.stop();
