@@ -19,6 +19,9 @@ function run(call: Call) {
   requestToaster?.();
 }
 
+/** Whether the toaster is wanted: it has been shown, or a toast waits for it. */
+export const toasterWanted = () => sonner !== null || waiting.length > 0;
+
 /** The root's toaster host says how to bring the toaster in; it does so at once if a toast waits. */
 export function onToasterRequested(request: () => void) {
   requestToaster = request;

@@ -192,7 +192,8 @@ export function HeaderSearchBox({
               data-testid="search-more"
             >
               <span className="inline-flex items-center gap-1">
-                {below} more <ChevronDown className="size-3.5" />
+                {`${below} more`}
+                <ChevronDown className="size-3.5" />
               </span>
             </div>
           ) : null}

@@ -60,7 +60,8 @@ export function OnboardingWizard() {
         });
       queryClient.clear();
       toast.success("Profile updated!", { description: "Your language preferences have been saved" });
-      router.replace("/");
+      // Straight home: "/" would be redirected there by the server, a full page load that drops the toast.
+      router.replace("/home");
       router.refresh();
     } catch (error) {
       console.error(error);

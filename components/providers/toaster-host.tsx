@@ -5,12 +5,13 @@
  * that never toast never load it.
  */
 import { lazy, Suspense, useEffect, useState } from "react";
-import { onToasterRequested } from "@/lib/toast";
+import { onToasterRequested, toasterWanted } from "@/lib/toast";
 
 const AppToaster = lazy(() => import("./app-toaster").then((m) => ({ default: m.AppToaster })));
 
 export function ToasterHost() {
-  const [shown, setShown] = useState(false);
+  // Mounted again (a new root) after the toaster was loaded: it shows at once.
+  const [shown, setShown] = useState(toasterWanted);
   useEffect(() => onToasterRequested(() => setShown(true)), []);
   return shown ? (
     <Suspense fallback={null}>

@@ -9,11 +9,11 @@ test("the landing page renders its hero, sample videos and features", async ({ p
   for (const feature of ["Interactive Videos", "Smart Vocabulary", "Track Progress"]) {
     await expect(page.getByRole("heading", { name: feature })).toBeVisible();
   }
-  // Sample tiles come from the seeded demo content, with their thumbnails loaded.
+  // Sample tiles come from the seeded demo content, with their thumbnails (and language flags) loaded.
   const tiles = page.getByLabel("Sample videos").locator("figure");
   await expect(tiles).toHaveCount(4);
-  const firstImage = tiles.first().locator("img");
-  await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const firstImages = tiles.first().locator("img");
+  await expect.poll(() => firstImages.evaluateAll((imgs) => imgs.length > 0 && imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
   // Styles are applied (not an unstyled page): the primary button has a coloured background.
   const background = await page.getByRole("button", { name: "Start Learning" }).evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(background).not.toBe("rgba(0, 0, 0, 0)");
