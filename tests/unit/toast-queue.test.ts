@@ -55,5 +55,13 @@ describe("toasts before the toaster has loaded", () => {
     const request = vi.fn();
     toasts.onToasterRequested(request);
     expect(request).not.toHaveBeenCalled();
+    expect(toasts.toasterWanted()).toBe(false);
+  });
+
+  it("once loaded, a toaster host mounted again shows the toaster at once", () => {
+    toasts.toast("Feature in development");
+    expect(toasts.toasterWanted()).toBe(true);
+    toasts.toasterReady(fakeSonner().sonner);
+    expect(toasts.toasterWanted()).toBe(true);
   });
 });
