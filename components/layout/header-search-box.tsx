@@ -1,6 +1,6 @@
 "use client";
 /**
- * The header's open search box (header-search.tsx loads it on first use). Typing lists matches
+ * The header's open search box (header-search.tsx shows it). Typing lists matches
  * (thumbnail, title, category); Enter opens the highlighted or first match, Escape closes the
  * box, and a blank query does nothing. When the list holds more than fits, its foot says how many
  * more are below.
@@ -36,17 +36,8 @@ function countBelow(list: HTMLElement): number {
   return [...list.children].filter((item) => (item as HTMLElement).offsetTop + (item as HTMLElement).offsetHeight > bottom + 1).length;
 }
 
-export function HeaderSearchBox({
-  initialQuery,
-  onShown,
-  onClose,
-}: {
-  /** What was typed while this box's code was on its way. */
-  initialQuery?: () => string;
-  onShown: () => void;
-  onClose: (restoreFocus: boolean) => void;
-}) {
-  const [query, setQuery] = useState(() => initialQuery?.() ?? "");
+export function HeaderSearchBox({ onShown, onClose }: { onShown: () => void; onClose: (restoreFocus: boolean) => void }) {
+  const [query, setQuery] = useState("");
   const [active, setActive] = useState(-1);
   const [below, setBelow] = useState(0);
   const term = useDebounced(query, DEBOUNCE_MS).trim();
@@ -60,9 +51,7 @@ export function HeaderSearchBox({
 
   // Focus moves into the box before the button that opened it goes.
   useEffect(() => {
-    const input = inputRef.current;
-    input?.focus();
-    input?.setSelectionRange(input.value.length, input.value.length);
+    inputRef.current?.focus();
     onShown();
   }, [onShown]);
 

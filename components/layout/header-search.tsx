@@ -1,23 +1,18 @@
 "use client";
 /**
  * The header's video search: a button that expands into a search box (header-search-box.tsx).
- * The box's code is fetched when the pointer or focus reaches the button, so a page that is never
- * searched does not load it; the button stays until the box is there, and what is typed before
- * it arrives goes into a hidden field the box starts from, so no keystroke is lost.
+ * The button stays until the box has taken focus, so focus never drops, and comes back with
+ * focus when the box is closed from the keyboard.
  */
 import { Search } from "lucide-react";
-import { lazy, Suspense, useCallback, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-
-const loadBox = () => import("./header-search-box");
-const HeaderSearchBox = lazy(() => loadBox().then((m) => ({ default: m.HeaderSearchBox })));
+import { HeaderSearchBox } from "./header-search-box";
 
 export function HeaderSearch({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState(false);
   const refocus = useRef(false);
-  const typedEarly = useRef<HTMLInputElement>(null);
-  const takeTyped = useCallback(() => typedEarly.current?.value ?? "", []);
 
   const markShown = useCallback(() => setShown(true), []);
   const setOpenState = (next: boolean, restoreFocus = false) => {
@@ -42,19 +37,13 @@ export function HeaderSearch({ onOpenChange }: { onOpenChange?: (open: boolean) 
           variant="ghost"
           size="icon"
           aria-label="Search videos"
-          onPointerEnter={() => void loadBox()}
-          onFocus={() => void loadBox()}
           onClick={() => setOpenState(true)}
           data-testid="search-open"
         >
           <Search aria-hidden />
         </Button>
       )}
-      {open ? (
-        <Suspense fallback={<input ref={typedEarly} autoFocus aria-label="Search videos" tabIndex={-1} className="sr-only" />}>
-          <HeaderSearchBox initialQuery={takeTyped} onShown={markShown} onClose={(restoreFocus) => setOpenState(false, restoreFocus)} />
-        </Suspense>
-      ) : null}
+      {open ? <HeaderSearchBox onShown={markShown} onClose={(restoreFocus) => setOpenState(false, restoreFocus)} /> : null}
     </>
   );
 }
