@@ -37,6 +37,9 @@ const serverOnly = {
   ],
 };
 
+/** Sonner arrives with the first toast (lib/toast.ts); importing it elsewhere puts it on the first load. */
+const lazySonner = { name: "sonner", allowTypeImports: true, message: "Toast with `toast` from @/lib/toast: it fetches sonner with the first toast." };
+
 /** Queries are written in db/queries/; the layers above call them. */
 const noRawDrizzle = {
   paths: [{ name: "drizzle-orm", allowTypeImports: true, message: "Write the query in db/queries/<resource>.ts and call it." }],
@@ -53,7 +56,9 @@ const config = [
   },
   { rules: { "import/no-restricted-paths": ["error", { zones: layers }] } },
   // One no-restricted-imports entry per file: a later one for the same file would replace it, not add to it.
-  { files: ["components/**", "lib/data/**"], rules: { "no-restricted-imports": ["error", serverOnly] } },
+  { files: ["components/**", "lib/data/**"], rules: { "no-restricted-imports": ["error", { ...serverOnly, paths: [lazySonner] }] } },
+  // The toaster itself, loaded with the first toast.
+  { files: ["components/providers/app-toaster.tsx", "components/ui/sonner.tsx"], rules: { "no-restricted-imports": ["error", serverOnly] } },
   { files: ["app/**", "lib/services/**", "lib/pipeline/**", "lib/pages/**", "lib/setup/**"], rules: { "no-restricted-imports": ["error", noRawDrizzle] } },
   {
     // Services never see the request: a route handler reads it and passes plain values.

@@ -5,6 +5,9 @@ const nextConfig: NextConfig = {
   // instead of bundling them.
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "pg-boss", "nodemailer", "bcryptjs"],
   poweredByHeader: false,
+  // `BENCH_WEIGHT_DETAIL=1 npm run bench` names the modules behind each page's scripts when the
+  // build has source maps; deployments ship none.
+  productionBrowserSourceMaps: process.env.NEXT_BROWSER_SOURCE_MAPS === "1",
   // `npm run typecheck` checks every file (tests included) in CI; `npm start` should not fail on a
   // type error in a test file, nor spend a minute re-checking.
   typescript: { ignoreBuildErrors: true },

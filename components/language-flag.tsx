@@ -1,31 +1,12 @@
 import * as React from "react";
 import { GlobeIcon } from "lucide-react";
-import {
-  BR,
-  CA,
-  CN,
-  DE,
-  ES,
-  FR,
-  GB,
-  IT,
-  JP,
-  MX,
-  PT,
-  SE,
-  US,
-} from "country-flag-icons/react/3x2";
-
 import { cn } from "@/lib/utils";
 
-type FlagComponent = typeof GB;
-
-const FLAGS = { BR, CA, CN, DE, ES, FR, GB, IT, JP, MX, PT, SE, US } satisfies Record<
-  string,
-  FlagComponent
->;
-
-export type FlagCountry = keyof typeof FLAGS;
+/**
+ * The flags (country-flag-icons' 3×2 SVGs, copied to public/flags/) are images, not components:
+ * as components all thirteen came with every page that shows one.
+ */
+export type FlagCountry = "BR" | "CA" | "CN" | "DE" | "ES" | "FR" | "GB" | "IT" | "JP" | "MX" | "PT" | "SE" | "US";
 
 /** The flag shown for a bare language code. */
 const LANGUAGE_COUNTRY: Record<string, FlagCountry> = {
@@ -119,8 +100,6 @@ export function LanguageFlag({ code, label, className, ...props }: LanguageFlagP
       ? ({ "aria-hidden": true } as const)
       : ({ role: "img", "aria-label": name, title: name } as const);
 
-  const Flag = country ? FLAGS[country] : null;
-
   return (
     <span
       data-slot="language-flag"
@@ -128,19 +107,15 @@ export function LanguageFlag({ code, label, className, ...props }: LanguageFlagP
       className={cn(
         "relative inline-flex h-4 w-6 shrink-0 items-center justify-center overflow-hidden rounded-[4px] align-middle",
         "after:pointer-events-none after:absolute after:inset-0 after:rounded-[inherit] after:ring-1 after:ring-black/10 after:ring-inset dark:after:ring-white/15",
-        !Flag && "bg-muted text-muted-foreground",
+        !country && "bg-muted text-muted-foreground",
         className,
       )}
       {...a11y}
       {...props}
     >
-      {Flag ? (
-        <Flag
-          aria-hidden="true"
-          focusable="false"
-          preserveAspectRatio="xMidYMid slice"
-          className="block size-full"
-        />
+      {country ? (
+        // eslint-disable-next-line @next/next/no-img-element -- a 1 KB local SVG: nothing to optimise
+        <img src={`/flags/${country}.svg`} alt="" aria-hidden="true" draggable={false} className="block size-full object-cover" />
       ) : (
         <GlobeIcon aria-hidden="true" className="size-[70%] max-h-full" strokeWidth={2} />
       )}

@@ -42,7 +42,9 @@
  *                                     stand-in transcript's lines of 10 words; BENCH_PIPELINE_RUNS (3)
  *   BENCH_HIGHLIGHT_RATES (1,1,1.5): the playback speeds of the passes through each player
  *   CHROMIUM_PATH (/usr/bin/chromium): the browser of the highlight and weight scenarios
- *   BENCH_WEIGHT_DETAIL=1             list every script of each page in the weight scenario
+ *   BENCH_WEIGHT_DETAIL=1             list every script of each page in the weight scenario, and
+ *                                     with NEXT_BROWSER_SOURCE_MAPS=1 (its own build, with source
+ *                                     maps) the modules behind them
  *   BENCH_API_ROUNDS (5), BENCH_API_SECONDS (5): the api scenario's alternating rounds of health
  *                                     and a route, and each run's length
  *   BENCH_API_PORT (a free one): the api scenario's server port; BENCH_API_NODE_ARGS: node flags for

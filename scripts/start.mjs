@@ -42,6 +42,8 @@ function fingerprint() {
     }
   };
   for (const s of SOURCES) walk(s);
+  // A build with browser source maps (for the weight bench's detail) is not the same build.
+  hash.update(`source maps: ${process.env.NEXT_BROWSER_SOURCE_MAPS === "1"}\n`);
   return hash.digest("hex");
 }
 const stampFile = path.join(root, ".next", "source-fingerprint");

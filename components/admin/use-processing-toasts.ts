@@ -1,7 +1,7 @@
 "use client";
 /** Says when a video the admin is watching finishes processing or fails (SPEC §8), as the polled list shows it. */
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { processingOutcomes } from "@/lib/admin/directory";
 import type { VideoCard } from "@/lib/types/api";
 

@@ -11,7 +11,7 @@ import { CheckCircle2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth/auth-context";
 import { initialAuthLocation, probeLinkCode } from "@/lib/auth/browser";
 import { Button } from "@/components/ui/button";

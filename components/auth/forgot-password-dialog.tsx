@@ -2,7 +2,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import type { z } from "zod";
 import { useAuth } from "@/lib/auth/auth-context";
 import { keepingCodeVerifierOnFailure } from "@/lib/auth/browser";

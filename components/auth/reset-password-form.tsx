@@ -11,7 +11,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import type { z } from "zod";
 import { useAuth } from "@/lib/auth/auth-context";
 import { initialAuthLocation, probeLinkCode } from "@/lib/auth/browser";

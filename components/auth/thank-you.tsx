@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth/auth-context";
 import { keepingCodeVerifierOnFailure } from "@/lib/auth/browser";
 import { emailCooldownSeconds, secondsText } from "@/lib/auth/email-cooldown";

@@ -2,7 +2,7 @@
 /** Signing out, from the account menu or the settings screen alike: the same toast, then the landing page. */
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth/auth-context";
 
 export function useSignOut(): () => Promise<void> {

@@ -10,7 +10,7 @@ import { useSignOut } from "@/components/auth/use-sign-out";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useCurrentUser } from "@/lib/data/use-current-user";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { Tooltip } from "@/components/ui/tooltip";
 
 export function AppHeader() {
   const { loadSupabase } = useAuth();
@@ -25,18 +25,15 @@ export function AppHeader() {
         <HeaderSearch onOpenChange={setSearching} />
         <div className={searching ? "hidden items-center gap-1 sm:flex sm:gap-2" : "flex items-center gap-1 sm:gap-2"}>
         <ThemeToggle />
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <span
-              className="inline-flex items-center gap-1.5 rounded-full bg-amber-500/10 px-3 py-1.5 text-sm font-bold text-amber-600 dark:text-amber-400"
-              data-testid="header-streak"
-            >
-              <Flame className="size-4" aria-hidden />
-              {isLoading ? <Skeleton className="h-4 w-4" /> : (user?.streak ?? 0)}
-              <span className="sr-only">day streak</span>
-            </span>
-          </TooltipTrigger>
-          <TooltipContent>Day streak</TooltipContent>
+        <Tooltip content="Day streak">
+          <span
+            className="inline-flex items-center gap-1.5 rounded-full bg-amber-500/10 px-3 py-1.5 text-sm font-bold text-amber-600 dark:text-amber-400"
+            data-testid="header-streak"
+          >
+            <Flame className="size-4" aria-hidden />
+            {isLoading ? <Skeleton className="h-4 w-4" /> : (user?.streak ?? 0)}
+            <span className="sr-only">day streak</span>
+          </span>
         </Tooltip>
         {/* Opening the menu fetches supabase-js too, so Logout does not wait for it. */}
         <AccountMenuButton user={user} onLogout={logout} onFirstUse={() => void loadSupabase()} />

@@ -1,180 +1,49 @@
 "use client";
 /**
- * The header's video search: a button that expands into a search box. Typing lists matches
- * (thumbnail, title, category); Enter opens the highlighted or first match, Escape closes the
- * box, and a blank query does nothing.
+ * The header's video search: a button that expands into a search box (header-search-box.tsx).
+ * The button stays until the box has taken focus, so focus never drops, and comes back with
+ * focus when the box is closed from the keyboard.
  */
-import { useQueryClient } from "@tanstack/react-query";
-import { Search, X } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { Search } from "lucide-react";
+import { useCallback, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
-import { VideoThumbnail } from "@/components/video-thumbnail";
-import { getQueryFn } from "@/lib/data/api";
-import { videoKeys } from "@/lib/data/keys";
-import type { VideoCard } from "@/lib/types/api";
-import { SEARCH_RESULT_LIMIT, useVideoSearch } from "@/lib/data/use-videos";
-import { cn } from "@/lib/utils";
-
-const DEBOUNCE_MS = 200;
-
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
+import { HeaderSearchBox } from "./header-search-box";
 
 export function HeaderSearch({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState("");
-  const [active, setActive] = useState(-1);
-  const term = useDebounced(query, DEBOUNCE_MS).trim();
-  const results = useVideoSearch(term);
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const listId = useId();
+  const [shown, setShown] = useState(false);
+  const refocus = useRef(false);
 
-  const setOpenState = (next: boolean) => {
+  const markShown = useCallback(() => setShown(true), []);
+  const setOpenState = (next: boolean, restoreFocus = false) => {
     setOpen(next);
+    if (!next) setShown(false);
+    refocus.current = restoreFocus;
     onOpenChange?.(next);
-    if (!next) {
-      setQuery("");
-      setActive(-1);
-    }
   };
 
-  useEffect(() => {
-    if (open) inputRef.current?.focus();
-  }, [open]);
-
-  // A click outside closes the box.
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpenState(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  });
-
-  const showList = open && query.trim().length > 0 && term.length > 0;
-  const matches = results.data ?? [];
-
-  function openVideo(video: VideoCard) {
-    setOpenState(false);
-    router.push(`/video/${video.id}`);
-  }
-
-  async function openFirstMatch() {
-    const search = query.trim();
-    if (!search) return;
-    if (active >= 0 && matches[active] && search === term) return openVideo(matches[active]);
-    // Enter may come before the debounced search ran: ask for this exact query.
-    const key = videoKeys.list({ search, limit: SEARCH_RESULT_LIMIT });
-    const list = await queryClient.fetchQuery<VideoCard[]>({ queryKey: key, queryFn: getQueryFn<VideoCard[]>({ on401: "throw" }), staleTime: 30_000 });
-    if (list[0]) openVideo(list[0]);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "Escape") {
-      event.preventDefault();
-      setOpenState(false);
-    } else if (event.key === "Enter") {
-      event.preventDefault();
-      void openFirstMatch();
-    } else if (event.key === "ArrowDown" && matches.length > 0) {
-      event.preventDefault();
-      setActive((i) => (i + 1) % matches.length);
-    } else if (event.key === "ArrowUp" && matches.length > 0) {
-      event.preventDefault();
-      setActive((i) => (i <= 0 ? matches.length - 1 : i - 1));
-    }
-  }
-
-  if (!open) {
-    return (
-      <Button type="button" variant="ghost" size="icon" aria-label="Search videos" onClick={() => setOpenState(true)} data-testid="search-open">
-        <Search aria-hidden />
-      </Button>
-    );
-  }
-
   return (
-    // On small screens the open box covers the header's full width; from `sm` up it sits inline.
-    <div
-      ref={rootRef}
-      className="absolute inset-x-0 top-0 z-50 flex h-16 items-center bg-background px-4 sm:static sm:h-auto sm:w-full sm:max-w-md sm:bg-transparent sm:px-0"
-      data-testid="header-search"
-    >
-      <div className="relative w-full">
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-      <Input
-        ref={inputRef}
-        type="search"
-        role="combobox"
-        aria-label="Search videos"
-        aria-expanded={showList}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-        placeholder="Search videos..."
-        value={query}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          setActive(-1);
-        }}
-        onKeyDown={onKeyDown}
-        className="h-10 rounded-full pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
-        maxLength={200}
-      />
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label="Close search"
-        className="absolute top-1/2 right-1 size-8 -translate-y-1/2 rounded-full"
-        onClick={() => setOpenState(false)}
-      >
-        <X aria-hidden />
-      </Button>
-      {showList ? (
-        <div className="absolute inset-x-0 top-full z-50 mt-2 overflow-hidden rounded-xl border bg-popover text-popover-foreground shadow-xl">
-          <ul id={listId} role="listbox" aria-label="Search results" className="max-h-64 overflow-y-auto p-1" data-testid="search-results">
-            {matches.map((video, index) => (
-              <li
-                key={video.id}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === active}
-                onPointerDown={(event) => event.preventDefault()}
-                onClick={() => openVideo(video)}
-                onMouseEnter={() => setActive(index)}
-                className={cn("flex cursor-pointer items-center gap-3 rounded-lg p-2", index === active && "bg-accent text-accent-foreground")}
-              >
-                <VideoThumbnail src={video.thumbnail} className="relative w-20 shrink-0 rounded-md" />
-                <span className="min-w-0">
-                  <span className="block truncate text-sm font-semibold">{video.title}</span>
-                  <span className="block truncate text-xs text-muted-foreground">{video.categoryName}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-          {matches.length === 0 ? (
-            <p className="flex items-center gap-2 px-4 py-3 text-sm text-muted-foreground" role="status">
-              {results.isFetching ? <Spinner /> : null}
-              {results.isFetching && !results.data ? "Searching..." : `No videos found matching "${term}"`}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-      </div>
-    </div>
+    <>
+      {shown ? null : (
+        <Button
+          ref={(node) => {
+            // Closed with Escape or the close button: focus goes back to the button.
+            if (node && refocus.current) {
+              refocus.current = false;
+              node.focus();
+            }
+          }}
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Search videos"
+          onClick={() => setOpenState(true)}
+          data-testid="search-open"
+        >
+          <Search aria-hidden />
+        </Button>
+      )}
+      {open ? <HeaderSearchBox onShown={markShown} onClose={(restoreFocus) => setOpenState(false, restoreFocus)} /> : null}
+    </>
   );
 }

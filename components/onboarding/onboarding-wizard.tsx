@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, Check } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { BrandLogo } from "@/components/brand-logo";
 import { LanguageFlag } from "@/components/language-flag";
 import { useAuth } from "@/lib/auth/auth-context";
@@ -60,7 +60,8 @@ export function OnboardingWizard() {
         });
       queryClient.clear();
       toast.success("Profile updated!", { description: "Your language preferences have been saved" });
-      router.replace("/");
+      // Straight home: "/" would be redirected there by the server, a full page load that drops the toast.
+      router.replace("/home");
       router.refresh();
     } catch (error) {
       console.error(error);

@@ -1,6 +1,7 @@
 "use client";
 /**
- * What every screen shares: the light or dark theme, and the toaster once a screen needs it.
+ * What every screen shares: the light or dark theme, and the toaster (its code comes with the
+ * first toast).
  * The session, data and tooltip providers belong to the screens that use them
  * (session-providers.tsx), so the visitors' landing page loads none of them.
  */

@@ -1,20 +1,43 @@
 "use client";
-/** SPEC §9: one toast at a time, shown 5 s, at the top; swiped away past 50 px. */
+/**
+ * SPEC §9: one toast at a time, shown 5 s, swiped away past 50 px. At the top on wider screens; on
+ * phones at the bottom, the full width less a margin, so it covers neither the header nor itself.
+ */
+import { useEffect, useSyncExternalStore } from "react";
+import { toast } from "sonner";
 import { Toaster } from "@/components/ui/sonner";
+import { toasterReady } from "@/lib/toast";
 import { useToastSwipeThreshold } from "./use-toast-swipe-threshold";
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
+/** Sonner's own phone layout starts below this width (its `max-width: 600px` rules). */
+const PHONE_QUERY = "(max-width: 600px)";
+
+function usePhone(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(PHONE_QUERY);
+      query.addEventListener("change", onChange);
+      return () => query.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+}
 
 export function AppToaster() {
   useToastSwipeThreshold(TOAST_SWIPE_THRESHOLD_PX);
+  const phone = usePhone();
+  // Runs after sonner's own effects: its toaster listens by now.
+  useEffect(() => toasterReady(toast), []);
   return (
     <Toaster
       visibleToasts={TOAST_LIMIT}
       duration={TOAST_DURATION_MS}
-      position="top-center"
-      swipeDirections={["top", "left", "right"]}
+      position={phone ? "bottom-center" : "top-center"}
+      swipeDirections={phone ? ["bottom", "left", "right"] : ["top", "left", "right"]}
       closeButton
     />
   );

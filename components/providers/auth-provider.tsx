@@ -11,14 +11,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { AuthContext, type AuthSession } from "@/lib/auth/auth-context";
 import { AUTH_COOKIE_NAME, type PublicAuthConfig } from "@/lib/auth/config-public";
+import { handOverBeforeExpiry, serverToken } from "@/lib/auth/session-handover";
 import { setAccessTokenGetter } from "@/lib/data/api";
-
-/** supabase-js refreshes a token 90 s before it expires; the server's token serves until then. */
-const REFRESH_MARGIN_MS = 90_000;
-
-function expiresInMs(session: AuthSession): number {
-  return (session.expires_at ?? 0) * 1000 - Date.now();
-}
 
 export function AuthProvider({
   config,
@@ -73,7 +67,8 @@ export function AuthProvider({
 
   useEffect(() => {
     setAccessTokenGetter(async () => {
-      if (!client.current && initialSession && expiresInMs(initialSession) > REFRESH_MARGIN_MS) return initialSession.access_token;
+      const token = client.current ? null : serverToken(initialSession);
+      if (token) return token;
       const supabase = await loadSupabase();
       return (await supabase.auth.getSession()).data.session?.access_token ?? null;
     });
@@ -91,14 +86,8 @@ export function AuthProvider({
       };
     }
     // supabase-js takes over before the token expires (it refreshes it and keeps it fresh), or as
-    // soon as another tab signs in or out (it announces that on this channel).
-    const timer = window.setTimeout(() => void loadSupabase(), Math.max(0, expiresInMs(initialSession) - 2 * REFRESH_MARGIN_MS));
-    const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(AUTH_COOKIE_NAME);
-    if (channel) channel.onmessage = () => void loadSupabase();
-    return () => {
-      window.clearTimeout(timer);
-      channel?.close();
-    };
+    // soon as another tab signs in or out.
+    return handOverBeforeExpiry(initialSession, () => void loadSupabase(), AUTH_COOKIE_NAME);
   }, [initialSession, loadSupabase]);
 
   const embedded = config.supabaseUrl === "";

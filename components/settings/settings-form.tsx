@@ -3,8 +3,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { useForm, type Control } from "react-hook-form";
-import { toast } from "sonner";
 import { useSignOut } from "@/components/auth/use-sign-out";
+import { toast } from "@/lib/toast";
 import { SubmitButton, TextField } from "@/components/forms/text-field";
 import { LanguageFlag } from "@/components/language-flag";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -7,7 +7,7 @@ import type { Factor } from "@supabase/supabase-js";
 import { ShieldCheck, Trash2 } from "lucide-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { TotpCodeForm } from "@/components/auth/totp-code-form";
 import { useAuth } from "@/lib/auth/auth-context";
 import { Button } from "@/components/ui/button";

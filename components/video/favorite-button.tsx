@@ -2,7 +2,7 @@
 /** The heart on a video card: adds or removes a favourite, and changes once the server confirms. */
 import { Heart } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { Tooltip } from "@/components/ui/tooltip";
 import type { VideoCard } from "@/lib/types/api";
 import { useIsFavorite, useToggleFavorite } from "@/lib/data/use-favorites";
 import { cn } from "@/lib/utils";
@@ -12,28 +12,25 @@ export function FavoriteButton({ video, className }: { video: VideoCard; classNa
   const toggle = useToggleFavorite();
   const label = isFavorite ? "Remove from favorites" : "Add to favorites";
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          type="button"
-          size="icon"
-          variant="secondary"
-          aria-label={label}
-          aria-pressed={isFavorite}
-          disabled={toggle.isPending}
-          data-testid="favorite-toggle"
-          className={cn("size-9 rounded-full bg-background/90 shadow-sm backdrop-blur hover:bg-background", className)}
-          onClick={(event) => {
-            // The heart sits on the card's link: saving must not also open the video.
-            event.preventDefault();
-            event.stopPropagation();
-            toggle.mutate({ video, action: isFavorite ? "remove" : "add" });
-          }}
-        >
-          <Heart className={cn("size-4.5 transition-colors", isFavorite ? "fill-rose-500 text-rose-500" : "text-foreground")} aria-hidden />
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
+    <Tooltip content={label}>
+      <Button
+        type="button"
+        size="icon"
+        variant="secondary"
+        aria-label={label}
+        aria-pressed={isFavorite}
+        disabled={toggle.isPending}
+        data-testid="favorite-toggle"
+        className={cn("size-9 rounded-full bg-background/90 shadow-sm backdrop-blur hover:bg-background", className)}
+        onClick={(event) => {
+          // The heart sits on the card's link: saving must not also open the video.
+          event.preventDefault();
+          event.stopPropagation();
+          toggle.mutate({ video, action: isFavorite ? "remove" : "add" });
+        }}
+      >
+        <Heart className={cn("size-4.5 transition-colors", isFavorite ? "fill-rose-500 text-rose-500" : "text-foreground")} aria-hidden />
+      </Button>
     </Tooltip>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { type PendingVideo, upsertVideo, withPendingRetries } from "@/lib/admin/directory";
 import { videoPollInterval } from "@/lib/admin/video-status";
 import { createVideoBody, type AddVideoForm, type VideoUpdateBody } from "@/lib/validation/admin-video-form";

@@ -1,7 +1,7 @@
 "use client";
 /** The categories the caller can browse (GET /api/categories), and creating one (admins and owners). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { apiJson, errorMessage } from "./api";
 import { categoryKeys } from "./keys";
 import type { Category } from "@/lib/types/api";

@@ -1,7 +1,7 @@
 "use client";
 /** Favourites: the saved list, one video's status, and add/remove (applied once the server confirms). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { apiJson } from "./api";
 import { userKeys } from "./keys";
 import type { FavoriteStatus, VideoCard } from "@/lib/types/api";

@@ -6,7 +6,7 @@
  */
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { jobOutcomeToast } from "@/lib/admin/processing-messages";
 import { jobEnded, jobPollInterval } from "@/lib/admin/video-status";
 import type { JobStatus, ReportedAction, ReportedJobs } from "@/lib/jobs/queues";

@@ -1,7 +1,7 @@
 "use client";
 /** The owner's live segment editor: every language's translations, and saving a line's text and vocabulary word. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ApiRequestError, apiJson } from "./api";
 import { videoKeys } from "./keys";
 import type { SegmentTranslation } from "@/lib/types/api";

@@ -1,7 +1,7 @@
 "use client";
 /** Work an admin hands to the worker for one video: vocabulary, translations and quizzes (SPEC §7, §8). */
 import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import {
   needsConfirmation,
   quizToast,

@@ -17,11 +17,9 @@ import { stopwords as portuguese } from "@orama/stopwords/portuguese";
 import { stopwords as swedish } from "@orama/stopwords/swedish";
 import { spa as spanish, zho as mandarin } from "stopword";
 import { baseLanguage } from "./language";
+import { wordKey } from "./word-key";
 
-/** A word as words are compared: composed, lower case, one kind of apostrophe. */
-export function wordKey(text: string, language?: string): string {
-  return text.normalize("NFC").toLocaleLowerCase(language).replace(/\u2019/g, "'");
-}
+export { wordKey };
 
 const LISTS: Record<string, readonly string[]> = {
   de: german,

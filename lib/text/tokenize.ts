@@ -1,60 +1,16 @@
 /**
- * A caption line's words, by `Intl.Segmenter`'s word boundaries in the line's language (ICU's
- * dictionaries find them in Japanese and Chinese, written without spaces). A French or Italian
- * elision is two words: in "l'eau" the word to learn is "eau", "l'" is a clitic.
- *
- * ICU splits Japanese nouns well (天気, 図書館, コーヒー) but cuts inflected verbs into stem and
- * endings (飲|み|ます), so in Japanese and Chinese a word may span a few adjacent pieces.
+ * The words of a line worth teaching: tokens.ts's words, less stop-words, numbers and single
+ * letters (stop-words.ts).
  */
-import { baseLanguage, writtenWithoutSpaces } from "./language";
-import { isContentWord, isStopWord, wordKey } from "./stop-words";
+import { writtenWithoutSpaces } from "./language";
+import { isContentWord, isStopWord } from "./stop-words";
+import { bare, type Token } from "./tokens";
+import { wordKey } from "./word-key";
 
-/** A word of a line; `start` and `end` are offsets into the line. */
-export type Token = { text: string; start: number; end: number; clitic: boolean };
-
-/** Elided articles, pronouns and prepositions that the segmenter leaves joined to the next word. */
-const ELIDED: Record<string, ReadonlySet<string>> = {
-  fr: new Set(["c", "d", "j", "l", "m", "n", "s", "t", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu"]),
-  it: new Set(["c", "d", "l", "m", "n", "s", "t", "v", "un", "all", "coll", "dall", "dell", "nell", "sull", "quell", "quest", "anch", "com", "cos", "dov", "senz", "tutt"]),
-};
-
-const ELISION = /^(\p{L}+)['’](?=\p{L})/u;
+export { bare, spelling, tokenize, wordSpans, type Token } from "./tokens";
 
 /** The most segmenter pieces one Japanese or Chinese word may take (a verb stem, its ending and an auxiliary). */
 const MAX_PIECES = 4;
-
-const segmenters = new Map<string, Intl.Segmenter>();
-function segmenterFor(language: string): Intl.Segmenter {
-  let segmenter = segmenters.get(language);
-  if (!segmenter) {
-    try {
-      segmenter = new Intl.Segmenter(language, { granularity: "word" });
-    } catch {
-      // Not a language tag: the root rules still find words between spaces and punctuation.
-      segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
-    }
-    segmenters.set(language, segmenter);
-  }
-  return segmenter;
-}
-
-export function tokenize(text: string, language: string): Token[] {
-  const elided = ELIDED[baseLanguage(language)];
-  const tokens: Token[] = [];
-  for (const { segment, index, isWordLike } of segmenterFor(language).segment(text)) {
-    if (!isWordLike) continue;
-    let at = 0;
-    // "jusqu'à", "dell'acqua": each elided part is a clitic of its own, the rest the word.
-    for (;;) {
-      const m = ELISION.exec(segment.slice(at));
-      if (!m || !elided?.has(wordKey(m[1]!))) break;
-      tokens.push({ text: m[0], start: index + at, end: index + at + m[0].length, clitic: true });
-      at += m[0].length;
-    }
-    tokens.push({ text: segment.slice(at), start: index + at, end: index + segment.length, clitic: false });
-  }
-  return tokens;
-}
 
 /** The words of a line worth teaching, each once, in the order they come. */
 export function contentWords(tokens: Token[], language: string): string[] {
@@ -62,9 +18,6 @@ export function contentWords(tokens: Token[], language: string): string[] {
   for (const t of tokens) if (!t.clitic && isContentWord(t.text, language) && !seen.has(wordKey(t.text))) seen.set(wordKey(t.text), t.text);
   return [...seen.values()];
 }
-
-/** A word without the punctuation around it ("¿Leche," → "Leche"). */
-export const bare = (text: string) => text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
 
 /**
  * The first place where `word` is a word of the line worth teaching, as the line writes it: one
@@ -88,34 +41,6 @@ export function findWord(line: string, tokens: Token[], word: string, language: 
     }
   }
   return undefined;
-}
-
-/** A word's letters and digits, as compared, without its apostrophes ("l'" and "l", "l'eau" and l'|eau are the same). */
-export const spelling = (text: string) => wordKey(text).replace(/[^\p{L}\p{M}\p{N}]/gu, "");
-
-/**
- * Every place where the line says `word`, worth teaching or not: runs of adjacent tokens that
- * spell it together ("eau" is one, "l'eau" two, 飲みます three). Shows a vocabulary word in its
- * line, and tells a word the line does not have from one that may not be taught.
- */
-export function wordSpans(tokens: Token[], word: string): { start: number; end: number }[] {
-  const wanted = spelling(word);
-  const spans: { start: number; end: number }[] = [];
-  if (!wanted) return spans;
-  for (let i = 0; i < tokens.length; i++) {
-    let key = "";
-    for (let j = i; j < tokens.length; j++) {
-      if (j > i && tokens[j]!.start !== tokens[j - 1]!.end) break;
-      key += spelling(tokens[j]!.text);
-      if (!wanted.startsWith(key)) break;
-      if (key !== wanted) continue;
-      spans.push({ start: tokens[i]!.start, end: tokens[j]!.end });
-      // The next occurrence starts after this one.
-      i = j;
-      break;
-    }
-  }
-  return spans;
 }
 
 /** Clitics, then one content word. */

@@ -6,8 +6,8 @@
  * or, in Japanese and Chinese, cut a word into pieces (飲|み|ます) or hold several words in one.
  */
 import { writtenWithoutSpaces } from "./language";
-import { wordKey } from "./stop-words";
-import { bare, spelling, tokenize } from "./tokenize";
+import { bare, spelling, tokenize } from "./tokens";
+import { wordKey } from "./word-key";
 
 /** A run of a line's timed words, by index: the first and the last that say the word. */
 export type SpokenSpan = { first: number; last: number };

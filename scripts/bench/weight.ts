@@ -12,6 +12,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContextOptions } from "@playwright/test";
 import { loadDemoContent } from "@/db/seed";
+import { bytesBySource, moduleName } from "./source-map-sizes";
 import { api, launchChromium, signInLearner, startApp, type AppServer } from "./app-server";
 import { fmtInt, verdicts } from "./util";
 
@@ -26,7 +27,7 @@ const BASELINE: Record<string, { kb: number; scripts: number }> = {
   profile: { kb: 322.4, scripts: 18 },
 };
 
-type Script = { url: string; raw: number; gzip: number };
+type Script = { url: string; raw: number; gzip: number; text: string };
 
 /** Loads `pathname` in a fresh context (cold cache) and returns every script file it fetched. */
 async function scriptsOf(browser: Browser, baseURL: string, pathname: string, state?: BrowserContextOptions["storageState"]): Promise<Script[]> {
@@ -38,7 +39,7 @@ async function scriptsOf(browser: Browser, baseURL: string, pathname: string, st
       if (response.request().resourceType() !== "script") return;
       bodies.push(
         response.body().then(
-          (body) => ({ url: response.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length }),
+          (body) => ({ url: response.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length, text: body.toString("utf8") }),
           () => null,
         ),
       );
@@ -56,6 +57,31 @@ async function scriptsOf(browser: Browser, baseURL: string, pathname: string, st
 }
 
 const kb = (bytes: number, width = 7) => (bytes / KB).toFixed(1).padStart(width);
+
+/**
+ * The page's gzip bytes by module (package, or the app's own file), when the build has source
+ * maps (`NEXT_BROWSER_SOURCE_MAPS=1`): each script's gzip size shared out by its sources'
+ * characters. Null without maps.
+ */
+async function gzipByModule(scripts: Script[]): Promise<Map<string, number> | null> {
+  const totals = new Map<string, number>();
+  let mapped = false;
+  for (const script of scripts) {
+    const mapUrl = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(script.text)?.[1];
+    const response = mapUrl ? await fetch(new URL(mapUrl, script.url)) : null;
+    if (!response?.ok) {
+      totals.set(`(no source map) ${new URL(script.url).pathname}`, script.gzip);
+      continue;
+    }
+    mapped = true;
+    const sizes = bytesBySource(script.text, (await response.json()) as Parameters<typeof bytesBySource>[1]);
+    for (const [source, chars] of sizes) {
+      const name = moduleName(source);
+      totals.set(name, (totals.get(name) ?? 0) + (script.gzip * chars) / Math.max(1, script.text.length));
+    }
+  }
+  return mapped ? totals : null;
+}
 
 export async function benchWeight(targetKb: number): Promise<void> {
   console.log(`\nChromium · first-load JavaScript: every script file a page loads (cold cache, until the network is idle), each gzip -9, summed; KB = 1,024 bytes`);
@@ -93,9 +119,14 @@ export async function benchWeight(targetKb: number): Promise<void> {
         for (const s of scripts.sort((a, b) => b.gzip - a.gzip)) {
           console.log(`      ${kb(s.gzip)} KB gzip ${kb(s.raw)} KB raw  ${new URL(s.url).pathname}`);
         }
+        const modules = await gzipByModule(scripts);
+        if (!modules) console.log("      (modules: build with NEXT_BROWSER_SOURCE_MAPS=1 to list them)");
+        for (const [name, bytes] of [...(modules ?? [])].sort((a, b) => b[1] - a[1])) {
+          if (bytes >= 0.3 * KB) console.log(`      ${kb(bytes)} KB gzip  ${name}`);
+        }
       }
     }
-    console.log(`  (${fmtInt(pages.length)} pages; BENCH_WEIGHT_DETAIL=1 lists each page's scripts)`);
+    console.log(`  (${fmtInt(pages.length)} pages; BENCH_WEIGHT_DETAIL=1 lists each page's scripts, and with NEXT_BROWSER_SOURCE_MAPS=1 their modules)`);
   } finally {
     await browser?.close();
     await app?.stop();

@@ -9,11 +9,11 @@ test("the landing page renders its hero, sample videos and features", async ({ p
   for (const feature of ["Interactive Videos", "Smart Vocabulary", "Track Progress"]) {
     await expect(page.getByRole("heading", { name: feature })).toBeVisible();
   }
-  // Sample tiles come from the seeded demo content, with their thumbnails loaded.
+  // Sample tiles come from the seeded demo content, with their thumbnails (and language flags) loaded.
   const tiles = page.getByLabel("Sample videos").locator("figure");
   await expect(tiles).toHaveCount(4);
-  const firstImage = tiles.first().locator("img");
-  await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const firstImages = tiles.first().locator("img");
+  await expect.poll(() => firstImages.evaluateAll((imgs) => imgs.length > 0 && imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
   // Styles are applied (not an unstyled page): the primary button has a coloured background.
   const background = await page.getByRole("button", { name: "Start Learning" }).evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(background).not.toBe("rgba(0, 0, 0, 0)");
@@ -87,4 +87,21 @@ test("toasts: one at a time, dismissed by a swipe of 50 px but not less", async 
   await expect(toast).toHaveCount(1);
   await drag(80);
   await expect(toast).toHaveCount(0);
+});
+
+test("toasts on a phone: at the bottom, clear of the header, and wholly on the screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("nobody@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  const toast = page.locator("[data-sonner-toast]");
+  await expect(toast).toHaveAttribute("data-mounted", "true");
+  await expect(toast).toContainText("Login failed");
+  await page.waitForTimeout(500); // let the entry animation settle
+  const box = (await toast.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  expect(box.y).toBeGreaterThan(740 / 2);
+  expect(box.y + box.height).toBeLessThanOrEqual(740);
 });

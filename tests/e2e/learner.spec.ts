@@ -107,12 +107,20 @@ test.describe("header search", () => {
     await expect(results.getByRole("option")).toContainText("Food & Drink");
     await expect(results).toHaveCSS("max-height", "256px");
 
+    // More matches than the list shows: its foot says how many are below, until they are in sight.
+    await box.fill("in");
+    await expect(results.getByRole("option")).toHaveCount(6);
+    const more = page.getByTestId("search-more");
+    await expect(more).toHaveText(/^[1-5] more$/);
+    await results.evaluate((list) => list.scrollTo({ top: list.scrollHeight }));
+    await expect(more).toHaveCount(0);
+
     await box.fill("qwertyuiop");
     await expect(page.getByText('No videos found matching "qwertyuiop"')).toBeVisible();
 
     await box.press("Escape");
     await expect(box).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Search videos" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Search videos" })).toBeFocused();
 
     await page.getByRole("button", { name: "Search videos" }).click();
     // Enter right away: no waiting for the list.
@@ -129,6 +137,13 @@ test.describe("keyboard", () => {
 
     const heart = page.getByTestId("popular-videos").getByRole("article").filter({ hasText: "A Weekend in Rome" }).getByRole("button", { name: "Add to favorites" });
     await heart.focus();
+    // Keyboard focus shows the tooltip at once, describing the button; Escape hides it, focus stays.
+    const tip = page.getByRole("tooltip");
+    await expect(tip).toHaveText("Add to favorites");
+    await expect(heart).toHaveAttribute("aria-describedby", (await tip.getAttribute("id"))!);
+    await page.keyboard.press("Escape");
+    await expect(tip).toHaveCount(0);
+    await expect(heart).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByText("Added to favorites")).toBeVisible();
     await expect(page).toHaveURL(/\/home$/);

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { LanguageFlag, languageFlagCountry } from "@/components/language-flag";
@@ -16,7 +18,7 @@ describe("language flags", () => {
   ])("shows a flag for %s", (code, country) => {
     expect(languageFlagCountry(code)).toBe(country);
     const html = renderToStaticMarkup(<LanguageFlag code={code} />);
-    expect(html).toContain("<svg");
+    expect(html).toContain(`<img src="/flags/${country}.svg"`);
     expect(html).not.toContain("lucide-globe");
   });
 
@@ -24,5 +26,13 @@ describe("language flags", () => {
     expect(languageFlagCountry("xx")).toBeNull();
     const html = renderToStaticMarkup(<LanguageFlag code="xx" />);
     expect(html).toContain("lucide-globe");
+  });
+
+  it("every flag it can show is served from public/flags", () => {
+    const codes = ["en", "es", "fr", "de", "it", "pt", "sv", "ja", "zh", "en-US", "pt-BR", "es-MX", "fr-CA"];
+    for (const code of codes) {
+      const country = languageFlagCountry(code)!;
+      expect(existsSync(path.join(process.cwd(), "public", "flags", `${country}.svg`)), code).toBe(true);
+    }
   });
 });
