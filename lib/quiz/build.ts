@@ -43,6 +43,8 @@ export function buildQuiz(seed: string, answer: string, candidates: readonly str
   }
   if (distinct.length < QUIZ_OPTIONS - 1) return null;
   const distractors = byHash(seed, distinct).slice(0, QUIZ_OPTIONS - 1);
-  const options = byHash(seed, [right, ...distractors]);
+  // Ordered by another hash than the one that chose them: by that one, the chosen distractors are
+  // the pool's lowest and would come first, leaving the right answer last for most words.
+  const options = byHash(`${seed}\u0000order`, [right, ...distractors]);
   return { options, correctIndex: options.indexOf(right) };
 }

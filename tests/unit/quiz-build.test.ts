@@ -25,6 +25,21 @@ describe("a word's quiz", () => {
     expect(positions).toEqual(new Set([0, 1, 2, 3]));
   });
 
+  it("puts the right answer in each place about equally often, whatever the answers' words", () => {
+    // Real translations of a small vocabulary: every place should come up for about a quarter of the words.
+    const meanings = ["coffee", "toast", "water", "day", "south", "nurse", "sister", "to read", "market", "peaches", "price", "basket"];
+    const counts = [0, 0, 0, 0];
+    let words = 0;
+    for (let id = 1; id <= 200; id++) {
+      for (const [i, answer] of meanings.entries()) {
+        const quiz = buildQuiz(`${id * meanings.length + i}:en`, answer, meanings.filter((m) => m !== answer))!;
+        counts[quiz.correctIndex]!++;
+        words++;
+      }
+    }
+    for (const count of counts) expect(count / words).toBeGreaterThan(0.2);
+  });
+
   it("gives up without three distinct distractors, or without an answer", () => {
     expect(buildQuiz("1:en", "x", ["y", "y", "X", "z"])).toBeNull();
     expect(buildQuiz("1:en", " ", ["a", "b", "c"])).toBeNull();
