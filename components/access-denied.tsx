@@ -9,9 +9,9 @@ export function AccessDenied({ privileges, home, testId }: { privileges: "admini
       <span className="grid size-14 place-items-center rounded-full bg-destructive/10 text-destructive">
         <ShieldAlert aria-hidden className="size-7" />
       </span>
-      <h1 className="text-2xl font-bold tracking-tight" data-testid="access-denied">
-        {/* SPEC's sentence is "Access Denied: You need …"; the heading shows it on two lines, where the colon would dangle. */}
-        Access Denied<span className="sr-only">:</span>{" "}
+      {/* SPEC's sentence is "Access Denied: You need …": the heading's name; it shows on two lines, where the colon would dangle. */}
+      <h1 className="text-2xl font-bold tracking-tight" data-testid="access-denied" aria-label={`Access Denied: You need ${privileges} privileges to access this page.`}>
+        Access Denied{" "}
         <span className="mt-2 block text-base font-normal tracking-normal text-muted-foreground">
           You need {privileges} privileges to access this page.
         </span>

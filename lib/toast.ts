@@ -7,16 +7,50 @@
 import type { ExternalToast, toast as sonnerToast } from "sonner";
 
 type Sonner = typeof sonnerToast;
-type Call = (sonner: Sonner) => void;
+type Kind = "message" | "success" | "error" | "info";
+type Pending = { kind: Kind; message: string; data?: ExternalToast };
 
 let sonner: Sonner | null = null;
-const waiting: Call[] = [];
+const waiting: Pending[] = [];
 let requestToaster: (() => void) | null = null;
 
-function run(call: Call) {
-  if (sonner) return call(sonner);
-  waiting.push(call);
+const show = (s: Sonner, { kind, message, data }: Pending) => (kind === "message" ? s(message, data) : s[kind](message, data));
+
+function run(pending: Pending) {
+  if (sonner) return show(sonner, pending);
+  waiting.push(pending);
   requestToaster?.();
+}
+
+/**
+ * A toast that has not shown yet when the page unloads (the router could not move in place, and
+ * loaded the next page whole) waits in the tab's session storage and shows on the next page.
+ * Only its text goes along (a description, not actions).
+ */
+const STASH_KEY = "lingoreel.pending-toasts";
+const textOnly = ({ kind, message, data }: Pending): Pending => ({ kind, message, data: typeof data?.description === "string" ? { description: data.description } : undefined });
+/** The toasts an unloaded page left, once the next page's toaster host is mounted (not during hydration). */
+function takeStashed() {
+  try {
+    const stashed = JSON.parse(sessionStorage.getItem(STASH_KEY) ?? "[]") as Pending[];
+    sessionStorage.removeItem(STASH_KEY);
+    for (const pending of stashed) {
+      if (typeof pending.message === "string" && ["message", "success", "error", "info"].includes(pending.kind)) waiting.push(textOnly(pending));
+    }
+  } catch {
+    // Storage refused (private mode) or unreadable: nothing waits.
+  }
+}
+
+if (typeof window !== "undefined") {
+  window.addEventListener("pagehide", () => {
+    if (waiting.length === 0) return;
+    try {
+      sessionStorage.setItem(STASH_KEY, JSON.stringify(waiting.map(textOnly)));
+    } catch {
+      // Storage refused: the toast is lost with the page, as it would be without this.
+    }
+  });
 }
 
 /** Whether the toaster is wanted: it has been shown, or a toast waits for it. */
@@ -25,19 +59,20 @@ export const toasterWanted = () => sonner !== null || waiting.length > 0;
 /** The root's toaster host says how to bring the toaster in; it does so at once if a toast waits. */
 export function onToasterRequested(request: () => void) {
   requestToaster = request;
+  takeStashed();
   if (waiting.length > 0) request();
 }
 
 /** The toaster, mounted and listening, hands over sonner's `toast`; waiting toasts show now. */
 export function toasterReady(ready: Sonner) {
   sonner = ready;
-  for (const call of waiting.splice(0)) call(ready);
+  for (const pending of waiting.splice(0)) show(ready, pending);
 }
 
 type Message = string;
 
-export const toast = Object.assign((message: Message, data?: ExternalToast) => run((s) => s(message, data)), {
-  success: (message: Message, data?: ExternalToast) => run((s) => s.success(message, data)),
-  error: (message: Message, data?: ExternalToast) => run((s) => s.error(message, data)),
-  info: (message: Message, data?: ExternalToast) => run((s) => s.info(message, data)),
+export const toast = Object.assign((message: Message, data?: ExternalToast) => run({ kind: "message", message, data }), {
+  success: (message: Message, data?: ExternalToast) => run({ kind: "success", message, data }),
+  error: (message: Message, data?: ExternalToast) => run({ kind: "error", message, data }),
+  info: (message: Message, data?: ExternalToast) => run({ kind: "info", message, data }),
 });

@@ -356,6 +356,8 @@ test.describe("the quiz is fully in sight", () => {
     { width: 700, height: 800 },
     { width: 844, height: 390 },
     { width: 375, height: 700 },
+    // The transcript beside the player: a click on it leaves the player where it is.
+    { width: 1280, height: 800 },
   ]) {
     test(`at ${size.width}×${size.height}`, async ({ signedInPage: page }) => {
       await page.setViewportSize(size);
@@ -367,8 +369,8 @@ test.describe("the quiz is fully in sight", () => {
     });
   }
 
-  test("after a transcript click far down the page at 1280×800", async ({ signedInPage: page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
+  test("after a transcript click far down the page at 900×800 (the transcript under the player)", async ({ signedInPage: page }) => {
+    await page.setViewportSize({ width: 900, height: 800 });
     await openVideo(page, "Ordering Coffee in Madrid");
     // Scrolled down to the transcript's end, the player out of sight.
     const line = page.getByTestId("transcript").getByRole("button").nth(1);

@@ -94,7 +94,7 @@ test("an admin uploads a spoken clip, watches it process to Complete and publish
     const quiz = learnerPage.getByRole("dialog");
     await expect(quiz.getByRole("heading", { name: CLIP_WORD.word })).toBeVisible({ timeout: 15_000 });
     await expect(learnerPage.getByRole("button", { name: "Play", exact: true })).toBeVisible();
-    await expect(quiz.getByRole("button")).toHaveCount(4);
+    await expect(quiz.getByRole("group", { name: "Options" }).getByRole("button")).toHaveCount(4);
     for (const option of [CLIP_WORD.english, ...CLIP_WORD.wrong]) await expect(quiz.getByRole("button", { name: option })).toBeVisible();
     await quiz.getByRole("button", { name: CLIP_WORD.english }).click();
     await expect(quiz.getByText("Correct!")).toBeVisible();
