@@ -46,11 +46,26 @@ if (typeof window !== "undefined") {
   window.addEventListener("pagehide", () => {
     if (waiting.length === 0) return;
     try {
-      sessionStorage.setItem(STASH_KEY, JSON.stringify(waiting.map(textOnly)));
+      const stashed = JSON.parse(sessionStorage.getItem(STASH_KEY) ?? "[]") as Pending[];
+      sessionStorage.setItem(STASH_KEY, JSON.stringify([...stashed, ...waiting.map(textOnly)]));
     } catch {
       // Storage refused: the toast is lost with the page, as it would be without this.
     }
   });
+}
+
+/**
+ * A toast for the page a full load is about to open (`location.replace`): this page may be gone
+ * before the toaster would show it, so it waits in session storage for the next page.
+ */
+export function toastOnNextPage(kind: Kind, message: string, data?: ExternalToast) {
+  try {
+    const stashed = JSON.parse(sessionStorage.getItem(STASH_KEY) ?? "[]") as Pending[];
+    sessionStorage.setItem(STASH_KEY, JSON.stringify([...stashed, textOnly({ kind, message, data })]));
+  } catch {
+    // Storage refused: shown here instead, for as long as this page lasts.
+    run({ kind, message, data });
+  }
 }
 
 /** Whether the toaster is wanted: it has been shown, or a toast waits for it. */

@@ -10,6 +10,11 @@ const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
 export async function expectNoViolations(page: Page, screen: string) {
   const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+  // Colours read mid-animation (a toast sliding in) are neither the start's nor the end's: let
+  // finite animations end first (a spinner's or a skeleton's never does).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]);
   const results = await (dark ? axe.withRules(COLOUR_RULES) : axe).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
