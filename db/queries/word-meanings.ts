@@ -10,8 +10,15 @@ export type MeaningKey = { language: string; nativeLanguage: string; lemma: stri
 
 export type CachedMeaning = { id: number; partOfSpeech: string | null; meanings: string[]; lineMeaning: string | null };
 
-/** The cached meanings of a lemma, with its meaning in the line of `lineHash` when that is cached too. */
-export async function findWordMeaning(db: DbOrTx, key: MeaningKey & { lineHash: string | null }): Promise<CachedMeaning | null> {
+/** The key of a line in word_line_meanings: the SHA-256 of its text (UTF-8), in hex, as lineHash in lib/ computes it too. */
+const captionLineHash = (captionId: number) =>
+  sql`(select encode(sha256(convert_to(${captions.text}, 'UTF8')), 'hex') from ${captions} where ${captions.id} = ${captionId})`;
+
+/**
+ * The cached meanings of a lemma, with its meaning in the caption's line when that is cached too
+ * (the line's key is computed here from the caption, so this needs no earlier read of it).
+ */
+export async function findWordMeaning(db: DbOrTx, key: MeaningKey & { captionId: number | null }): Promise<CachedMeaning | null> {
   const [row] = await db
     .select({
       id: wordMeanings.id,
@@ -20,7 +27,10 @@ export async function findWordMeaning(db: DbOrTx, key: MeaningKey & { lineHash: 
       lineMeaning: wordLineMeanings.meaning,
     })
     .from(wordMeanings)
-    .leftJoin(wordLineMeanings, and(eq(wordLineMeanings.meaningId, wordMeanings.id), eq(wordLineMeanings.lineHash, key.lineHash ?? "")))
+    .leftJoin(
+      wordLineMeanings,
+      and(eq(wordLineMeanings.meaningId, wordMeanings.id), eq(wordLineMeanings.lineHash, key.captionId === null ? sql`null` : captionLineHash(key.captionId))),
+    )
     .where(
       and(
         eq(wordMeanings.language, key.language),

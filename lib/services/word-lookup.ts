@@ -77,6 +77,9 @@ export function groupDictionaryHits(hits: DictionaryHit[], surfaceKey: string, l
   return [...byDictionary.values()];
 }
 
+/** A line's key in the AI cache: the SHA-256 of its text, as db/queries/word-meanings.ts computes it from a caption. */
+const lineHash = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
 /** The line a lookup is about: the caption's text, when the caller may see its video and it is in the word's language. */
 async function lineOf(db: Db, user: User, captionId: number | undefined, language: string): Promise<string | null> {
   if (captionId === undefined) return null;
@@ -90,27 +93,28 @@ export async function lookUpWord(db: Db, user: User, query: WordLookupQuery): Pr
   const language = query.language;
   const nativeLanguage = query.nativeLanguage ?? user.nativeLanguage ?? "en";
   const { surfaceKey, lemmaKey } = keys(query.surface, query.lemma);
-  const line = await lineOf(db, user, query.captionId, language);
+  const model = env().openai ? getAi().chatModel : null;
+  const key = model === null ? null : { language, nativeLanguage, lemma: lemmaKey, model, promptVersion: WORD_MEANING_PROMPT_VERSION };
+  // The line, the note, the dictionaries and the AI cache are independent: asked at once, they
+  // cost one round trip's wait (the cache's answer is thrown away when a note or a dictionary answers).
+  const [line, note, hits, cached] = await Promise.all([
+    lineOf(db, user, query.captionId, language),
+    getWordNote(db, { userId: user.id, language, lemma: lemmaKey }),
+    findDictionaryEntries(db, {
+      sourceLanguage: language,
+      targetLanguage: nativeLanguage,
+      headwords: [...new Set([surfaceKey, lemmaKey])],
+      limit: DICTIONARY_ROWS,
+    }),
+    key ? findWordMeaning(db, { ...key, captionId: query.captionId ?? null }) : null,
+  ]);
   const base = { surface: query.surface, lemma: lemmaKey, language, nativeLanguage, note: null, dictionaries: [], ai: null, message: null };
 
-  const note = await getWordNote(db, { userId: user.id, language, lemma: lemmaKey });
   if (note) return { ...base, source: "note", note: { text: note.note, updatedAt: note.updatedAt.toISOString() } };
-
-  const hits = await findDictionaryEntries(db, {
-    sourceLanguage: language,
-    targetLanguage: nativeLanguage,
-    headwords: [...new Set([surfaceKey, lemmaKey])],
-    limit: DICTIONARY_ROWS,
-  });
   if (hits.length > 0) return { ...base, source: "dictionary", dictionaries: groupDictionaryHits(hits, surfaceKey, lemmaKey) };
-
-  if (!env().openai) return { ...base, source: "none", message: NO_MEANING_MESSAGE };
-  const model = getAi().chatModel;
-  const key = { language, nativeLanguage, lemma: lemmaKey, model, promptVersion: WORD_MEANING_PROMPT_VERSION };
-  const lineHash = line === null ? null : createHash("sha256").update(line.normalize("NFC")).digest("hex");
-  const cached = await findWordMeaning(db, { ...key, lineHash });
+  if (!key) return { ...base, source: "none", message: NO_MEANING_MESSAGE };
   if (cached && (line === null || cached.lineMeaning !== null)) {
-    return { ...base, source: "ai", ai: { partOfSpeech: cached.partOfSpeech, meanings: cached.meanings, inLine: cached.lineMeaning, model, cached: true } };
+    return { ...base, source: "ai", ai: { partOfSpeech: cached.partOfSpeech, meanings: cached.meanings, inLine: cached.lineMeaning, model: key.model, cached: true } };
   }
 
   const callId = await countAiLookup(db, user);
@@ -126,12 +130,12 @@ export async function lookUpWord(db: Db, user: User, query: WordLookupQuery): Pr
     ...key,
     partOfSpeech: answer.partOfSpeech || null,
     meanings: answer.meanings,
-    line: line !== null && lineHash && answer.inLine ? { hash: lineHash, meaning: answer.inLine } : null,
+    line: line !== null && answer.inLine ? { hash: lineHash(line), meaning: answer.inLine } : null,
   });
   // A meaning cached before (another line's lookup) stays the one everyone sees.
   const meanings = cached?.meanings ?? answer.meanings;
   const partOfSpeech = cached ? cached.partOfSpeech : answer.partOfSpeech || null;
-  return { ...base, source: "ai", ai: { partOfSpeech, meanings, inLine: answer.inLine, model, cached: false } };
+  return { ...base, source: "ai", ai: { partOfSpeech, meanings, inLine: answer.inLine, model: key.model, cached: false } };
 }
 
 /** Counts one AI lookup for the user (429 past their hourly limit); its id, to take it back if the call fails. */
