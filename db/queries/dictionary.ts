@@ -28,9 +28,17 @@ export async function replaceDictionary(db: DbOrTx, description: DictionaryDescr
   return { id: row!.id, replaced: removed.length > 0 };
 }
 
+/**
+ * Adds a batch of entries as two array parameters (unnest keeps their order), not three
+ * parameters a row: a fraction of the work for the driver and the database, and of the memory.
+ */
 export async function insertDictionaryEntries(db: DbOrTx, dictionaryId: number, entries: { headword: string; definition: string }[]): Promise<void> {
   if (entries.length === 0) return;
-  await db.insert(dictionaryEntries).values(entries.map((e) => ({ dictionaryId, headword: e.headword, definition: e.definition })));
+  const headwords = sql.param(entries.map((e) => e.headword));
+  const definitions = sql.param(entries.map((e) => e.definition));
+  await db.execute(sql`
+    insert into ${dictionaryEntries} (dictionary_id, headword, definition)
+    select ${dictionaryId}, e.headword, e.definition from unnest(${headwords}::text[], ${definitions}::text[]) as e(headword, definition)`);
 }
 
 export async function setDictionaryEntryCount(db: DbOrTx, params: { id: number; entryCount: number }): Promise<void> {
