@@ -108,6 +108,11 @@ const rawEnvSchema = z.object({
     .int("REPROCESS_LIMIT_PER_HOUR must be a whole number")
     .min(0, "REPROCESS_LIMIT_PER_HOUR must be 0 (no limit) or more")
     .default(30),
+  WORD_LOOKUP_AI_PER_HOUR: z.coerce
+    .number({ message: "WORD_LOOKUP_AI_PER_HOUR must be a number" })
+    .int("WORD_LOOKUP_AI_PER_HOUR must be a whole number")
+    .min(0, "WORD_LOOKUP_AI_PER_HOUR must be 0 (no limit) or more")
+    .default(60),
   SEED_DEMO: boolish.optional(),
   AUTH_DEV_MAILBOX: boolish.optional(),
   AUTH_AUTOCONFIRM: boolish.optional(),
@@ -174,6 +179,11 @@ export type AppEnv = {
      */
     reprocessLimitPerHour: number;
   };
+  /**
+   * Word meanings each learner may have the AI look up per hour (answers already cached are
+   * free); 0: no limit.
+   */
+  wordLookupAiPerHour: number;
   /** Seed demo content (and, in embedded mode, demo accounts) into an empty database. */
   seedDemo: boolean;
   /** True when nothing external is configured: the whole product runs in one process. */
@@ -326,6 +336,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
       reprocessLimitPerHour: e.REPROCESS_LIMIT_PER_HOUR,
     },
+    wordLookupAiPerHour: e.WORD_LOOKUP_AI_PER_HOUR,
     seedDemo: e.SEED_DEMO ?? embeddedDb,
     embedded: embeddedDb && embeddedAuth,
     devMailbox: embeddedAuth && (e.AUTH_DEV_MAILBOX ?? (embeddedDb && !e.SMTP_URL)),

@@ -23,12 +23,15 @@
  *  - the API's own overhead: autocannon against the production server on a fresh database with the
  *    demo content, four authenticated reads as the demo learner beside `GET /api/health` from the
  *    same run, at 1 and 50 connections, on PGlite and on Postgres (scripts/bench/api.ts).
+ *  - the word popover's lookup: `lookUpWord` answered from a dictionary of 500,000 generated
+ *    entries (imported by `dict:import`'s service, its time and peak memory printed) and from the
+ *    AI cache, beside the health check's query and a primary-key select (scripts/bench/lookup.ts);
  *  - page weight in Chromium: the gzipped JavaScript the landing, home, video and profile pages
  *    load, against the 150 KB target and the figures before the cuts (scripts/bench/weight.ts;
  *    the same production server).
  *
  * Sizes and switches (environment):
- *   BENCH_ONLY=search|home|save|pipeline|highlight|api|weight  one scenario only
+ *   BENCH_ONLY=search|home|save|pipeline|lookup|highlight|api|weight  one scenario only
  *   BENCH_PGLITE=0 / BENCH_POSTGRES=0 skip an engine
  *   BENCH_VIDEOS (100000), BENCH_SEARCH_RUNS (30), BENCH_SEARCH_WORDS_PER_VIDEO (3)
  *   BENCH_LEARNERS (1000), BENCH_HOME_VIDEOS (3000), BENCH_PROGRESS_ROWS (1000000),
@@ -40,6 +43,7 @@
  *   BENCH_SAVE_RUNS (20), BENCH_SAVE_BASELINE_RUNS (2, per baseline; 0 skips them)
  *   BENCH_PIPELINE_SECONDS (600): the clip's length; BENCH_PIPELINE_LINES (one per 4 s: 150), the
  *                                     stand-in transcript's lines of 10 words; BENCH_PIPELINE_RUNS (3)
+ *   BENCH_LOOKUP_ENTRIES (500000), BENCH_LOOKUP_CACHED (10000 cached AI answers), BENCH_LOOKUP_RUNS (200)
  *   BENCH_HIGHLIGHT_RATES (1,1,1.5): the playback speeds of the passes through each player
  *   CHROMIUM_PATH (/usr/bin/chromium): the browser of the highlight and weight scenarios
  *   BENCH_WEIGHT_DETAIL=1             list every script of each page in the weight scenario, and
@@ -61,6 +65,7 @@ import { createScratchPglite, createScratchPostgres } from "@/db/scratch";
 import { apiVerdicts, benchApi } from "./bench/api";
 import { benchHighlight } from "./bench/highlight";
 import { benchHome, type HomeSizes } from "./bench/home";
+import { benchLookup } from "./bench/lookup";
 import { benchPipeline, preparePipeline, type PipelineKit } from "./bench/pipeline";
 import { benchSave } from "./bench/save";
 import { benchSearch } from "./bench/search";
@@ -70,6 +75,8 @@ import { envInt, fmtInt, ms, seconds, verdicts, type BenchDb } from "./bench/uti
 const TARGETS = {
   search: { pglite: 80, postgres: 30 },
   home: { pglite: 50, postgres: 50 },
+  /** The word popover's lookup, from a dictionary of 500k entries or the AI cache. */
+  lookup: { pglite: 40, postgres: 20 },
   /** HTML5 and YouTube players: p95 lag in real ms (issue: ≤ 20 ms). */
   highlight: 20,
   /** Postgres only (the issue's figure); PGlite's is printed for information. */
@@ -82,8 +89,8 @@ const TARGETS = {
 };
 
 const only = process.env.BENCH_ONLY?.toLowerCase();
-const wants = (scenario: "search" | "home" | "save" | "pipeline" | "highlight" | "api" | "weight") => !only || only === scenario;
-const wantsDatabase = wants("search") || wants("home") || wants("save") || wants("pipeline");
+const wants = (scenario: "search" | "home" | "save" | "pipeline" | "lookup" | "highlight" | "api" | "weight") => !only || only === scenario;
+const wantsDatabase = wants("search") || wants("home") || wants("save") || wants("pipeline") || wants("lookup");
 
 /** The pipeline scenario's clip and AI stand-in: made on first use, shared by the engines. */
 let pipelineKit: Promise<PipelineKit> | undefined;
@@ -146,6 +153,7 @@ async function main() {
     }
     if (wants("save")) await withScratch(openPglite, (h) => benchSave(h, engine, undefined));
     if (wants("pipeline")) await withScratch(openPglite, async (h) => benchPipeline(h, engine, await kit(), TARGETS.pipeline));
+    if (wants("lookup")) await withScratch(openPglite, (h) => benchLookup(h, engine, TARGETS.lookup.pglite));
   }
 
   if (serverUrl && process.env.BENCH_POSTGRES !== "0" && wantsDatabase) {
@@ -160,6 +168,7 @@ async function main() {
     if (wants("search")) await withScratch(openPg, (h) => benchSearch(h, engine, TARGETS.search.postgres));
     if (wants("home")) await withScratch(openPg, (h) => benchHome(h, engine, homeSizes("postgres"), TARGETS.home.postgres));
     if (wants("save")) await withScratch(openPg, (h) => benchSave(h, engine, TARGETS.save.postgres));
+    if (wants("lookup")) await withScratch(openPg, (h) => benchLookup(h, engine, TARGETS.lookup.postgres));
     if (wants("pipeline")) {
       // The worker's database as deployed: the app's default pool of 10 (DATABASE_POOL_SIZE).
       const openPool = () => createScratchPostgres(serverUrl, { prefix: "lingoreel_bench", poolSize: 10 });

@@ -23,11 +23,21 @@ export type ModelOptions = {
   translateWord?: (to: string, word: string) => { translation: string; wrongOptions: string[] } | undefined;
 };
 
+type WordMeaningInput = { language: string; nativeLanguage: string; word: string; lemma: string; line: string | null };
+
 type VocabularyInput = { lines: { index: number; text: string; candidates: string[] }[] };
 type TranslationInput = { to: string; lines: { index: number; text: string }[]; words: { index: number; word: string }[] };
 
 export function answerChat(request: ChatRequest, options: ModelOptions = {}) {
   const input: unknown = JSON.parse(request.messages.at(-1)!.content);
+  if (request.schemaName === "word_meaning") {
+    const { nativeLanguage, word, lemma, line } = input as WordMeaningInput;
+    return {
+      partOfSpeech: "noun",
+      meanings: [`${nativeLanguage}-${lemma}`, `${nativeLanguage}-${lemma}-2`],
+      inLine: line === null ? null : `${nativeLanguage}-${word} in "${line}"`,
+    };
+  }
   if (request.schemaName === "vocabulary") {
     return {
       words: (input as VocabularyInput).lines

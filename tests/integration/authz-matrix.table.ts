@@ -158,6 +158,10 @@ export const AUTHZ_TABLE: Row[] = [
   { route: "/api/videos/[id]/segment-translations", method: "GET", query: "?language=en", expect: SEE_VIDEO },
   { route: "/api/videos/[id]/media", method: "GET", expect: SEE_VIDEO },
   { route: "/api/words/[id]/quiz", method: "GET", query: "?nativeLanguage=en", expect: SEE_VIDEO },
+  // A word's meaning and the learner's own note on it (tests/integration/word-lookup.test.ts covers lines and notes per learner).
+  { route: "/api/words/lookup", method: "GET", query: "?language=es&nativeLanguage=en&surface=leche", expect: SIGNED_IN },
+  { route: "/api/words/notes", method: "PUT", body: () => ({ language: "es", lemma: "leche", note: "milk" }), expect: SIGNED_IN },
+  { route: "/api/words/notes", method: "DELETE", query: "?language=es&lemma=leche", expect: SIGNED_IN },
 
   // One video, as admins and owners change it.
   { route: "/api/videos/[id]", method: "PUT", fresh: true, body: ({ n }) => ({ title: `Renamed ${n}` }), expect: STAFF_VIDEO },

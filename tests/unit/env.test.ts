@@ -169,6 +169,12 @@ describe("configuration", () => {
     expect(problems({ REPROCESS_LIMIT_PER_HOUR: "lots" })).toEqual(["REPROCESS_LIMIT_PER_HOUR must be a number"]);
     expect(problems({ REPROCESS_LIMIT_PER_HOUR: "2.5" })).toEqual(["REPROCESS_LIMIT_PER_HOUR must be a whole number"]);
   });
+
+  it("limits each learner's AI word lookups to 60 an hour unless told otherwise; 0 lifts the limit", () => {
+    expect(parseEnv({}).wordLookupAiPerHour).toBe(60);
+    expect(parseEnv({ WORD_LOOKUP_AI_PER_HOUR: "0" }).wordLookupAiPerHour).toBe(0);
+    expect(problems({ WORD_LOOKUP_AI_PER_HOUR: "-3" })).toEqual(["WORD_LOOKUP_AI_PER_HOUR must be 0 (no limit) or more"]);
+  });
 });
 
 describe("AUTH_AUTOCONFIRM", () => {

@@ -4,7 +4,8 @@
  * transcription and the vocabulary call until the test has seen that stage on the admin screen
  * (POST /release/transcription, /release/vocabulary), so the stages are seen however slow the
  * machine is; a held call goes on by itself after HOLD_MS, so a test that stops early leaves
- * nothing stuck.
+ * nothing stuck. It also answers the word popover's lookups (schema "word_meaning": the lemma
+ * glossed as "<native>-<lemma>", see scripts/standins/standin-answers.ts), never held.
  *
  * Run alone: `npx tsx tests/e2e/support/openai-standin.ts --port 3921`.
  */

@@ -1,0 +1,118 @@
+/**
+ * Queries on the AI's cached word meanings (shared by every learner), the line a lookup is
+ * about, and the per-learner count of AI lookups that holds WORD_LOOKUP_AI_PER_HOUR.
+ */
+import { and, eq, lt, sql } from "drizzle-orm";
+import { resultRows, type DbOrTx } from "../client";
+import { captions, users, videos, wordLineMeanings, wordLookupAiCalls, wordMeanings } from "../schema";
+
+export type MeaningKey = { language: string; nativeLanguage: string; lemma: string; model: string; promptVersion: number };
+
+export type CachedMeaning = { id: number; partOfSpeech: string | null; meanings: string[]; lineMeaning: string | null };
+
+/** The key of a line in word_line_meanings: the SHA-256 of its text (UTF-8), in hex, as lineHash in lib/ computes it too. */
+const captionLineHash = (captionId: number) =>
+  sql`(select encode(sha256(convert_to(${captions.text}, 'UTF8')), 'hex') from ${captions} where ${captions.id} = ${captionId})`;
+
+/**
+ * The cached meanings of a lemma, with its meaning in the caption's line when that is cached too
+ * (the line's key is computed here from the caption, so this needs no earlier read of it).
+ */
+export async function findWordMeaning(db: DbOrTx, key: MeaningKey & { captionId: number | null }): Promise<CachedMeaning | null> {
+  const [row] = await db
+    .select({
+      id: wordMeanings.id,
+      partOfSpeech: wordMeanings.partOfSpeech,
+      meanings: wordMeanings.meanings,
+      lineMeaning: wordLineMeanings.meaning,
+    })
+    .from(wordMeanings)
+    .leftJoin(
+      wordLineMeanings,
+      and(eq(wordLineMeanings.meaningId, wordMeanings.id), eq(wordLineMeanings.lineHash, key.captionId === null ? sql`null` : captionLineHash(key.captionId))),
+    )
+    .where(
+      and(
+        eq(wordMeanings.language, key.language),
+        eq(wordMeanings.nativeLanguage, key.nativeLanguage),
+        eq(wordMeanings.lemma, key.lemma),
+        eq(wordMeanings.model, key.model),
+        eq(wordMeanings.promptVersion, key.promptVersion),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Stores an answer: the lemma's meanings unless another lookup stored them first (the first
+ * answer stays, so everyone sees the same), and its meaning in the line. Returns the row's id.
+ */
+export async function saveWordMeaning(
+  db: DbOrTx,
+  row: MeaningKey & { partOfSpeech: string | null; meanings: string[]; line: { hash: string; meaning: string } | null },
+): Promise<number> {
+  const { line, ...meaning } = row;
+  const [inserted] = await db.insert(wordMeanings).values(meaning).onConflictDoNothing().returning({ id: wordMeanings.id });
+  let id = inserted?.id;
+  if (id === undefined) {
+    const [existing] = await db
+      .select({ id: wordMeanings.id })
+      .from(wordMeanings)
+      .where(
+        and(
+          eq(wordMeanings.language, row.language),
+          eq(wordMeanings.nativeLanguage, row.nativeLanguage),
+          eq(wordMeanings.lemma, row.lemma),
+          eq(wordMeanings.model, row.model),
+          eq(wordMeanings.promptVersion, row.promptVersion),
+        ),
+      );
+    id = existing!.id;
+  }
+  if (line) await db.insert(wordLineMeanings).values({ meaningId: id, lineHash: line.hash, meaning: line.meaning }).onConflictDoNothing();
+  return id;
+}
+
+/** A caption line with its video's language and status, for a lookup about it. */
+export async function getCaptionLine(db: DbOrTx, captionId: number) {
+  const [row] = await db
+    .select({ text: captions.text, videoId: captions.videoId, language: videos.targetLanguage, status: videos.status })
+    .from(captions)
+    .innerJoin(videos, eq(videos.id, captions.videoId))
+    .where(eq(captions.id, captionId))
+    .limit(1);
+  return row ?? null;
+}
+
+export type LookupWindow = { count: number; freeInSeconds: number };
+
+/**
+ * The user's AI lookups in the last `seconds`, counted under a lock on their user row, so two
+ * lookups at once (on any app instance) cannot both take the last place; older rows are pruned.
+ * Call inside a transaction, then `recordAiLookup` in the same one.
+ */
+export async function lockRecentAiLookups(db: DbOrTx, params: { userId: string; seconds: number }): Promise<LookupWindow> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, params.userId)).for("update");
+  await db
+    .delete(wordLookupAiCalls)
+    .where(and(eq(wordLookupAiCalls.userId, params.userId), lt(wordLookupAiCalls.createdAt, sql`now() - make_interval(secs => ${params.seconds})`)));
+  const [row] = resultRows<{ n: number | string; free_in: number | string | null }>(
+    await db.execute(sql`
+      select count(*) as n,
+             extract(epoch from (min(${wordLookupAiCalls.createdAt}) + make_interval(secs => ${params.seconds}) - now())) as free_in
+      from ${wordLookupAiCalls}
+      where ${wordLookupAiCalls.userId} = ${params.userId} and ${wordLookupAiCalls.createdAt} > now() - make_interval(secs => ${params.seconds})`),
+  );
+  return { count: Number(row?.n ?? 0), freeInSeconds: Math.max(0, Number(row?.free_in ?? 0)) };
+}
+
+export async function recordAiLookup(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.insert(wordLookupAiCalls).values({ userId }).returning({ id: wordLookupAiCalls.id });
+  return row!.id;
+}
+
+/** Takes back a lookup whose AI call failed: the learner got nothing for it. */
+export async function deleteAiLookup(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(wordLookupAiCalls).where(eq(wordLookupAiCalls.id, id));
+}
