@@ -383,6 +383,24 @@ test.describe("the quiz is fully in sight", () => {
   });
 });
 
+test("on a landscape phone (844×390) the whole player is in sight below the header, so Play starts it where it is", async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 844, height: 390 });
+  await openVideo(page, "Ordering Coffee in Madrid");
+  const frame = page.getByTestId("player-frame");
+  const headerBottom = async () => (await page.locator("header").first().boundingBox())!.height;
+  // Picture and control row inside the window, under the sticky header, before any scrolling.
+  await expect(playButton(page)).toBeInViewport({ ratio: 1 });
+  const before = (await frame.boundingBox())!;
+  expect(before.y).toBeGreaterThanOrEqual(await headerBottom());
+  expect(before.y + before.height).toBeLessThanOrEqual(390);
+  await playButton(page).click();
+  await expect(pauseButton(page)).toBeVisible();
+  await expect(page.getByTestId("captions")).toBeVisible();
+  // Nothing moved: the page did not scroll the player's top under the header.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect((await frame.boundingBox())!.y).toBe(before.y);
+});
+
 test("an unknown video is the not-found screen", async ({ signedInPage: page }) => {
   await page.goto("/video/999999");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
