@@ -401,6 +401,26 @@ test("on a landscape phone (844×390) the whole player is in sight below the hea
   expect((await frame.boundingBox())!.y).toBe(before.y);
 });
 
+test("at 375 px a caption with a word's meaning under it covers at most a third of the picture, clear of the control row", async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openVideo(page, "Ordering Coffee in Madrid");
+  await playButton(page).click();
+  const definition = page.getByTestId("captions").getByTestId("word-definition");
+  await expect(definition).toHaveText("coffee", { timeout: 10_000 });
+  await page.keyboard.press("k");
+  await expect(playButton(page)).toBeVisible();
+  const picture = (await page.getByTestId("player").boundingBox())!;
+  const captions = (await page.getByTestId("captions").boundingBox())!;
+  const controls = (await page.getByTestId("player-controls").boundingBox())!;
+  expect(captions.height).toBeLessThanOrEqual(picture.height / 3);
+  expect(captions.y + captions.height).toBeLessThanOrEqual(controls.y);
+  // Unfolded, the translation joins it under the line.
+  await page.getByTestId("caption-translation-fold").click();
+  await expect(page.getByTestId("caption-translation")).toHaveText("Good morning, I would like a coffee with milk, please.");
+  const unfolded = (await page.getByTestId("captions").boundingBox())!;
+  expect(unfolded.y + unfolded.height).toBeLessThanOrEqual(controls.y);
+});
+
 test("an unknown video is the not-found screen", async ({ signedInPage: page }) => {
   await page.goto("/video/999999");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
