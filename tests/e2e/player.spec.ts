@@ -421,6 +421,39 @@ test("at 375 px a caption with a word's meaning under it covers at most a third 
   expect(unfolded.y + unfolded.height).toBeLessThanOrEqual(controls.y);
 });
 
+test("at 1280 px nothing of the picture shows under the control row (the demo video's own progress strip)", async ({ signedInPage: page, learner, request }) => {
+  await withoutQuizzes(request, learner);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openVideo(page, "Ordering Coffee in Madrid");
+  // Half-way, where the video draws its own white progress strip along its bottom edge.
+  const duration = await mediaDurationMs(page);
+  await page.evaluate(
+    (at) =>
+      new Promise((resolve) => {
+        const video = document.querySelector("video")!;
+        video.addEventListener("seeked", resolve, { once: true });
+        video.currentTime = at;
+      }),
+    duration / 2000,
+  );
+  await page.waitForTimeout(300);
+  const frame = (await page.getByTestId("player-frame").boundingBox())!;
+  // The frame's bottom 4 px, clear of its rounded corners.
+  const band = await page.screenshot({ clip: { x: frame.x + 24, y: frame.y + frame.height - 4, width: frame.width - 48, height: 4 } });
+  const brightest = await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext("2d")!;
+    context.drawImage(bitmap, 0, 0);
+    const data = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let max = 0;
+    for (let i = 0; i < data.length; i += 4) max = Math.max(max, data[i]!, data[i + 1]!, data[i + 2]!);
+    return max;
+  }, band.toString("base64"));
+  expect(brightest).toBeLessThanOrEqual(12);
+});
+
 test("an unknown video is the not-found screen", async ({ signedInPage: page }) => {
   await page.goto("/video/999999");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
