@@ -16,6 +16,7 @@ import { useFavorites } from "@/lib/data/use-favorites";
 import { useLanguages } from "@/lib/data/use-languages";
 import { useDailyProgress, useStats } from "@/lib/data/use-progress";
 import { useSettings } from "@/lib/data/use-settings";
+import { formatQuizFrequency } from "@/lib/format";
 import { displayName, initials } from "@/lib/users/display";
 
 /** SPEC §3: the profile falls back to 10 quizzes a day. */
@@ -171,6 +172,18 @@ function LearningPreferences({ enabled }: { enabled: boolean }) {
           ) : (
             <Skeleton key={key} className="h-7 w-32 rounded-full" />
           ),
+        )}
+        {/* How often quizzes interrupt a video, as chosen in Settings. */}
+        {settings.data ? (
+          <Badge
+            variant={settings.data.quizFrequency === "off" ? "outline" : "success"}
+            className="px-3 py-1 text-sm whitespace-normal"
+            data-testid="preference-quizFrequency"
+          >
+            Quizzes: {formatQuizFrequency(settings.data.quizFrequency, settings.data.quizGapSeconds)}
+          </Badge>
+        ) : (
+          <Skeleton className="h-7 w-48 rounded-full" />
         )}
       </CardContent>
     </Card>
