@@ -2,7 +2,7 @@
 /** Settings → Learning Preferences: how often quizzes interrupt a video, and the seconds between them when spaced. */
 import { useWatch, type Control } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { NumberInput } from "@/components/forms/number-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { QUIZ_GAP_MAX_SECONDS, QUIZ_GAP_MIN_SECONDS, type SettingsForm } from "@/lib/validation/settings";
 
@@ -42,31 +42,13 @@ export function QuizFrequencyField({ control }: { control: Control<SettingsForm>
         )}
       />
       {frequency === "spaced" ? (
-        <FormField
+        <NumberInput
           control={control}
           name="quizGapSeconds"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Seconds between quizzes</FormLabel>
-              <FormControl>
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={QUIZ_GAP_MIN_SECONDS}
-                  max={QUIZ_GAP_MAX_SECONDS}
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  value={Number.isNaN(field.value) ? "" : field.value}
-                  onChange={(event) => field.onChange(event.target.value === "" ? Number.NaN : event.target.valueAsNumber)}
-                />
-              </FormControl>
-              <FormDescription>
-                At least this long of the video between two quizzes ({QUIZ_GAP_MIN_SECONDS}–{QUIZ_GAP_MAX_SECONDS}).
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Seconds between quizzes"
+          description={`At least this long of the video between two quizzes (${QUIZ_GAP_MIN_SECONDS}–${QUIZ_GAP_MAX_SECONDS}).`}
+          min={QUIZ_GAP_MIN_SECONDS}
+          max={QUIZ_GAP_MAX_SECONDS}
         />
       ) : null}
     </div>

@@ -5,11 +5,11 @@ import type { ReactNode } from "react";
 import { useForm, type Control } from "react-hook-form";
 import { useSignOut } from "@/components/auth/use-sign-out";
 import { toast } from "@/lib/toast";
+import { NumberInput } from "@/components/forms/number-input";
 import { SubmitButton, TextField } from "@/components/forms/text-field";
 import { LanguageFlag } from "@/components/language-flag";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import type { AppUser, LearningPreferences } from "@/lib/types/api";
@@ -72,29 +72,14 @@ export function SettingsForm({ user, preferences }: { user: AppUser; preferences
         </Section>
 
         <Section title="Learning Preferences" description="Your daily goal and how videos behave.">
-          <FormField
+          <NumberInput
             control={form.control}
             name="dailyGoal"
-            render={({ field }) => (
-              <FormItem className="max-w-xs">
-                <FormLabel>Daily goal (minutes)</FormLabel>
-                <FormControl>
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={DAILY_GOAL_INPUT_MAX}
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={Number.isNaN(field.value) ? "" : field.value}
-                    onChange={(event) => field.onChange(event.target.value === "" ? Number.NaN : event.target.valueAsNumber)}
-                  />
-                </FormControl>
-                <FormDescription>Minutes a day you want to practise.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Daily goal (minutes)"
+            description="Minutes a day you want to practise."
+            min={1}
+            max={DAILY_GOAL_INPUT_MAX}
+            className="max-w-xs"
           />
           <QuizFrequencyField control={form.control} />
           <div className="divide-y rounded-xl border">
