@@ -421,11 +421,11 @@ test("at 375 px a caption with a word's meaning under it covers at most a third 
   expect(unfolded.y + unfolded.height).toBeLessThanOrEqual(controls.y);
 });
 
-test("at 1280 px nothing of the picture shows under the control row (the demo video's own progress strip)", async ({ signedInPage: page, learner, request }) => {
+test("at 1280 px nothing of the picture shows through under the control row, along the player's bottom edge", async ({ signedInPage: page, learner, request }) => {
   await withoutQuizzes(request, learner);
   await page.setViewportSize({ width: 1280, height: 800 });
   await openVideo(page, "Ordering Coffee in Madrid");
-  // Half-way, where the video draws its own white progress strip along its bottom edge.
+  // Half-way through (the picture behind the row is the lesson's bright title card).
   const duration = await mediaDurationMs(page);
   await page.evaluate(
     (at) =>
