@@ -205,9 +205,9 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
             className={cn(
               // The player and its controls fit the screen below the sticky header and the title, so Play is
               // in reach without scrolling. On a short screen (a landscape phone) the player is narrow enough
-              // for the control row to sit under the picture: 10.5rem is the header, the title row and that row.
+              // for the control row to sit under the picture: 11rem is the header, the title row and that row.
               "@container relative mx-auto w-full max-w-[calc((100dvh-9rem)*16/9)] overflow-hidden bg-black outline-none sm:rounded-2xl",
-              fullscreen.active ? "flex max-w-none flex-col justify-center" : "[@media(max-height:30rem)]:max-w-[calc((100dvh-10.5rem)*16/9)]",
+              fullscreen.active ? "flex max-w-none flex-col justify-center" : "[@media(max-height:30rem)]:max-w-[calc((100dvh-11rem)*16/9)]",
             )}
             data-testid="player-frame"
           >
