@@ -1,5 +1,8 @@
 "use client";
-/** Settings → Learning Preferences: how often quizzes interrupt a video, and the seconds between them when spaced. */
+/**
+ * Settings → Learning Preferences: how often quizzes interrupt a video, and the seconds between them
+ * when spaced. Under the Pause on Highlight switch, which turns quizzes off altogether.
+ */
 import { useWatch, type Control } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { NumberInput } from "@/components/forms/number-input";
@@ -14,6 +17,8 @@ const CHOICES = [
 
 export function QuizFrequencyField({ control }: { control: Control<SettingsForm> }) {
   const frequency = useWatch({ control, name: "quizFrequency" });
+  // Pause on Highlight off means no quizzes at all (SPEC §3): the choice waits, greyed, until it is on.
+  const pausing = useWatch({ control, name: "pauseOnHighlight" });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField
@@ -22,7 +27,7 @@ export function QuizFrequencyField({ control }: { control: Control<SettingsForm>
         render={({ field }) => (
           <FormItem>
             <FormLabel>Quizzes</FormLabel>
-            <Select value={field.value} onValueChange={field.onChange}>
+            <Select value={field.value} onValueChange={field.onChange} disabled={!pausing}>
               <FormControl>
                 <SelectTrigger className="w-full">
                   <SelectValue>{CHOICES.find((c) => c.value === field.value)?.label}</SelectValue>
@@ -36,12 +41,12 @@ export function QuizFrequencyField({ control }: { control: Control<SettingsForm>
                 ))}
               </SelectContent>
             </Select>
-            <FormDescription>How often a video stops to ask about a word.</FormDescription>
+            <FormDescription>{pausing ? "How often a video stops to ask about a word." : "No quizzes while Pause on Highlight is off."}</FormDescription>
             <FormMessage />
           </FormItem>
         )}
       />
-      {frequency === "spaced" ? (
+      {pausing && frequency === "spaced" ? (
         <NumberInput
           control={control}
           name="quizGapSeconds"

@@ -81,7 +81,6 @@ export function SettingsForm({ user, preferences }: { user: AppUser; preferences
             max={DAILY_GOAL_INPUT_MAX}
             className="max-w-xs"
           />
-          <QuizFrequencyField control={form.control} />
           <div className="divide-y rounded-xl border">
             {SWITCHES.map((item) => (
               <FormField
@@ -102,6 +101,7 @@ export function SettingsForm({ user, preferences }: { user: AppUser; preferences
               />
             ))}
           </div>
+          <QuizFrequencyField control={form.control} />
         </Section>
 
         <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -271,6 +271,19 @@ test.describe("settings", () => {
     await expect(page.getByText("Your settings have been saved successfully.")).toBeVisible();
     await page.goto("/profile");
     await expect(page.getByTestId("preference-quizFrequency")).toHaveText("Quizzes: Off");
+
+    // Pause on Highlight off stops every quiz: the choice is greyed and says so, and so does the profile.
+    await page.goto("/settings");
+    await quizzes.click();
+    await page.getByRole("option", { name: "At every vocabulary word" }).click();
+    await page.getByRole("switch", { name: "Pause on Highlight" }).click();
+    await expect(quizzes).toBeDisabled();
+    await expect(page.getByText("No quizzes while Pause on Highlight is off.")).toBeVisible();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Your settings have been saved successfully.")).toBeVisible();
+    await page.goto("/profile");
+    await expect(page.getByTestId("preference-pauseOnHighlight")).toHaveText("Pause on Highlight: Off");
+    await expect(page.getByTestId("preference-quizFrequency")).toHaveText("Quizzes: Off");
   });
 
   test("Sign out (the logout address's link) ends the session with the account menu's toast", async ({ signedInPage: page }) => {
