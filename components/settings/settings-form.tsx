@@ -72,15 +72,17 @@ export function SettingsForm({ user, preferences }: { user: AppUser; preferences
         </Section>
 
         <Section title="Learning Preferences" description="Your daily goal and how videos behave.">
-          <NumberInput
-            control={form.control}
-            name="dailyGoal"
-            label="Daily goal (minutes)"
-            description="Minutes a day you want to practise."
-            min={1}
-            max={DAILY_GOAL_INPUT_MAX}
-            className="max-w-xs"
-          />
+          {/* Half the row, as wide as the Quizzes choice below. */}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <NumberInput
+              control={form.control}
+              name="dailyGoal"
+              label="Daily goal (minutes)"
+              description="Minutes a day you want to practise."
+              min={1}
+              max={DAILY_GOAL_INPUT_MAX}
+            />
+          </div>
           <div className="divide-y rounded-xl border">
             {SWITCHES.map((item) => (
               <FormField
