@@ -23,7 +23,8 @@ export function VideoTile({ video, className }: { video: TileVideo; className?: 
       </VideoThumbnail>
       <figcaption className="flex items-start gap-2 p-3">
         <LanguageFlag code={video.targetLanguage} className="mt-0.5 h-4 w-6 shrink-0" />
-        <span className="line-clamp-2 text-sm leading-snug font-semibold">{video.title}</span>
+        {/* Three lines: a phone's narrow tile shows the whole of a demo title rather than cutting it. */}
+        <span className="line-clamp-3 text-sm leading-snug font-semibold">{video.title}</span>
       </figcaption>
     </figure>
   );

@@ -438,12 +438,8 @@ function renderCard(video: SourceVideo, workDir: string, file: string): void {
 
 function renderVideo(card: string, wav: string, durationMs: number, file: string): void {
   const seconds = (durationMs / 1000).toFixed(3);
-  // A thin bar along the bottom edge fills up as the lesson progresses.
-  const graph = [
-    `[0:v]drawbox=x=0:y=ih-5:w=iw:h=5:color=black@0.3:t=fill[bg]`,
-    `color=c=white:s=${WIDTH}x5:r=${FPS}[bar]`,
-    `[bg][bar]overlay=x='-w+W*t/${seconds}':y=H-5:eval=frame:shortest=1,format=yuv420p[v]`,
-  ].join(";");
+  // The still title card, nothing drawn over it: the player's own seek bar shows the progress.
+  const graph = "[0:v]format=yuv420p[v]";
   run("ffmpeg", [
     "-hide_banner", "-loglevel", "error", "-y",
     "-loop", "1", "-framerate", String(FPS), "-i", card,

@@ -6,15 +6,15 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { DeleteConfirmDialog } from "@/components/ui/delete-confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { needsConfirmation, type ExistingTranslations } from "@/lib/admin/processing-messages";
 import { shouldPollVideos } from "@/lib/admin/video-status";
 import type { VideoCard } from "@/lib/types/api";
-import { useRetryVideo, useVideoDirectory } from "@/lib/data/use-admin-videos";
+import { useDeleteVideo, useRetryVideo, useVideoDirectory } from "@/lib/data/use-admin-videos";
 import { useJobOutcomes } from "@/lib/data/use-job-outcomes";
 import { useExtractingIds, useExtractVocabulary, useGenerateTranslations, useRegenerateQuizzes } from "@/lib/data/use-video-processing";
-import { DeleteVideoDialog } from "./delete-video-dialog";
 import { EditVideoDialog } from "./edit-video-dialog";
 import { TranslationsDialog, type TranslationChoice } from "./translations-dialog";
 import { useProcessingToasts } from "./use-processing-toasts";
@@ -30,6 +30,7 @@ export function VideoDirectory() {
   const retry = useRetryVideo();
   const translations = useGenerateTranslations();
   const quizzes = useRegenerateQuizzes();
+  const remove = useDeleteVideo();
   // Translations and quizzes are queued: their outcome toasts come when the jobs end.
   const jobs = useJobOutcomes();
   const [editing, setEditing] = useState<VideoCard | null>(null);
@@ -145,7 +146,19 @@ export function VideoDirectory() {
         )}
       </CardContent>
       <EditVideoDialog video={editing} onClose={() => setEditing(null)} />
-      <DeleteVideoDialog video={deleting} onClose={() => setDeleting(null)} />
+      <DeleteConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete this video?"
+        description={
+          <>
+            &ldquo;{deleting?.title}&rdquo; will be removed with its captions, vocabulary, translations and quizzes, and learners lose
+            their progress on it. This cannot be undone.
+          </>
+        }
+        pending={remove.isPending}
+        onDelete={() => (deleting ? remove.mutateAsync(deleting) : Promise.resolve())}
+      />
       <TranslationsDialog
         request={asking ? { title: asking.video.title, existing: asking.existing } : null}
         pending={translations.isPending}

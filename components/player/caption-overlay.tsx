@@ -7,8 +7,8 @@
  * With "Show Definitions" on, a lit vocabulary word carries its meaning in the learner's language
  * under it (hidden while its quiz asks for that meaning).
  */
-import { ChevronDown, Languages } from "lucide-react";
-import { useMemo, useState } from "react";
+import { Languages } from "lucide-react";
+import { useId, useMemo, useState } from "react";
 import type { CaptionSegment, WordTimingRow } from "@/lib/types/api";
 import { wordState, type WordState } from "@/lib/player/timing";
 import { writtenWithoutSpaces } from "@/lib/text/language";
@@ -56,77 +56,86 @@ export function LiveCaptionOverlay({ time, ...props }: OverlayProps & { time: Me
 function CaptionView({ caption, language, words, translation, showTranslation, quizShowing, states }: OverlayProps & { states: readonly WordState[] }) {
   // Narrow players only: whether the learner unfolded the translation (it stays so for later lines).
   const [unfolded, setUnfolded] = useState(false);
+  const translationId = useId();
   if (!caption) return null;
   const gap = language && writtenWithoutSpaces(language) ? "" : " ";
   return (
     <div className="pointer-events-none absolute inset-x-0 bottom-1.5 flex flex-col items-center gap-1 px-2 text-center @xl:bottom-20 @xl:gap-1.5 @xl:px-3" data-testid="captions">
-      <p
-        className="max-w-3xl rounded-lg bg-black/70 px-2 py-1 text-sm leading-snug font-semibold text-white @md:text-base @xl:rounded-xl @xl:px-3 @xl:py-1.5 @xl:text-xl @4xl:py-2 @4xl:text-2xl @4xl:leading-relaxed"
-        lang={language ?? ""}
-        aria-live="off"
-      >
-        {words.length === 0 ? (
-          caption.text || "No text available"
-        ) : (
-          words.map((word, index) => {
-            const state = states[index]!;
-            // Pieces of one highlighted word run together (Japanese): one mark, not one per piece.
-            const joinsPrevious = !gap && state === "highlighted" && states[index - 1] === "highlighted";
-            const joinsNext = !gap && state === "highlighted" && states[index + 1] === "highlighted";
-            const spoken = (
-              <span
-                data-word-state={state}
-                data-start-ms={word.start}
-                data-vocabulary={word.vocabulary || undefined}
-                className={cn(
-                  "inline-block transition-colors duration-75",
-                  WORD_STYLES[state],
-                  joinsPrevious && "rounded-l-none pl-0",
-                  joinsNext && "rounded-r-none pr-0",
-                )}
-              >
-                {word.word}
-              </span>
-            );
-            const definition = state === "highlighted" && !quizShowing ? word.definition : undefined;
-            return (
-              <span key={`${word.start}-${index}`}>
-                {definition ? (
-                  <span className="inline-flex flex-col items-center">
-                    {spoken}
-                    <span className="max-w-40 text-[0.625rem] leading-tight font-medium text-amber-200 @md:text-[0.6875rem] @xl:text-sm" lang="" data-testid="word-definition">
-                      {definition}
+      {/* On a narrow player the translation's fold sits beside the line, not in a row of its own under it. */}
+      <div className="flex max-w-full items-end justify-center gap-1">
+        <p
+          className="max-w-3xl min-w-0 rounded-lg bg-black/70 px-2 py-0.5 text-[0.8125rem] leading-snug font-semibold text-white @md:py-1 @md:text-base @xl:rounded-xl @xl:px-3 @xl:py-1.5 @xl:text-xl @4xl:py-2 @4xl:text-2xl @4xl:leading-relaxed"
+          lang={language ?? ""}
+          aria-live="off"
+        >
+          {words.length === 0 ? (
+            caption.text || "No text available"
+          ) : (
+            words.map((word, index) => {
+              const state = states[index]!;
+              // Pieces of one highlighted word run together (Japanese): one mark, not one per piece.
+              const joinsPrevious = !gap && state === "highlighted" && states[index - 1] === "highlighted";
+              const joinsNext = !gap && state === "highlighted" && states[index + 1] === "highlighted";
+              const spoken = (
+                <span
+                  data-word-state={state}
+                  data-start-ms={word.start}
+                  data-vocabulary={word.vocabulary || undefined}
+                  className={cn(
+                    "inline-block transition-colors duration-75",
+                    WORD_STYLES[state],
+                    joinsPrevious && "rounded-l-none pl-0",
+                    joinsNext && "rounded-r-none pr-0",
+                  )}
+                >
+                  {word.word}
+                </span>
+              );
+              const definition = state === "highlighted" && !quizShowing ? word.definition : undefined;
+              return (
+                <span key={`${word.start}-${index}`}>
+                  {definition ? (
+                    <span className="inline-flex flex-col items-center">
+                      {spoken}
+                      <span className="-mt-0.5 mb-0.5 max-w-40 text-[0.625rem] leading-none font-medium text-amber-200 @md:text-[0.6875rem] @xl:mt-0 @xl:mb-0 @xl:text-sm @xl:leading-tight" lang="" data-testid="word-definition">
+                        {definition}
+                      </span>
                     </span>
-                  </span>
-                ) : (
-                  spoken
-                )}
-                {gap}
-              </span>
-            );
-          })
-        )}
-      </p>
-      {showTranslation ? (
-        <>
-          <p
-            className={cn("max-w-3xl rounded-lg bg-black/60 px-2 py-0.5 text-xs text-white/90 @xl:block @xl:px-3 @xl:py-1 @xl:text-base", !unfolded && "hidden")}
-            data-testid="caption-translation"
-          >
-            {translation || "No translation available"}
-          </p>
+                  ) : (
+                    spoken
+                  )}
+                  {gap}
+                </span>
+              );
+            })
+          )}
+        </p>
+        {showTranslation ? (
           <button
             type="button"
-            className="pointer-events-auto inline-flex min-h-6 items-center gap-1 rounded-full bg-black/60 px-2 text-[0.6875rem] font-medium text-white/90 @xl:hidden"
+            className={cn(
+              "pointer-events-auto inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-black/70 text-white/90 @xl:hidden",
+              unfolded && "bg-white text-black",
+            )}
             aria-expanded={unfolded}
+            aria-controls={translationId}
+            title={unfolded ? "Hide the translation" : "Show the translation"}
             onClick={() => setUnfolded((v) => !v)}
             data-testid="caption-translation-fold"
           >
-            <Languages className="size-3" aria-hidden />
-            Translation
-            <ChevronDown className={cn("size-3 transition-transform", unfolded && "rotate-180")} aria-hidden />
+            <Languages className="size-3.5" aria-hidden />
+            <span className="sr-only">Translation</span>
           </button>
-        </>
+        ) : null}
+      </div>
+      {showTranslation ? (
+        <p
+          id={translationId}
+          className={cn("max-w-3xl rounded-lg bg-black/60 px-2 py-0.5 text-[0.6875rem] leading-snug text-white/90 @md:text-xs @xl:block @xl:px-3 @xl:py-1 @xl:text-base", !unfolded && "hidden")}
+          data-testid="caption-translation"
+        >
+          {translation || "No translation available"}
+        </p>
       ) : null}
     </div>
   );

@@ -7,7 +7,8 @@
  * A pointer on these controls leaves the keyboard focus where it was, and the speed menu and the
  * shortcut list hand it back to the player, so the page's shortcuts keep working after a control
  * was used. Phones (a narrow player) get the row under the picture; wider players have it over
- * the picture's bottom edge.
+ * the picture's bottom edge, on a shade that is solid black along that edge (whatever the video
+ * draws there, such as a progress strip of its own, does not show through as a grey strip).
  */
 import { Keyboard, Languages, ListEnd, Maximize, Minimize, Pause, Play, RotateCcw, Volume1, Volume2, VolumeX } from "lucide-react";
 import { type MouseEvent, useState } from "react";
@@ -67,7 +68,7 @@ export function PlayerControls({
 
   return (
     <div
-      className="z-10 flex flex-col bg-black px-2 pb-1 @xl:absolute @xl:inset-x-0 @xl:bottom-0 @xl:bg-transparent @xl:bg-gradient-to-t @xl:from-black/85 @xl:via-black/55 @xl:to-transparent @xl:px-3 @xl:pt-6 @xl:pb-2"
+      className="z-10 flex flex-col bg-black px-2 pb-1 @xl:absolute @xl:inset-x-0 @xl:bottom-0 @xl:bg-transparent @xl:bg-gradient-to-t @xl:from-black @xl:from-15% @xl:via-black/55 @xl:to-transparent @xl:px-3 @xl:pt-6 @xl:pb-2"
       data-testid="player-controls"
     >
       <SeekBar time={media.time} durationMs={durationMs} bufferedMs={status.bufferedMs} onSeek={media.seek} />

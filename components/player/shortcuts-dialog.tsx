@@ -20,7 +20,8 @@ export function ShortcutsDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         container={container}
-        className="sm:max-w-md"
+        // A landscape phone is too short for one column of nine: two columns side by side, all in sight.
+        className="sm:max-w-md [@media(min-width:40rem)_and_(max-height:30rem)]:max-w-2xl [@media(min-width:40rem)_and_(max-height:30rem)]:gap-3"
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           onClosed();
@@ -30,7 +31,10 @@ export function ShortcutsDialog({
           <DialogTitle>Keyboard shortcuts</DialogTitle>
           <DialogDescription>They work anywhere on this page except while typing.</DialogDescription>
         </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-2 text-sm" data-testid="shortcut-list">
+        <dl
+          className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-2 text-sm [@media(min-width:40rem)_and_(max-height:30rem)]:grid-cols-[auto_1fr_auto_1fr] [@media(min-width:40rem)_and_(max-height:30rem)]:gap-y-1.5"
+          data-testid="shortcut-list"
+        >
           {SHORTCUT_LIST.map(({ keys, does }) => (
             <div key={does} className="contents">
               <dt className="flex flex-wrap justify-end gap-1">

@@ -178,13 +178,14 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
 
   const data = video.data;
   return (
-    <main id="main" className="mx-auto max-w-6xl px-0 py-0 sm:px-6 sm:py-6">
-      <div className="flex items-start gap-2 px-4 pt-4 pb-3 sm:gap-3 sm:px-0 sm:pt-0 sm:pb-4">
+    <main id="main" className="mx-auto max-w-6xl px-0 py-0 sm:px-6 sm:py-6 [@media(max-height:30rem)]:py-2">
+      {/* A short screen (a landscape phone) gets a lower title row, so the player below it fits whole. */}
+      <div className="flex items-start gap-2 px-4 pt-4 pb-3 sm:gap-3 sm:px-0 sm:pt-0 sm:pb-4 [@media(max-height:30rem)]:pt-0 [@media(max-height:30rem)]:pb-2">
         <Button type="button" variant="ghost" size="icon" aria-label="Back" onClick={back}>
           <ArrowLeft aria-hidden />
         </Button>
         {/* The whole title, wrapping on a phone: never cut off. */}
-        {data ? <h1 className="min-w-0 flex-1 self-center text-lg leading-snug font-bold text-balance break-words sm:text-2xl">{data.title}</h1> : <Skeleton className="h-7 w-64" />}
+        {data ? <h1 className="min-w-0 flex-1 self-center text-lg leading-snug font-bold text-balance break-words sm:text-2xl [@media(max-height:30rem)]:text-lg">{data.title}</h1> : <Skeleton className="h-7 w-64" />}
         {data ? <FavoriteButton video={data} className="shrink-0 border" /> : null}
         {isOwner && data ? (
           <Button type="button" variant={editing ? "secondary" : "outline"} className="shrink-0" aria-expanded={editing} aria-controls="segment-editor" onClick={() => setEditing((v) => !v)}>
@@ -202,9 +203,11 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
             role="region"
             aria-label="Video player"
             className={cn(
-              // The player and its controls fit the screen below the sticky header (a landscape phone sees all of it).
+              // The player and its controls fit the screen below the sticky header and the title, so Play is
+              // in reach without scrolling. On a short screen (a landscape phone) the player is narrow enough
+              // for the control row to sit under the picture: 11rem is the header, the title row and that row.
               "@container relative mx-auto w-full max-w-[calc((100dvh-9rem)*16/9)] overflow-hidden bg-black outline-none sm:rounded-2xl",
-              fullscreen.active && "flex max-w-none flex-col justify-center",
+              fullscreen.active ? "flex max-w-none flex-col justify-center" : "[@media(max-height:30rem)]:max-w-[calc((100dvh-11rem)*16/9)]",
             )}
             data-testid="player-frame"
           >

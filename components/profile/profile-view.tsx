@@ -10,12 +10,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { VideoGrid } from "@/components/video/video-grid";
-import type { AppUser } from "@/lib/types/api";
+import type { AppUser, LearningPreferences as LearningPreferencesData } from "@/lib/types/api";
 import { useCurrentUser } from "@/lib/data/use-current-user";
 import { useFavorites } from "@/lib/data/use-favorites";
 import { useLanguages } from "@/lib/data/use-languages";
 import { useDailyProgress, useStats } from "@/lib/data/use-progress";
 import { useSettings } from "@/lib/data/use-settings";
+import { formatQuizFrequency } from "@/lib/format";
 import { displayName, initials } from "@/lib/users/display";
 
 /** SPEC §3: the profile falls back to 10 quizzes a day. */
@@ -79,7 +80,7 @@ function DailyGoalCard({ goal }: { goal: number }) {
   const percent = goalPercent(completed, dailyGoal);
   return (
     <Card className="gap-3" data-testid="daily-goal-card">
-      <CardHeader className="flex-row items-center gap-2">
+      <CardHeader className="flex flex-row items-center gap-2">
         <Target className="size-5 text-primary" aria-hidden />
         <CardTitle>Daily Goal</CardTitle>
       </CardHeader>
@@ -107,7 +108,7 @@ function StatCards() {
 function StatCard({ icon, title, value, testId }: { icon: ReactNode; title: string; value: number | undefined; testId: string }) {
   return (
     <Card className="gap-3">
-      <CardHeader className="flex-row items-center gap-2">
+      <CardHeader className="flex flex-row items-center gap-2">
         {icon}
         <CardTitle>{title}</CardTitle>
       </CardHeader>
@@ -172,8 +173,23 @@ function LearningPreferences({ enabled }: { enabled: boolean }) {
             <Skeleton key={key} className="h-7 w-32 rounded-full" />
           ),
         )}
+        {/* How often quizzes interrupt a video, as chosen in Settings (none while Pause on Highlight is off). */}
+        {settings.data ? (
+          <QuizFrequencyBadge preferences={settings.data} />
+        ) : (
+          <Skeleton className="h-7 w-48 rounded-full" />
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+function QuizFrequencyBadge({ preferences }: { preferences: LearningPreferencesData }) {
+  const frequency = preferences.pauseOnHighlight ? preferences.quizFrequency : "off";
+  return (
+    <Badge variant={frequency === "off" ? "outline" : "success"} className="px-3 py-1 text-sm whitespace-normal" data-testid="preference-quizFrequency">
+      Quizzes: {formatQuizFrequency(frequency, preferences.quizGapSeconds)}
+    </Badge>
   );
 }
 

@@ -1,8 +1,11 @@
 "use client";
-/** Settings → Learning Preferences: how often quizzes interrupt a video, and the seconds between them when spaced. */
+/**
+ * Settings → Learning Preferences: how often quizzes interrupt a video, and the seconds between them
+ * when spaced. Under the Pause on Highlight switch, which turns quizzes off altogether.
+ */
 import { useWatch, type Control } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { NumberInput } from "@/components/forms/number-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { QUIZ_GAP_MAX_SECONDS, QUIZ_GAP_MIN_SECONDS, type SettingsForm } from "@/lib/validation/settings";
 
@@ -14,6 +17,8 @@ const CHOICES = [
 
 export function QuizFrequencyField({ control }: { control: Control<SettingsForm> }) {
   const frequency = useWatch({ control, name: "quizFrequency" });
+  // Pause on Highlight off means no quizzes at all (SPEC §3): the choice waits, greyed, until it is on.
+  const pausing = useWatch({ control, name: "pauseOnHighlight" });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField
@@ -22,7 +27,7 @@ export function QuizFrequencyField({ control }: { control: Control<SettingsForm>
         render={({ field }) => (
           <FormItem>
             <FormLabel>Quizzes</FormLabel>
-            <Select value={field.value} onValueChange={field.onChange}>
+            <Select value={field.value} onValueChange={field.onChange} disabled={!pausing}>
               <FormControl>
                 <SelectTrigger className="w-full">
                   <SelectValue>{CHOICES.find((c) => c.value === field.value)?.label}</SelectValue>
@@ -36,37 +41,19 @@ export function QuizFrequencyField({ control }: { control: Control<SettingsForm>
                 ))}
               </SelectContent>
             </Select>
-            <FormDescription>How often a video stops to ask about a word.</FormDescription>
+            <FormDescription>{pausing ? "How often a video stops to ask about a word." : "No quizzes while Pause on Highlight is off."}</FormDescription>
             <FormMessage />
           </FormItem>
         )}
       />
-      {frequency === "spaced" ? (
-        <FormField
+      {pausing && frequency === "spaced" ? (
+        <NumberInput
           control={control}
           name="quizGapSeconds"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Seconds between quizzes</FormLabel>
-              <FormControl>
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={QUIZ_GAP_MIN_SECONDS}
-                  max={QUIZ_GAP_MAX_SECONDS}
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  value={Number.isNaN(field.value) ? "" : field.value}
-                  onChange={(event) => field.onChange(event.target.value === "" ? Number.NaN : event.target.valueAsNumber)}
-                />
-              </FormControl>
-              <FormDescription>
-                At least this long of the video between two quizzes ({QUIZ_GAP_MIN_SECONDS}–{QUIZ_GAP_MAX_SECONDS}).
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Seconds between quizzes"
+          description={`At least this long of the video between two quizzes (${QUIZ_GAP_MIN_SECONDS}–${QUIZ_GAP_MAX_SECONDS}).`}
+          min={QUIZ_GAP_MIN_SECONDS}
+          max={QUIZ_GAP_MAX_SECONDS}
         />
       ) : null}
     </div>

@@ -5,11 +5,11 @@ import type { ReactNode } from "react";
 import { useForm, type Control } from "react-hook-form";
 import { useSignOut } from "@/components/auth/use-sign-out";
 import { toast } from "@/lib/toast";
+import { NumberInput } from "@/components/forms/number-input";
 import { SubmitButton, TextField } from "@/components/forms/text-field";
 import { LanguageFlag } from "@/components/language-flag";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import type { AppUser, LearningPreferences } from "@/lib/types/api";
@@ -72,31 +72,17 @@ export function SettingsForm({ user, preferences }: { user: AppUser; preferences
         </Section>
 
         <Section title="Learning Preferences" description="Your daily goal and how videos behave.">
-          <FormField
-            control={form.control}
-            name="dailyGoal"
-            render={({ field }) => (
-              <FormItem className="max-w-xs">
-                <FormLabel>Daily goal (minutes)</FormLabel>
-                <FormControl>
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={DAILY_GOAL_INPUT_MAX}
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={Number.isNaN(field.value) ? "" : field.value}
-                    onChange={(event) => field.onChange(event.target.value === "" ? Number.NaN : event.target.valueAsNumber)}
-                  />
-                </FormControl>
-                <FormDescription>Minutes a day you want to practise.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <QuizFrequencyField control={form.control} />
+          {/* Half the row, as wide as the Quizzes choice below. */}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <NumberInput
+              control={form.control}
+              name="dailyGoal"
+              label="Daily goal (minutes)"
+              description="Minutes a day you want to practise."
+              min={1}
+              max={DAILY_GOAL_INPUT_MAX}
+            />
+          </div>
           <div className="divide-y rounded-xl border">
             {SWITCHES.map((item) => (
               <FormField
@@ -117,6 +103,7 @@ export function SettingsForm({ user, preferences }: { user: AppUser; preferences
               />
             ))}
           </div>
+          <QuizFrequencyField control={form.control} />
         </Section>
 
         <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">

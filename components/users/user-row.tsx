@@ -11,6 +11,7 @@ import { toast } from "@/lib/toast";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DeleteConfirmDialog } from "@/components/ui/delete-confirm-dialog";
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableCell, TableRow } from "@/components/ui/table";
@@ -19,7 +20,6 @@ import { roleLabel, useChangeUserRole, useConfirmUserEmail, useDeleteUser } from
 import { displayName, initials } from "@/lib/users/display";
 import { cn } from "@/lib/utils";
 import { OWN_ROLE_MESSAGE, USER_ROLES, type UserRoleName } from "@/lib/validation/users";
-import { DeleteUserDialog } from "./delete-user-dialog";
 
 export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf: boolean; formatDate: (iso: string) => string }) {
   const changeRole = useChangeUserRole();
@@ -133,7 +133,21 @@ export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf:
             <Trash2 aria-hidden />
           </Button>
         )}
-        {isSelf ? null : <DeleteUserDialog user={user} name={name} open={confirmingDelete} onClose={() => setConfirmingDelete(false)} remove={deleteUser} />}
+        {isSelf ? null : (
+          <DeleteConfirmDialog
+            open={confirmingDelete}
+            onClose={() => setConfirmingDelete(false)}
+            title={`Delete ${name}?`}
+            description={
+              <>
+                <span className="font-medium break-all text-foreground">{user.email}</span> will lose their account, progress and favourites.
+                This cannot be undone.
+              </>
+            }
+            pending={deleteUser.isPending}
+            onDelete={() => deleteUser.mutateAsync({ user })}
+          />
+        )}
       </TableCell>
     </TableRow>
   );

@@ -103,6 +103,22 @@ test("video page and its quiz", async ({ signedInPage: page }) => {
   await expectNoViolationsInBothThemes(page, "/video recap");
 });
 
+test("video page on a phone: a caption with a word's meaning, its translation unfolded, and the shortcut list on a landscape phone", async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByTestId("popular-videos").getByRole("article").filter({ hasText: "Ordering Coffee in Madrid" }).getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Ordering Coffee in Madrid" })).toBeVisible();
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(page.getByTestId("word-definition")).toHaveText("coffee", { timeout: 10_000 });
+  await page.keyboard.press("k");
+  await page.getByTestId("caption-translation-fold").click();
+  await expect(page.getByTestId("caption-translation")).toBeVisible();
+  await expectNoViolationsInBothThemes(page, "/video captions at 375 px");
+  await page.setViewportSize({ width: 844, height: 390 });
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  await expectNoViolationsInBothThemes(page, "/video shortcut list at 844×390");
+});
+
 test("settings with Security Settings", async ({ page }) => {
   await signInWithCookie(page, DEMO_OWNER, "/settings");
   await page.getByTestId("change-password").getByRole("button", { name: "Change Password" }).click();

@@ -205,6 +205,7 @@ test.describe("profile", () => {
     await expect(page.getByText("30 quizzes per day")).toBeVisible();
     await expect(page.getByTestId("preference-showDefinitions")).toHaveText("Definitions: On");
     await expect(page.getByTestId("preference-autoplayVideos")).toHaveText("Autoplay: Off");
+    await expect(page.getByTestId("preference-quizFrequency")).toHaveText("Quizzes: Every vocabulary word");
     await expect(page.getByRole("article").getByRole("heading")).toHaveText(["Ordering Coffee in Madrid"]);
   });
 });
@@ -237,6 +238,52 @@ test.describe("settings", () => {
     await expect(page.getByRole("switch", { name: "Autoplay Videos" })).toHaveAttribute("aria-checked", "true");
     await page.goto("/home");
     await expect(page.getByRole("heading", { name: "Welcome, Noor!" })).toBeVisible();
+  });
+
+  test("how often quizzes come: the seconds between them are checked, kept, and the profile says the choice", async ({ signedInPage: page }) => {
+    await page.goto("/settings");
+    const quizzes = page.getByRole("combobox", { name: "Quizzes" });
+    await expect(quizzes).toHaveText("At every vocabulary word");
+    await quizzes.click();
+    await page.getByRole("option", { name: "At most one every few seconds" }).click();
+    const gap = page.getByLabel("Seconds between quizzes");
+    await gap.fill("5");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Seconds between quizzes must be at least 10")).toBeVisible();
+    await gap.fill("");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Seconds between quizzes must be a number")).toBeVisible();
+    await gap.fill("45");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Your settings have been saved successfully.")).toBeVisible();
+
+    await page.reload();
+    await expect(quizzes).toHaveText("At most one every few seconds");
+    await expect(page.getByLabel("Seconds between quizzes")).toHaveValue("45");
+    await page.goto("/profile");
+    await expect(page.getByTestId("preference-quizFrequency")).toHaveText("Quizzes: At most one every 45 s");
+
+    await page.goto("/settings");
+    await quizzes.click();
+    await page.getByRole("option", { name: "Off" }).click();
+    await expect(page.getByLabel("Seconds between quizzes")).toHaveCount(0);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Your settings have been saved successfully.")).toBeVisible();
+    await page.goto("/profile");
+    await expect(page.getByTestId("preference-quizFrequency")).toHaveText("Quizzes: Off");
+
+    // Pause on Highlight off stops every quiz: the choice is greyed and says so, and so does the profile.
+    await page.goto("/settings");
+    await quizzes.click();
+    await page.getByRole("option", { name: "At every vocabulary word" }).click();
+    await page.getByRole("switch", { name: "Pause on Highlight" }).click();
+    await expect(quizzes).toBeDisabled();
+    await expect(page.getByText("No quizzes while Pause on Highlight is off.")).toBeVisible();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Your settings have been saved successfully.")).toBeVisible();
+    await page.goto("/profile");
+    await expect(page.getByTestId("preference-pauseOnHighlight")).toHaveText("Pause on Highlight: Off");
+    await expect(page.getByTestId("preference-quizFrequency")).toHaveText("Quizzes: Off");
   });
 
   test("Sign out (the logout address's link) ends the session with the account menu's toast", async ({ signedInPage: page }) => {

@@ -383,6 +383,77 @@ test.describe("the quiz is fully in sight", () => {
   });
 });
 
+test("on a landscape phone (844×390) the whole player is in sight below the header, so Play starts it where it is", async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 844, height: 390 });
+  await openVideo(page, "Ordering Coffee in Madrid");
+  const frame = page.getByTestId("player-frame");
+  const headerBottom = async () => (await page.locator("header").first().boundingBox())!.height;
+  // Picture and control row inside the window, under the sticky header, before any scrolling.
+  await expect(playButton(page)).toBeInViewport({ ratio: 1 });
+  const before = (await frame.boundingBox())!;
+  expect(before.y).toBeGreaterThanOrEqual(await headerBottom());
+  expect(before.y + before.height).toBeLessThanOrEqual(390);
+  await playButton(page).click();
+  await expect(pauseButton(page)).toBeVisible();
+  await expect(page.getByTestId("captions")).toBeVisible();
+  // Nothing moved: the page did not scroll the player's top under the header.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect((await frame.boundingBox())!.y).toBe(before.y);
+});
+
+test("at 375 px a caption with a word's meaning under it covers at most a third of the picture, clear of the control row", async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openVideo(page, "Ordering Coffee in Madrid");
+  await playButton(page).click();
+  const definition = page.getByTestId("captions").getByTestId("word-definition");
+  await expect(definition).toHaveText("coffee", { timeout: 10_000 });
+  await page.keyboard.press("k");
+  await expect(playButton(page)).toBeVisible();
+  const picture = (await page.getByTestId("player").boundingBox())!;
+  const captions = (await page.getByTestId("captions").boundingBox())!;
+  const controls = (await page.getByTestId("player-controls").boundingBox())!;
+  expect(captions.height).toBeLessThanOrEqual(picture.height / 3);
+  expect(captions.y + captions.height).toBeLessThanOrEqual(controls.y);
+  // Unfolded, the translation joins it under the line.
+  await page.getByTestId("caption-translation-fold").click();
+  await expect(page.getByTestId("caption-translation")).toHaveText("Good morning, I would like a coffee with milk, please.");
+  const unfolded = (await page.getByTestId("captions").boundingBox())!;
+  expect(unfolded.y + unfolded.height).toBeLessThanOrEqual(controls.y);
+});
+
+test("at 1280 px nothing of the picture shows through under the control row, along the player's bottom edge", async ({ signedInPage: page, learner, request }) => {
+  await withoutQuizzes(request, learner);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openVideo(page, "Ordering Coffee in Madrid");
+  // Half-way through (the picture behind the row is the lesson's bright title card).
+  const duration = await mediaDurationMs(page);
+  await page.evaluate(
+    (at) =>
+      new Promise((resolve) => {
+        const video = document.querySelector("video")!;
+        video.addEventListener("seeked", resolve, { once: true });
+        video.currentTime = at;
+      }),
+    duration / 2000,
+  );
+  await page.waitForTimeout(300);
+  const frame = (await page.getByTestId("player-frame").boundingBox())!;
+  // The frame's bottom 4 px, clear of its rounded corners.
+  const band = await page.screenshot({ clip: { x: frame.x + 24, y: frame.y + frame.height - 4, width: frame.width - 48, height: 4 } });
+  const brightest = await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext("2d")!;
+    context.drawImage(bitmap, 0, 0);
+    const data = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let max = 0;
+    for (let i = 0; i < data.length; i += 4) max = Math.max(max, data[i]!, data[i + 1]!, data[i + 2]!);
+    return max;
+  }, band.toString("base64"));
+  expect(brightest).toBeLessThanOrEqual(12);
+});
+
 test("an unknown video is the not-found screen", async ({ signedInPage: page }) => {
   await page.goto("/video/999999");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();

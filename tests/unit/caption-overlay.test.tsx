@@ -35,12 +35,15 @@ describe("caption overlay", () => {
     const html = renderToStaticMarkup(
       <CaptionOverlay caption={line("Quiero un café.")} language="es" words={[]} translation="I want a coffee." showTranslation timeMs={0} quizShowing={false} />,
     );
-    const translation = html.match(/<p class="([^"]*)" data-testid="caption-translation">([^<]*)</)!;
-    expect(translation[2]).toBe("I want a coffee.");
+    const translation = html.match(/<p id="([^"]*)" class="([^"]*)" data-testid="caption-translation">([^<]*)</)!;
+    expect(translation[3]).toBe("I want a coffee.");
     // Hidden on a narrow player until unfolded, shown from the @xl container width up.
-    expect(translation[1]!.split(" ")).toEqual(expect.arrayContaining(["hidden", "@xl:block"]));
+    expect(translation[2]!.split(" ")).toEqual(expect.arrayContaining(["hidden", "@xl:block"]));
     const fold = html.match(/<button[^>]*data-testid="caption-translation-fold"[^>]*>/)![0];
     expect(fold).toContain('aria-expanded="false"');
+    expect(fold).toContain(`aria-controls="${translation[1]}"`);
+    // The fold sits beside the line (no row of its own under it): the line and the fold share one row.
+    expect(html).toMatch(/<div class="flex [^"]*"><p[^>]*lang="es"[^>]*>.*?<\/p><button[^>]*data-testid="caption-translation-fold"/);
     expect(fold).toContain("@xl:hidden");
     // No translation wanted: neither the line nor its fold.
     expect(render("es", [], "Quiero un café.")).not.toContain("caption-translation");
