@@ -5,6 +5,7 @@ import {
   appUrl,
   OPENAI_STANDIN_PORT,
   OPENAI_STANDIN_URL,
+  PLAYER_APP_PORT,
   STAFF_APP_PORT,
   STANDINS_APP_PORT,
   YOUTUBE_EMBED_ORIGIN,
@@ -42,7 +43,8 @@ function standin(script: string, port: number) {
 
 /**
  * A project: these specs, one at a time, against the server on `port`, which no other project
- * uses. The two workers run two projects at once.
+ * uses. The two workers run two projects at once: a worker that is free takes the first project in
+ * the list that has not started (and keeps it to its end), so the list's order pairs them.
  */
 function project(name: string, port: number, specs: string[]) {
   return {
@@ -89,19 +91,23 @@ export default defineConfig({
       ],
     },
   },
-  // Balanced for the two workers: the learners' project on one, the staff's and then the
-  // stand-ins' on the other, each side taking about as long as the other.
+  // Balanced for the two workers (test time in CI, two projects at a time): the learners' (about
+  // 370 s) and then the player's (130 s) on one, the staff's (330 s) and then the stand-ins' (160 s)
+  // on the other. The longest two start first; each then takes the shorter of the last two.
   projects: [
-    project("learner", APP_PORT, ["landing", "auth", "learner", "player", "accessibility"]),
+    project("learner", APP_PORT, ["landing", "auth", "learner", "accessibility"]),
     // Also Security Settings, which changes the demo admin's sign-in for a while.
     project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor", "security-settings"]),
-    // The YouTube player and processing with the stand-ins, and what only a real server shows of security.
-    project("stand-ins", STANDINS_APP_PORT, ["processing", "player-youtube", "security", "listen"]),
+    // The YouTube player and processing with the stand-ins.
+    project("stand-ins", STANDINS_APP_PORT, ["processing", "player-youtube"]),
+    // The video player, and what only a real server shows of security.
+    project("player", PLAYER_APP_PORT, ["player", "security", "listen"]),
   ],
   webServer: [
     // The app exactly as `npm start` runs it; it builds. No AI provider: new videos fail at once, with the reason.
     appServer(APP_PORT, ".data-e2e", OPEN_APP, { build: true }),
     appServer(STAFF_APP_PORT, ".data-e2e-staff", OPEN_APP),
+    appServer(PLAYER_APP_PORT, ".data-e2e-player", OPEN_APP),
     standin("scripts/standins/youtube-standin.ts", YOUTUBE_EMBED_PORT),
     standin("tests/e2e/support/openai-standin.ts", OPENAI_STANDIN_PORT),
     // YouTube's embed and the OpenAI API replaced by the stand-ins; a YouTube-only copy of a demo video.
