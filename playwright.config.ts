@@ -13,13 +13,21 @@ import {
 } from "./tests/e2e/support/servers";
 
 /**
- * The production server (`npm start`) on a fresh embedded database in `dataDir`. Only the first
- * builds; the others are started after it and serve its build (SKIP_BUILD).
+ * A migrated, empty embedded database, made once for the run and copied for each server: a new
+ * PGlite's own set-up (its initdb) takes seconds on each start, several times what a copy takes.
+ */
+const DB_TEMPLATE = ".data-e2e-template";
+
+/**
+ * The production server (`npm start`) on a fresh embedded database in `dataDir`, a copy of the
+ * template. Only the first makes the template and builds; the others are started after it and
+ * serve its build (SKIP_BUILD).
  */
 function appServer(port: number, dataDir: string, env: Record<string, string>, options: { build?: boolean; prepare?: string } = {}) {
+  const template = options.build ? `rm -rf ${DB_TEMPLATE} && DATA_DIR=${DB_TEMPLATE} npm run -s db:migrate && ` : "";
   const prepare = options.prepare ? `${options.prepare} && ` : "";
   return {
-    command: `rm -rf ${dataDir} && ${prepare}node scripts/start.mjs`,
+    command: `${template}rm -rf ${dataDir} && cp -r ${DB_TEMPLATE} ${dataDir} && ${prepare}node scripts/start.mjs`,
     url: `${appUrl(port)}/api/health`,
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,
