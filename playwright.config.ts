@@ -100,8 +100,9 @@ export default defineConfig({
     },
   },
   // Balanced for the two workers (test time in CI, two projects at a time): the learners' (about
-  // 370 s) and then the player's (130 s) on one, the staff's (330 s) and then the stand-ins' (160 s)
-  // on the other. The longest two start first; each then takes the shorter of the last two.
+  // 360 s) and then the player's (about 95 s) on one, the staff's (330 s) and then the stand-ins'
+  // (about 165 s) on the other. The longest two start first; the one that ends first takes the
+  // longer of the last two.
   projects: [
     project("learner", APP_PORT, ["landing", "auth", "learner", "accessibility"]),
     // Also Security Settings, which changes the demo admin's sign-in for a while.
