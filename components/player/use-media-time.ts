@@ -74,7 +74,16 @@ export function useMediaTime(adapter: PlayerAdapter | null, onTime?: (previousMs
 
   const play = useCallback(() => adapter?.play(), [adapter]);
   const pause = useCallback(() => adapter?.pause(), [adapter]);
-  const seek = useCallback((ms: number) => adapter?.seek(ms), [adapter]);
+  const seek = useCallback(
+    (ms: number) => {
+      if (!adapter) return;
+      adapter.seek(ms);
+      // The store takes the new time now, not at the next frame: a key pressed again before it (the
+      // seek bar's → twice, the next line twice) goes on from where the first one went.
+      time.set(adapter.time());
+    },
+    [adapter, time],
+  );
   const setRate = useCallback((rate: number) => adapter?.setRate(rate), [adapter]);
   return { time, playing, play, pause, seek, setRate };
 }

@@ -21,7 +21,7 @@ import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
 import { keyFocusOf, shortcutFor } from "@/lib/player/shortcuts";
 import { useMounted } from "@/lib/use-mounted";
 import { cn } from "@/lib/utils";
-import { activeCaption, captionForWord, linePause, vocabularyTimingWords } from "@/lib/player/timing";
+import { activeCaption, captionForWord, lineHoldSeek, linePause, vocabularyTimingWords } from "@/lib/player/timing";
 import { LiveCaptionOverlay, type CaptionWord } from "./caption-overlay";
 import { PlayerControls } from "./player-controls";
 import { QuizOverlay } from "./quiz-overlay";
@@ -85,12 +85,15 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   // The page re-renders when the line changes, not every frame: the caption overlay and the clock follow the time themselves.
   const media = useMediaTime(adapter, (previous, now) => {
     // Optional pause at the end of every line, as language players offer: while the line still shows.
-    const stop = pauseEachLine ? linePause(lines, previous, now) : undefined;
-    if (stop) {
-      adapter?.pause();
-      if (stop.holdAt < now) adapter?.seek(stop.holdAt);
+    const stop = pauseEachLine && adapter ? linePause(lines, previous, now) : undefined;
+    if (stop && adapter) {
+      adapter.pause();
+      // Read where it stopped, not `now`: the media played on while this frame rendered, past the line's end on a slow frame.
+      const back = lineHoldSeek(lines, stop, adapter.time());
+      if (back !== undefined) adapter.seek(back);
     }
-    if (quizzes.check(previous, now)) adapter?.pause();
+    // Held at the line: a quiz due after its end comes when playback goes on, not at this pause.
+    if (quizzes.check(previous, stop ? stop.holdAt : now)) adapter?.pause();
   });
   const quiz = useQuiz(quizWord?.id ?? null, nativeLanguage);
   const recap = useRecap(media.time, media.playing, !!quizWord, lines);

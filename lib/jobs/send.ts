@@ -3,6 +3,7 @@ import "server-only";
 import type PgBoss from "pg-boss";
 import { env } from "@/lib/env";
 import { getBoss, JOB_SCHEMA } from "./boss";
+import { jobSent } from "./wake";
 import type { JobData, QueueName } from "./queues";
 
 export const videoJobKey = (videoId: number) => `video:${videoId}`;
@@ -15,13 +16,15 @@ export const videoJobKey = (videoId: number) => `video:${videoId}`;
 export async function sendJob<Q extends QueueName>(queue: Q, data: JobData[Q]): Promise<string | null> {
   const boss = await getBoss();
   const { expireSeconds, retryDelaySeconds } = env().jobs;
-  return boss.send(queue, data, {
+  const id = await boss.send(queue, data, {
     singletonKey: videoJobKey(data.videoId),
     retryLimit: 2,
     retryDelay: retryDelaySeconds,
     retryBackoff: true,
     expireInSeconds: expireSeconds,
   });
+  if (id) jobSent(queue);
+  return id;
 }
 
 /**

@@ -25,6 +25,7 @@ import { removeStaleWorkDirs } from "@/lib/pipeline/work-dir";
 import { noteVideoJobWaiting, releaseVideoLease, takeVideoLease } from "@/db/queries/video-jobs";
 import { QUEUES, type QueueName } from "@/lib/jobs/queues";
 import { sendLater } from "@/lib/jobs/send";
+import { wakeOnSend } from "@/lib/jobs/wake";
 
 const videoPayload = z.object({
   videoId: z.number().int().positive(),
@@ -137,6 +138,8 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
       }
     });
     ids.push(id);
+    // A job sent from this process starts at once; the wake-up goes when the queue stops.
+    boss.once("stopped", wakeOnSend(queue, () => boss.notifyWorker(id)));
   }
   return ids;
 }

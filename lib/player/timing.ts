@@ -148,15 +148,25 @@ export const LINE_PAUSE_LEAD_MS = 60;
 /**
  * "Pause after each line": the line whose end is reached as time moves from `previousMs` to
  * `timeMs` in ordinary playback, and where to hold the media so the line stays shown (the time
- * itself, unless a slow frame already carried it past the line's end).
+ * itself, unless a slow frame already carried it past the line's end). The hold is a millisecond
+ * inside the line: a time set in seconds can read back a hair over the millisecond it was set at.
  */
 export function linePause<T extends CaptionTiming>(lines: readonly T[], previousMs: number, timeMs: number): { line: T; holdAt: number } | undefined {
   if (timeMs <= previousMs || timeMs - previousMs > CATCH_UP_JUMP_MS) return undefined;
   for (const line of lines) {
     const at = Math.max(line.startTime, line.endTime - LINE_PAUSE_LEAD_MS);
-    if (previousMs < at && timeMs >= at) return { line, holdAt: Math.min(timeMs, line.endTime) };
+    if (previousMs < at && timeMs >= at) return { line, holdAt: Math.max(line.startTime, Math.min(timeMs, line.endTime - 1)) };
   }
   return undefined;
+}
+
+/**
+ * Where to put the media once paused for `stop`, if it stopped at `pausedMs` (later than the frame's
+ * time: the media plays on while the frame renders, longer on a busy machine): back at the hold when
+ * the line would no longer be the one shown, else nowhere (undefined: no seek).
+ */
+export function lineHoldSeek<T extends CaptionTiming>(lines: readonly T[], stop: { line: T; holdAt: number }, pausedMs: number): number | undefined {
+  return activeCaption(lines, pausedMs)?.id === stop.line.id ? undefined : stop.holdAt;
 }
 
 /**

@@ -2,7 +2,8 @@
  * A local server that speaks the OpenAI API the worker calls: multipart
  * `POST /v1/audio/transcriptions` answering verbose_json, and `POST /v1/chat/completions`
  * answering with JSON that a test-supplied function builds for the named response schema.
- * Failures can be queued (a status for the next calls) to test retries. Handlers may be async
+ * Failures can be queued (a status for the next calls) to test retries; a failure, queued or a
+ * handler's throw, asks the client to try again at once (below). Handlers may be async
  * (to answer slowly); `GET /health` answers 200. Each answered call is also timed (the bench's
  * pipeline scenario reads the times to split a run into its stages).
  */
@@ -44,6 +45,12 @@ async function toWebRequest(req: IncomingMessage): Promise<Request> {
   return new Request(`http://localhost${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) });
 }
 
+/**
+ * Sent with every failure: the OpenAI SDK waits what `retry-after-ms` says before its next try
+ * instead of its own backoff (0.5 s, 1 s, 2 s), so a test of retries does not sit out seconds.
+ */
+const RETRY_AT_ONCE = { "retry-after-ms": "10" };
+
 export async function startFakeOpenAi(handlers: FakeHandlers, options: FakeOptions = {}): Promise<FakeOpenAi> {
   const chats: ChatRequest[] = [];
   const transcriptions: TranscriptionRequest[] = [];
@@ -51,7 +58,8 @@ export async function startFakeOpenAi(handlers: FakeHandlers, options: FakeOptio
   const failures: number[] = [];
   const server: Server = createServer(async (req, res) => {
     const receivedMs = performance.now();
-    const send = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    const send = (status: number, body: unknown) =>
+      res.writeHead(status, { "content-type": "application/json", ...(status >= 400 ? RETRY_AT_ONCE : {}) }).end(JSON.stringify(body));
     try {
       if (req.url === "/health") return send(200, { ok: true });
       const route = req.method === "POST" && req.url ? options.routes?.[req.url] : undefined;

@@ -27,6 +27,11 @@ const mediaDurationMs = (page: Page) =>
 async function withoutQuizzes(request: APIRequestContext, learner: Account) {
   await (await LearnerApi.signIn(request, learner)).updateSettings({ pauseOnHighlight: false });
 }
+/** Sets the media's time straight on the <video>, as a seek the player did not ask for (to skip playing up to a moment). */
+const seekMedia = (page: Page, ms: number) =>
+  page.evaluate((to) => {
+    document.querySelector("video")!.currentTime = to / 1000;
+  }, ms);
 const currentLine = (page: Page) =>
   page.getByTestId("transcript").getByRole("button").evaluateAll((buttons) => buttons.findIndex((b) => b.getAttribute("aria-current") === "true"));
 
@@ -103,8 +108,11 @@ test("captions light up word by word, the quiz pauses playback, and the result r
   await expect(quiz).toHaveCount(0);
   await expect(pauseButton(page)).toBeVisible();
 
+  // On to just before tostada's quiz time (16071 ms, so 15721 ms), seeking over the 10 s between
+  // rather than playing them: no quiz lay in the jump, and playback reaches tostada's.
+  await seekMedia(page, 15_300);
   // A wrong answer at the next word, chosen with the keyboard: the right one is shown, by text too.
-  await expect(quiz).toBeVisible({ timeout: 20_000 });
+  await expect(quiz).toBeVisible({ timeout: 10_000 });
   await expect(quiz.getByRole("heading", { name: "tostada" })).toBeVisible();
   const texts = await options(quiz).allTextContents();
   const wrong = texts.findIndex((o) => !o.includes("toast"));
@@ -261,6 +269,9 @@ test("M mutes, F puts the whole player with its captions fullscreen, ? lists the
 test("'Pause after each line' stops with the line still on screen", async ({ signedInPage: page }) => {
   await openVideo(page, "Ordering Coffee in Madrid");
   await page.getByRole("button", { name: "Pause after each line" }).click();
+  // Played from a second before the first line's end rather than from the start.
+  await mediaDurationMs(page);
+  await seekMedia(page, 4500);
   await playButton(page).click();
   await expect(pauseButton(page)).toBeVisible();
   // The first line ends at 5485 ms (café's quiz comes 100 ms after): playback stops before, the line shown.
@@ -287,7 +298,8 @@ test("a jump over several lines asks about none of them; Skip closes a quiz unan
   // Two lines on again, past agua's line: no quiz comes up.
   await transcript.nth(6).click();
   await expect(transcript.nth(6)).toHaveAttribute("aria-current", "true");
-  await page.waitForTimeout(1000);
+  // Frames go by as it plays on from the line's start (30389 ms): still no quiz.
+  await expect.poll(() => mediaMs(page)).toBeGreaterThan(30_389 + 300);
   await expect(quiz).toHaveCount(0);
 });
 
@@ -309,7 +321,9 @@ test("the transcript seeks; a lit word shows its meaning; a wrong answer teaches
   await expect(definition).toHaveText("basket", { timeout: 10_000 });
   await expect(definition.locator("..").locator("[data-word-state]")).toHaveText("panier");
 
-  // The quiz at panier: a wrong pick shows the right answer, and Continue plays on to the end.
+  // The quiz at panier (39234 ms, so 38884 ms), reached by seeking to just before it in the same
+  // line rather than playing there: a wrong pick shows the right answer, and Continue plays on to the end.
+  await seekMedia(page, 38_500);
   const quiz = page.getByRole("dialog");
   await expect(quiz.getByRole("heading", { name: "panier" })).toBeVisible({ timeout: 10_000 });
   const texts = await options(quiz).allTextContents();
@@ -351,36 +365,36 @@ test("with quizzes off in settings, the video plays past its words", async ({ si
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test.describe("the quiz is fully in sight", () => {
-  for (const size of [
-    { width: 700, height: 800 },
-    { width: 844, height: 390 },
-    { width: 375, height: 700 },
-    // The transcript beside the player: a click on it leaves the player where it is.
-    { width: 1280, height: 800 },
-  ]) {
-    test(`at ${size.width}×${size.height}`, async ({ signedInPage: page }) => {
-      await page.setViewportSize(size);
-      await openVideo(page, "Ordering Coffee in Madrid");
-      await page.getByTestId("transcript").getByRole("button").nth(1).click();
-      const quiz = page.getByRole("dialog");
-      await expect(quiz.getByRole("heading", { name: "café" })).toBeVisible();
-      await expectFullyVisible(page, quiz);
-    });
+test("the quiz opened by a transcript click is fully in sight at every size", async ({ signedInPage: page }) => {
+  const quiz = page.getByRole("dialog");
+  const line = (n: number) => page.getByTestId("transcript").getByRole("button").nth(n);
+  /** At `size`, a click on line `n` jumps past `word`'s quiz time: its quiz comes up (catch-up), whole in the window; then skipped, and playback paused. */
+  async function quizAt(size: { width: number; height: number }, n: number, word: string, before?: () => Promise<void>) {
+    await page.setViewportSize(size);
+    await before?.();
+    await line(n).click();
+    await expect(quiz.getByRole("heading", { name: word })).toBeVisible();
+    await expectFullyVisible(page, quiz);
+    await quiz.getByRole("button", { name: "Skip" }).click();
+    await expect(quiz).toHaveCount(0);
+    await pauseButton(page).click();
+    await expect(playButton(page)).toBeVisible();
   }
 
-  test("after a transcript click far down the page at 900×800 (the transcript under the player)", async ({ signedInPage: page }) => {
-    await page.setViewportSize({ width: 900, height: 800 });
-    await openVideo(page, "Ordering Coffee in Madrid");
-    // Scrolled down to the transcript's end, the player out of sight.
-    const line = page.getByTestId("transcript").getByRole("button").nth(1);
+  await openVideo(page, "Ordering Coffee in Madrid");
+  // The transcript beside the player: a click on it leaves the player where it is.
+  await quizAt({ width: 1280, height: 800 }, 1, "café");
+  // The transcript under the player, scrolled to its end, the player out of sight.
+  await quizAt({ width: 900, height: 800 }, 3, "tostada", async () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect(page.getByTestId("player")).not.toBeInViewport({ ratio: 1 });
-    await line.click();
-    const quiz = page.getByRole("dialog");
-    await expect(quiz.getByRole("heading", { name: "café" })).toBeVisible();
-    await expectFullyVisible(page, quiz);
   });
+  await quizAt({ width: 700, height: 800 }, 5, "agua");
+  // A word is asked once a visit: the phones' sizes on a new one, loaded at the first of them.
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.reload();
+  await quizAt({ width: 375, height: 700 }, 1, "café");
+  await quizAt({ width: 844, height: 390 }, 3, "tostada");
 });
 
 test("on a landscape phone (844×390) the whole player is in sight below the header, so Play starts it where it is", async ({ signedInPage: page }) => {

@@ -5,6 +5,7 @@ import {
   captionForWord,
   catchUpLineIds,
   highlightWindow,
+  lineHoldSeek,
   linePause,
   quizToTrigger,
   quizTriggerTime,
@@ -206,8 +207,20 @@ describe("pause after each line", () => {
 
   it("holds the line on screen when a slow frame carried the time past its end", () => {
     const stop = linePause(lines, 5400, 5600);
-    expect(stop).toEqual({ line: lines[0], holdAt: 5485 });
+    expect(stop).toEqual({ line: lines[0], holdAt: 5484 });
     expect(activeCaption(lines, stop!.holdAt)?.id).toBe(1);
+    // Set in seconds and read back, the hold is still inside the line.
+    expect(activeCaption(lines, (stop!.holdAt / 1000) * 1000)?.id).toBe(1);
+  });
+
+  it("seeks back only when the media, paused, went on past the line's end", () => {
+    const stop = linePause(lines, 5400, 5440)!;
+    expect(stop.holdAt).toBe(5440);
+    // Paused a little later, the line still shown: left where it is.
+    expect(lineHoldSeek(lines, stop, 5470)).toBeUndefined();
+    // The frame rendered slowly and the media played on past 5485: back to where the pause was decided.
+    expect(lineHoldSeek(lines, stop, 5520)).toBe(5440);
+    expect(activeCaption(lines, 5520)).toBeUndefined();
   });
 
   it("does not pause on a jump or going back", () => {

@@ -1,0 +1,30 @@
+/**
+ * Workers of this process, by queue: a job sent from the same process (embedded mode, where the
+ * web server runs the worker; the tests) wakes them at once rather than at their next poll, up to
+ * a second later. A worker in another process still finds it by polling.
+ */
+import "server-only";
+import type { QueueName } from "./queues";
+
+// On globalThis: every server bundle sends through the same workers.
+const key = Symbol.for("lingoreel.jobs.wake");
+type GlobalWithWakers = typeof globalThis & { [key]?: Map<QueueName, Set<() => void>> };
+
+function wakers(queue: QueueName): Set<() => void> {
+  const all = ((globalThis as GlobalWithWakers)[key] ??= new Map());
+  let set = all.get(queue);
+  if (!set) all.set(queue, (set = new Set()));
+  return set;
+}
+
+/** Registers a worker's wake-up for jobs sent to `queue`; returns its removal. */
+export function wakeOnSend(queue: QueueName, wake: () => void): () => void {
+  const set = wakers(queue);
+  set.add(wake);
+  return () => set.delete(wake);
+}
+
+/** A job was just sent to `queue`: its workers in this process look now. */
+export function jobSent(queue: QueueName): void {
+  for (const wake of wakers(queue)) wake();
+}
