@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 function dictImport(args: string[]) {
-  const env = { ...process.env, DATA_DIR: path.join(dir, "data"), DATABASE_URL: "", NODE_ENV: "production" };
+  const env = { ...process.env, DATA_DIR: path.join(dir, "data"), DATABASE_URL: "", NODE_ENV: "production" as const };
   return run(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/dict-import.ts", ...args], { cwd: ROOT, env, timeout: 240_000 });
 }
 
