@@ -1,12 +1,12 @@
 /**
- * A learner's word statuses (new, learning, known, ignored per language and lemma) and what they
- * say of a video: the status of each of its words, how much of it the learner knows, and which of
- * its words to learn first. A lemma without a row is new.
+ * A learner's word statuses (new, learning, known, ignored per language and lemma): set, read for
+ * a video's lemmas, and scored against videos (how much of each the learner knows). A lemma
+ * without a row is new.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { resultRows } from "../client";
-import { videos, words, wordStatuses, type PartOfSpeech, type WordStatus } from "../schema";
+import { videos, words, wordStatuses, type WordStatus } from "../schema";
 
 export type StoredStatus = Exclude<WordStatus, "new">;
 
@@ -37,49 +37,6 @@ export async function getWordStatus(db: DbOrTx, params: { userId: string; langua
   return row?.status;
 }
 
-export type TokenWithStatus = {
-  segmentIndex: number;
-  position: number;
-  start: number;
-  end: number;
-  surface: string;
-  lemma: string;
-  partOfSpeech: PartOfSpeech | null;
-  isContent: boolean;
-  isProperNoun: boolean;
-  status: WordStatus;
-};
-
-/**
- * Every word of the video in caption and line order, with the learner's status of its lemma in
- * the video's language. The rows come back as one JSON array (arrays per row, no keys): tens of
- * thousands of rows cost the drivers far more parsed one by one.
- */
-export async function listVideoTokensWithStatus(db: DbOrTx, params: { videoId: number; userId: string; language: string }): Promise<TokenWithStatus[]> {
-  const rows = resultRows<{ rows: [number, number, number, number, string, string, PartOfSpeech | null, boolean, boolean, StoredStatus | null][] | null }>(
-    await db.execute(sql`
-      SELECT json_agg(json_build_array(c.segment_index, t.position, t.char_start, t.char_end, t.surface, t.lemma, t.part_of_speech, t.is_content, t.is_proper_noun, s.status)
-                      ORDER BY c.segment_index, t.position) AS rows
-        FROM video_tokens t
-        JOIN captions c ON c.id = t.caption_id
-        LEFT JOIN word_statuses s ON s.user_id = ${params.userId} AND s.language = ${params.language} AND s.lemma = t.lemma
-       WHERE t.video_id = ${params.videoId}`),
-  );
-  const list = rows[0]?.rows ?? [];
-  return list.map(([segmentIndex, position, start, end, surface, lemma, partOfSpeech, isContent, isProperNoun, status]) => ({
-    segmentIndex,
-    position,
-    start,
-    end,
-    surface,
-    lemma,
-    partOfSpeech,
-    isContent,
-    isProperNoun,
-    status: status ?? "new",
-  }));
-}
-
 /**
  * How much of each video the learner knows, 0–100 (floor): of its content words, names left out,
  * known ones count 1, learning ones 1/2, ignored ones are left out. Null for a video without
@@ -103,25 +60,10 @@ export async function comprehensionOfVideos(db: DbOrTx, params: { userId: string
        )})
        GROUP BY l.video_id`),
   );
-  // `known` is in halves (learning counts one half), so the share is known / (2 × counted).
+  // `known` is in halves (learning counts one half), so the share is known / (2 × counted); the
+  // same rule as lib/services/word-statuses.ts comprehensionOf, for one video's words.
   for (const r of rows) scores.set(Number(r.video_id), r.counted > 0 ? Math.floor((Number(r.known) * 50) / Number(r.counted)) : 100);
   return scores;
-}
-
-/** The video's content words (names left out) the learner has not marked, most frequent first. */
-export async function listWordsToLearnFirst(
-  db: DbOrTx,
-  params: { videoId: number; userId: string; language: string; limit: number },
-): Promise<{ lemma: string; occurrences: number }[]> {
-  return resultRows<{ lemma: string; occurrences: number }>(
-    await db.execute(sql`
-      SELECT l.lemma, l.occurrences
-        FROM video_lemmas l
-       WHERE l.video_id = ${params.videoId}
-         AND NOT EXISTS (SELECT 1 FROM word_statuses s WHERE s.user_id = ${params.userId} AND s.language = ${params.language} AND s.lemma = l.lemma)
-       ORDER BY l.occurrences DESC, l.lemma
-       LIMIT ${params.limit}`),
-  ).map((r) => ({ lemma: r.lemma, occurrences: Number(r.occurrences) }));
 }
 
 /**
@@ -142,12 +84,18 @@ export async function getVocabularyWordLemma(db: DbOrTx, params: { wordId: numbe
   return row && { word: row.word, language: row.language, lemma: row.lemma ?? undefined };
 }
 
-/** The statuses of these lemmas that are not new. */
-export async function getWordStatuses(db: DbOrTx, params: { userId: string; language: string; lemmas: readonly string[] }): Promise<Map<string, StoredStatus>> {
+/**
+ * The learner's statuses of these lemmas that are not new. The lemmas go as one JSON parameter
+ * and each is looked up by the primary key: a video's few thousand lemmas, whatever the number of
+ * the learner's statuses.
+ */
+export async function getStatusesOfLemmas(db: DbOrTx, params: { userId: string; language: string; lemmas: readonly string[] }): Promise<Map<string, StoredStatus>> {
   if (!params.lemmas.length) return new Map();
-  const rows = await db
-    .select({ lemma: wordStatuses.lemma, status: wordStatuses.status })
-    .from(wordStatuses)
-    .where(and(eq(wordStatuses.userId, params.userId), eq(wordStatuses.language, params.language), inArray(wordStatuses.lemma, [...params.lemmas])));
+  const rows = resultRows<{ lemma: string; status: StoredStatus }>(
+    await db.execute(sql`
+      SELECT s.lemma, s.status
+        FROM json_array_elements_text(${JSON.stringify(params.lemmas)}::json) AS l(lemma)
+        JOIN word_statuses s ON s.user_id = ${params.userId} AND s.language = ${params.language} AND s.lemma = l.lemma`),
+  );
   return new Map(rows.map((r) => [r.lemma, r.status]));
 }

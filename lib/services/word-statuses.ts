@@ -7,18 +7,12 @@ import "server-only";
 import type { DbOrTx } from "@/db/client";
 import { listLanguageCodes } from "@/db/queries/languages";
 import { getVideoById } from "@/db/queries/videos";
-import {
-  comprehensionOfVideos,
-  getVocabularyWordLemma,
-  getWordStatus,
-  listVideoTokensWithStatus,
-  listWordsToLearnFirst,
-  setWordStatus,
-} from "@/db/queries/word-statuses";
-import type { User, WordStatus } from "@/db/schema";
+import { listVideoWords, type StoredToken } from "@/db/queries/tokens";
+import { getStatusesOfLemmas, getVocabularyWordLemma, getWordStatus, setWordStatus } from "@/db/queries/word-statuses";
+import type { User, Video, WordStatus } from "@/db/schema";
 import { badRequest } from "@/lib/api/errors";
 import { lemmaKey } from "@/lib/text/word-key";
-import type { VideoTokens, WordStatusSaved } from "@/lib/types/api";
+import type { LineWordDto, VideoTokens, WordStatusSaved } from "@/lib/types/api";
 import type { WordStatusBody } from "@/lib/validation/words";
 import { mayView, videoNotFound } from "./videos";
 
@@ -61,22 +55,74 @@ export async function applyAnswerToStatus(tx: DbOrTx, userId: string, wordId: nu
 const isUnknown = (w: { isContent: boolean; isProperNoun: boolean; status: WordStatus }) =>
   w.isContent && !w.isProperNoun && (w.status === "new" || w.status === "learning");
 
-/** GET /api/videos/{id}/tokens: the video's words by caption with the caller's statuses. */
+/**
+ * The share of the words the learner knows, 0–100 (floor): of content words, names left out,
+ * known ones count 1, learning ones 1/2, ignored ones are left out; 100 when all are ignored,
+ * null without words. The rule of db/queries/word-statuses.ts comprehensionOfVideos.
+ */
+export function comprehensionOf(words: readonly { isContent: boolean; isProperNoun: boolean; status: WordStatus }[]): number | null {
+  let halves = 0;
+  let counted = 0;
+  let scored = 0;
+  for (const w of words) {
+    if (!w.isContent || w.isProperNoun) continue;
+    scored++;
+    if (w.status === "ignored") continue;
+    counted++;
+    halves += w.status === "known" ? 2 : w.status === "learning" ? 1 : 0;
+  }
+  if (!scored) return null;
+  return counted > 0 ? Math.floor((halves * 50) / counted) : 100;
+}
+
+/** The video's words (the same for every learner), by video, while its updated_at stays: re-processing changes it. */
+const wordsCache = new Map<number, { version: number; words: StoredToken[]; lemmas: string[] }>();
+const WORDS_CACHE_VIDEOS = 16;
+
+async function videoWords(db: DbOrTx, video: Video) {
+  const version = new Date(video.updatedAt).getTime();
+  const cached = wordsCache.get(video.id);
+  if (cached?.version === version) {
+    // Most recently used last: the first entry is the one to drop.
+    wordsCache.delete(video.id);
+    wordsCache.set(video.id, cached);
+    return cached;
+  }
+  const words = await listVideoWords(db, { videoId: video.id });
+  const entry = { version, words, lemmas: [...new Set(words.map((w) => w.lemma))] };
+  wordsCache.delete(video.id);
+  wordsCache.set(video.id, entry);
+  if (wordsCache.size > WORDS_CACHE_VIDEOS) wordsCache.delete(wordsCache.keys().next().value!);
+  return entry;
+}
+
+/**
+ * GET /api/videos/{id}/tokens: the video's words by caption with the caller's statuses, how many
+ * unknown words each line has (exactly one: an i+1 line), the video's score, and its most frequent
+ * words the caller has not marked ("Words to learn first").
+ */
 export async function getVideoTokens(db: DbOrTx, user: User, videoId: number): Promise<VideoTokens> {
   const video = await getVideoById(db, { id: videoId });
   if (!video || !mayView(user, video.status)) throw videoNotFound();
   const language = video.targetLanguage;
-  const [tokens, scores, wordsToLearnFirst] = await Promise.all([
-    listVideoTokensWithStatus(db, { videoId, userId: user.id, language }),
-    comprehensionOfVideos(db, { userId: user.id, videoIds: [videoId] }),
-    listWordsToLearnFirst(db, { videoId, userId: user.id, language, limit: WORDS_TO_LEARN_FIRST }),
-  ]);
+  const { words, lemmas } = await videoWords(db, video);
+  const statuses = await getStatusesOfLemmas(db, { userId: user.id, language, lemmas });
   const lines: VideoTokens["lines"] = [];
-  for (const { segmentIndex, ...word } of tokens) {
+  const all: LineWordDto[] = [];
+  const unmarked = new Map<string, number>();
+  for (const { segmentIndex, ...word } of words) {
     let line = lines.at(-1);
     if (line?.segmentIndex !== segmentIndex) lines.push((line = { segmentIndex, unknownWords: 0, words: [] }));
-    line.words.push(word);
-    if (isUnknown(word)) line.unknownWords++;
+    const status: WordStatus = statuses.get(word.lemma) ?? "new";
+    const dto: LineWordDto = { ...word, status };
+    line.words.push(dto);
+    all.push(dto);
+    if (isUnknown(dto)) line.unknownWords++;
+    if (status === "new" && word.isContent && !word.isProperNoun) unmarked.set(word.lemma, (unmarked.get(word.lemma) ?? 0) + 1);
   }
-  return { videoId, language, lines, comprehension: scores.get(videoId) ?? null, wordsToLearnFirst };
+  const wordsToLearnFirst = [...unmarked]
+    .sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, WORDS_TO_LEARN_FIRST)
+    .map(([lemma, occurrences]) => ({ lemma, occurrences }));
+  return { videoId, language, lines, comprehension: comprehensionOf(all), wordsToLearnFirst };
 }
