@@ -27,6 +27,7 @@ import { PlayerControls } from "./player-controls";
 import { QuizOverlay } from "./quiz-overlay";
 import { QuizRecap, useRecap } from "./quiz-recap";
 import { VocabularyCount } from "./vocabulary-count";
+import { ComprehensionLabel } from "@/components/video/comprehension-label";
 import { useQuizSession } from "./use-quiz-session";
 import { TranscriptPanel } from "./transcript-panel";
 import { useFullscreen } from "./use-fullscreen";
@@ -296,7 +297,10 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
           </div>
           <div className="space-y-2 px-4 sm:px-0">
             {data?.description ? <p className="text-muted-foreground">{data.description}</p> : null}
-            <VocabularyCount words={vocabulary.data} />
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+              <VocabularyCount words={vocabulary.data} />
+              {data ? <ComprehensionLabel score={data.comprehension} /> : null}
+            </div>
           </div>
         </div>
         {lines.length > 0 ? (

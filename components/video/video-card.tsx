@@ -1,11 +1,12 @@
 "use client";
-/** A video in a grid: thumbnail with duration, title, category, progress, and the favourite heart. */
+/** A video in a grid: thumbnail with duration, title, category, how much of it the learner knows, progress, and the favourite heart. */
 import Link from "next/link";
 import { LanguageFlag } from "@/components/language-flag";
 import { Skeleton } from "@/components/ui/skeleton";
 import { VideoThumbnail } from "@/components/video-thumbnail";
 import type { VideoCard as VideoCardData } from "@/lib/types/api";
 import { formatDuration } from "@/lib/format";
+import { ComprehensionLabel } from "./comprehension-label";
 import { FavoriteButton } from "./favorite-button";
 
 /** 'N words to learn' until the learner has started, then the percent learned. */
@@ -48,6 +49,7 @@ export function VideoCard({ video, categoryId }: { video: VideoCardData; categor
           </span>
         </p>
         <div className="mt-auto space-y-1.5 pt-1">
+          <ComprehensionLabel score={video.comprehension} />
           <p className="text-sm font-medium text-muted-foreground" data-testid="video-progress">
             {progressLabel(video)}
           </p>

@@ -8,6 +8,8 @@ import { QUEUES } from "@/lib/jobs/queues";
 import { sendJob } from "@/lib/jobs/send";
 import { timeWord } from "@/lib/pipeline/time-word";
 import { findWord, tokenize, wordSpans } from "@/lib/text/tokenize";
+import { lineWords } from "@/lib/text/line-words";
+import { listCaptionWords, replaceCaptionWords } from "@/db/queries/tokens";
 
 async function segmentOf(db: DbOrTx, videoId: number, segmentId: number) {
   const segment = await getSegment(db, { videoId, segmentId });
@@ -24,10 +26,25 @@ export async function updateSegmentText(db: Db, videoId: number, segmentId: numb
   return db.transaction(async (tx) => {
     const segment = await segmentOf(tx, videoId, segmentId);
     const changed = segment.text.trim() !== newText;
-    if (changed) await setSegmentText(tx, { segmentId, text: newText });
+    if (changed) {
+      await setSegmentText(tx, { segmentId, text: newText });
+      await relineWords(tx, videoId, segmentId, newText, segment.language);
+    }
     const translationsRemoved = changed && updateTranslations ? await clearSegmentTranslations(tx, { segmentId }) : 0;
     return { id: segment.id, text: changed ? newText : segment.text, updated: changed, translationsRemoved };
   });
+}
+
+/**
+ * The edited line's words with their lemmas again: what processing said of its words (lemma and
+ * part of speech by spelling) still holds for the words the line keeps; a new word gets its own
+ * spelling as its lemma until the vocabulary is chosen again. A video without words keeps none.
+ */
+async function relineWords(tx: DbOrTx, videoId: number, captionId: number, text: string, language: string) {
+  const before = await listCaptionWords(tx, { captionId });
+  if (!before.length) return;
+  const known = before.flatMap((w) => (w.partOfSpeech ? [{ word: w.surface, lemma: w.lemma, partOfSpeech: w.partOfSpeech }] : []));
+  await replaceCaptionWords(tx, { videoId, captionId, words: lineWords(text, language, known) });
 }
 
 /**

@@ -6,6 +6,7 @@ import { POST as updateText } from "@/app/api/videos/[id]/segments/[segmentId]/u
 import { GET as getCaptions } from "@/app/api/videos/[id]/captions/route";
 import { GET as getTranslations } from "@/app/api/videos/[id]/segment-translations/route";
 import { GET as getWords } from "@/app/api/videos/[id]/words/route";
+import { GET as getTokens } from "@/app/api/videos/[id]/tokens/route";
 import { saveProcessedContent } from "@/db/queries/processed";
 import { captions, quizzes, userWordProgress, videoProgress, videos, words } from "@/db/schema";
 import { seedDemoContent } from "@/lib/setup/demo-content";
@@ -65,6 +66,19 @@ describe.each(testDbKinds)("segment editor API on %s", (kind) => {
     // 'Save Without Updating' kept the line's translations.
     const english = (await call(getTranslations, `/api/videos/${videoId}/segment-translations?language=en`, { token: learner.token, params: { id: videoId } })).body;
     expect(english.some((t: { captionId: number }) => t.captionId === segment.id)).toBe(true);
+    // The line's words follow its text: those it kept keep their lemmas, a new one has its own spelling.
+    const line = (await call(getTokens, `/api/videos/${videoId}/tokens`, { token: learner.token, params: { id: videoId } })).body.lines[0];
+    expect(line.words.map((w: { surface: string; lemma: string }) => `${w.surface}:${w.lemma}`)).toEqual([
+      "Buenos:bueno",
+      "días:día",
+      "quisiera:querer",
+      "un:un",
+      "café:café",
+      "solo:solo",
+      "por:por",
+      "favor:favor",
+    ]);
+    expect(line.words.every((w: { start: number; end: number; surface: string }) => newText.slice(w.start, w.end) === w.surface)).toBe(true);
   });
 
   it("'Yes, Update All' removes the line's translations of the old text, and only that line's", async () => {
