@@ -1,16 +1,17 @@
 /**
- * Demo content for a fresh install: fully processed videos (captions, word timings, vocabulary,
- * translations, quizzes) from db/seed/demo-content.json. Runs once per database: a marker row
+ * Demo content for a fresh install: fully processed videos (captions, word timings, every line's
+ * words with their lemmas, vocabulary, translations, quizzes) from db/seed/demo-content.json. Runs once per database: a marker row
  * keeps deleted demo content from coming back (the demo accounts have their own marker). The
- * quizzes' options come from the caller (lib/setup/demo-content.ts passes lib/quiz's builder),
- * so the database layer holds no product rules.
+ * quizzes' options and the lines' words come from the caller (lib/setup/demo-content.ts passes
+ * lib/quiz's builder and lib/text's line splitter), so the database layer holds no product rules.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "./client";
 import { listLanguageCodes } from "./queries/languages";
+import { insertVideoTokens, type ProcessedToken } from "./queries/tokens";
 import {
   appMeta,
   captions,
@@ -22,6 +23,7 @@ import {
   wordTimings,
   words,
   wordTranslations,
+  PARTS_OF_SPEECH,
 } from "./schema";
 
 const ms = z.number().int().nonnegative();
@@ -49,6 +51,8 @@ export const demoContentSchema = z.object({
               endTime: ms,
               translations: translationsSchema,
               words: z.array(z.object({ word: z.string().min(1), start: ms, end: ms })).min(1),
+              /** Its content words' lemmas and parts of speech, as processing's model gives them. */
+              lemmas: z.array(z.object({ word: z.string().min(1), lemma: z.string().min(1), partOfSpeech: z.enum(PARTS_OF_SPEECH) })).default([]),
             }),
           )
           .min(1),
@@ -81,7 +85,17 @@ export type SeedResult = { seeded: boolean; videos: number; words: number; quizz
 /** A word's quiz from its seed (word and language), right answer and candidate distractors; null when there are too few. */
 export type QuizMaker = (seed: string, answer: string, candidates: readonly string[]) => { options: string[]; correctIndex: number } | null;
 
-export async function insertDemoContent(db: Db, content: DemoContent, buildQuiz: QuizMaker): Promise<SeedResult> {
+type DemoSegment = DemoContent["videos"][number]["segments"][number];
+/** A line's words with their lemmas, from its text and the lemmas the demo content gives (lib/text/line-words.ts). */
+export type LineAnalyser = (text: string, language: string, lemmas: DemoSegment["lemmas"]) => ProcessedToken[];
+
+/** Product rules the seed applies: how quizzes are built and lines split into words. */
+export type DemoRules = { buildQuiz: QuizMaker; lineWords: LineAnalyser };
+
+const tokensOf = (video: DemoContent["videos"][number], lineWords: LineAnalyser) =>
+  video.segments.map((s, segmentIndex) => ({ segmentIndex, words: lineWords(s.text, video.targetLanguage, s.lemmas) }));
+
+export async function insertDemoContent(db: Db, content: DemoContent, { buildQuiz, lineWords }: DemoRules): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7224102)`);
     const [marker] = await tx.select().from(appMeta).where(eq(appMeta.key, SEED_MARKER)).limit(1);
@@ -161,6 +175,7 @@ export async function insertDemoContent(db: Db, content: DemoContent, buildQuiz:
         })),
       );
       await tx.insert(wordTimings).values(timingRows);
+      await insertVideoTokens(tx, videoId, tokensOf(video, lineWords));
 
       if (video.vocabulary.length === 0) continue;
       const wordRows = await tx
@@ -201,6 +216,28 @@ export async function insertDemoContent(db: Db, content: DemoContent, buildQuiz:
     await tx.insert(appMeta).values({ key: SEED_MARKER, value: { at: new Date().toISOString(), videos: content.videos.length } });
     return { seeded: true, videos: content.videos.length, words: wordCount, quizzes: quizCount };
   });
+}
+
+/**
+ * Gives the demo videos of a database seeded before lemmas were kept their words: each demo
+ * video still as it was seeded (found by its media file, its lines unchanged) and without words.
+ * Cheap on every start: one query per demo video once done. Returns how many videos got words.
+ */
+export async function addDemoTokens(db: Db, content: DemoContent, lineWords: LineAnalyser): Promise<number> {
+  let added = 0;
+  for (const video of content.videos) {
+    const [row] = await db
+      .select({ id: videos.id, withWords: sql<boolean>`exists (select 1 from video_tokens t where t.video_id = ${videos.id})` })
+      .from(videos)
+      .where(eq(videos.mediaPath, video.media))
+      .limit(1);
+    if (!row || row.withWords) continue;
+    const lines = await db.select({ text: captions.text }).from(captions).where(eq(captions.videoId, row.id)).orderBy(asc(captions.segmentIndex));
+    if (lines.length !== video.segments.length || lines.some((l, i) => l.text !== video.segments[i]!.text)) continue;
+    await db.transaction((tx) => insertVideoTokens(tx, row.id, tokensOf(video, lineWords)));
+    added++;
+  }
+  return added;
 }
 
 /** Whether the demo accounts were made once already (a demo account someone deleted stays deleted). */

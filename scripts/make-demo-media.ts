@@ -11,7 +11,7 @@
  *   4. renders a title card (gradient + title) and encodes a small WebM
  *      (VP9 + Opus) plus a JPEG thumbnail with ffmpeg,
  * and finally writes db/seed/demo-content.json with the timed captions,
- * translations and vocabulary.
+ * translations, the lines' lemmas and the vocabulary.
  *
  * Requires espeak-ng, ffmpeg and the DejaVu fonts. The output is deterministic,
  * and committed, so a fresh install needs none of these tools.
@@ -100,6 +100,15 @@ type Translations = Partial<Record<Language, string>>;
 interface SourceSegment {
   text: string;
   translations: Translations;
+  /** Its content words' lemmas, as processing's model would give them: the demo videos' words come with lemmas. */
+  lemmas: DemoLemma[];
+}
+
+/** What processing's model says of a content word of a line: its lemma and part of speech (lib/text/line-words.ts). */
+export interface DemoLemma {
+  word: string;
+  lemma: string;
+  partOfSpeech: string;
 }
 
 interface SourceVocabulary {
@@ -136,6 +145,7 @@ export interface DemoSegment {
   endTime: number;
   translations: Translations;
   words: DemoWord[];
+  lemmas: DemoLemma[];
 }
 
 export interface DemoVocabulary {
@@ -503,6 +513,7 @@ function buildVideo(video: SourceVideo, categories: string[], workDir: string): 
       endTime: last.end,
       translations: orderedTranslations(video.targetLanguage, s.translations),
       words,
+      lemmas: s.lemmas,
     };
   });
 

@@ -13,7 +13,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { captions, videos, wordTimings, words } from "../schema";
+import { rowsJson } from "./json-rows";
 import { refreshVideoProgressOfVideo } from "./progress";
+import { insertVideoTokens, type ProcessedToken } from "./tokens";
 
 /** What processing makes of a video: everything the player and the quizzes read. */
 export type ProcessedSegment = { text: string; startMs: number; endMs: number; translations: Record<string, string> };
@@ -33,15 +35,10 @@ export type ProcessedContent = {
   timings: ProcessedTiming[];
   words: ProcessedWord[];
   quizzes: ProcessedQuiz[];
+  /** Every line's words with their lemmas, by line; a video saved without them has none. */
+  tokens?: ProcessedToken[][];
 };
 
-/**
- * Rows as one `json` parameter, for `json_to_recordset`. A lone surrogate (broken text from a
- * model) becomes U+FFFD, as the drivers store it in a plain text parameter, where Postgres's JSON
- * parser would reject the whole batch.
- */
-const wellFormed = (_key: string, value: unknown) => (typeof value === "string" && !value.isWellFormed() ? value.toWellFormed() : value);
-const rowsJson = (rows: object[]) => sql`${JSON.stringify(rows, wellFormed)}::json`;
 
 export async function saveProcessedContent(db: Db, videoId: number, content: ProcessedContent): Promise<void> {
   const lines = content.segments.map((s, i) => ({ i, text: s.text, s: s.startMs, e: s.endMs }));
@@ -66,6 +63,8 @@ export async function saveProcessedContent(db: Db, videoId: number, content: Pro
         INSERT INTO captions (video_id, segment_index, text, start_time, end_time)
         SELECT ${videoId}, r.i, r.text, r.s, r.e FROM json_to_recordset(${rowsJson(lines)}) AS r(i int, text text, s int, e int)`);
     }
+    // The old tokens went with their captions; the lemma counts are the video's own.
+    await insertVideoTokens(tx, videoId, (content.tokens ?? []).map((words, segmentIndex) => ({ segmentIndex, words })));
     if (lineTranslations.length) {
       await tx.execute(sql`
         INSERT INTO segment_translations (caption_id, language, translated_text)

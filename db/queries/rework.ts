@@ -2,6 +2,7 @@
 import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { refreshVideoProgressOfVideo } from "./progress";
+import { insertVideoTokens, type LineTokens } from "./tokens";
 import { captions, quizzes, segmentTranslations, wordTimings, words, wordTranslations } from "../schema";
 
 export async function loadVideoText(db: DbOrTx, videoId: number) {
@@ -31,7 +32,7 @@ export async function upsertQuiz(db: DbOrTx, row: { wordId: number; nativeLangua
 }
 
 /**
- * The video's vocabulary, replaced in one transaction with every learner's progress in it
+ * The video's vocabulary and, when given, its words' lemmas (`tokens`), replaced in one transaction with every learner's progress in it
  * recounted against the new words (their records, keyed by spelling, are kept: a word chosen
  * again is learned as it was).
  */
@@ -39,8 +40,10 @@ export async function replaceVocabulary(
   db: DbOrTx,
   videoId: number,
   rows: { captionId: number | null; word: string; context: string | null; timestamp: number; quizTime: number | null }[],
+  tokens?: readonly LineTokens[],
 ) {
   return db.transaction(async (tx) => {
+    if (tokens) await insertVideoTokens(tx, videoId, tokens);
     await tx.delete(words).where(eq(words.videoId, videoId));
     const inserted = rows.length ? await tx.insert(words).values(rows.map((r) => ({ ...r, videoId }))).returning() : [];
     await refreshVideoProgressOfVideo(tx, { videoId });

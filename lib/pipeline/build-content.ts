@@ -1,6 +1,6 @@
 /**
- * From a transcript to everything the player reads: word timings by line, the vocabulary, and
- * translations and quizzes in every other supported language.
+ * From a transcript to everything the player reads: word timings by line, every line's words with
+ * their lemmas, the vocabulary, and translations and quizzes in every other supported language.
  */
 import "server-only";
 import { buildQuiz } from "@/lib/quiz/build";
@@ -23,7 +23,8 @@ export async function buildContent(transcript: Transcript, options: BuildOptions
   const { segments } = transcript;
   const owners = segmentOfWords(segments, transcript.words);
   const timings: ProcessedTiming[] = transcript.words.map((w, i) => ({ word: w.word, startMs: w.startMs, endMs: w.endMs, segmentIndex: owners[i]! }));
-  const chosen = segments.length ? await chooseVocabulary(segments, timings, options.targetLanguage, transcript.durationMs, options.signal) : [];
+  const vocabulary = segments.length ? await chooseVocabulary(segments, timings, options.targetLanguage, transcript.durationMs, options.signal) : { words: [], lines: [] };
+  const chosen = vocabulary.words;
   await options.onProgress?.(0.3);
 
   const languages = options.languages.filter((l) => l !== options.targetLanguage);
@@ -33,6 +34,7 @@ export async function buildContent(transcript: Transcript, options: BuildOptions
     timings,
     words: chosen.map((w) => ({ ...w, translations: {} })),
     quizzes: [],
+    tokens: vocabulary.lines,
   };
   const lines = segments.map((s, index) => ({ index, text: s.text }));
   const words = chosen.map((w, index) => ({ index, word: w.word, context: segments[w.segmentIndex]?.text ?? "", lineIndex: w.segmentIndex }));

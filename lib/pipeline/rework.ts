@@ -114,7 +114,11 @@ export async function regenerateQuizzes(db: Db, videoId: number, signal?: AbortS
   return made;
 }
 
-/** Chooses the vocabulary again from the captions, then translates the new words and makes their quizzes. */
+/**
+ * Chooses the vocabulary again from the captions, with every line's words and their lemmas (a
+ * video processed before lemmas were kept gets them here), then translates the new words and
+ * makes their quizzes.
+ */
 export async function extractVocabulary(db: Db, videoId: number, signal?: AbortSignal, since?: Date): Promise<number> {
   const ctx = await prepared(db, videoId);
   if (!ctx) return 0;
@@ -131,12 +135,13 @@ export async function extractVocabulary(db: Db, videoId: number, signal?: AbortS
   const segments = text.lines.map((l) => ({ text: l.text, startMs: l.startTime, endMs: l.endTime }));
   const timings = text.timings.map((t) => ({ word: t.word, startMs: t.start, endMs: t.end, segmentIndex: t.captionId !== null ? (index.get(t.captionId) ?? 0) : 0 }));
   const durationMs = video.durationMs ?? Math.max(0, ...segments.map((s) => s.endMs));
-  const chosen = await chooseVocabulary(segments, timings, video.targetLanguage, durationMs, signal);
+  const { words: chosen, lines } = await chooseVocabulary(segments, timings, video.targetLanguage, durationMs, signal);
   signal?.throwIfAborted();
   const rows = await replaceVocabulary(
     db,
     videoId,
     chosen.map((w) => ({ captionId: text.lines[w.segmentIndex]?.id ?? null, word: w.word, context: segments[w.segmentIndex]?.text ?? null, timestamp: w.timestampMs, quizTime: w.quizTimeMs })),
+    lines.map((words, i) => ({ segmentIndex: text.lines[i]!.segmentIndex, words })),
   );
   const fresh = await prepared(db, videoId);
   if (fresh) for (const language of fresh.codes) await translateAndSave(db, fresh, language, new Set(), new Set(rows.map((r) => r.id)), signal);

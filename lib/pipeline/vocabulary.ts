@@ -1,21 +1,41 @@
 /**
- * Processing Vocabulary: the model proposes words worth learning (with lemma, part of speech and
- * CEFR level, in one structured call) among each line's content words (tokenised, stop-words
- * left out); we keep those that really are content words of their line, drop repeats of a lemma,
- * and spread the quizzes through the video (about 20 s apart at least).
+ * Processing Vocabulary: in structured calls of VOCABULARY_BATCH_LINES lines each, the model
+ * gives every content word of every line (tokenised, stop-words left out) its lemma and part of
+ * speech, and proposes among them words worth learning (with CEFR level). Every line's words are
+ * kept with their lemmas (lib/text/line-words.ts: the video's tokens); of the proposals we keep
+ * those that really are content words of their line, drop repeats of a lemma, and spread the
+ * quizzes through the video (about 20 s apart at least).
  */
 import "server-only";
 import { z } from "zod";
 import { chatJson } from "@/lib/ai/chat";
 import { isStopWord, wordKey } from "@/lib/text/stop-words";
 import { bare, contentWords, findWord, tokenize, type Token } from "@/lib/text/tokenize";
+import { lineWords, type LineWord } from "@/lib/text/line-words";
+import { PARTS_OF_SPEECH } from "@/db/schema/words";
 import type { ProcessedTiming } from "@/db/queries/processed";
 import { timeWord } from "./time-word";
 import type { TimedSegment } from "./transcript";
 
 export const MIN_QUIZ_GAP_MS = 20_000;
+/** Lines per call: a line's analysis is a few dozen tokens of answer, so a batch stays far below the model's output limit. */
+export const VOCABULARY_BATCH_LINES = 40;
 
 export const vocabularyAnswer = z.object({
+  lines: z.array(
+    z.object({
+      index: z.number().int().describe("The line's index"),
+      words: z
+        .array(
+          z.object({
+            word: z.string().describe("The word exactly as it appears in the line"),
+            lemma: z.string().describe("Its dictionary form"),
+            partOfSpeech: z.enum(PARTS_OF_SPEECH),
+          }),
+        )
+        .describe("Every candidate of the line (in Japanese and Chinese, whole words joined from its pieces)"),
+    }),
+  ),
   words: z.array(
     z.object({
       word: z.string().describe("The word exactly as it appears in the line"),
@@ -84,11 +104,19 @@ export function placeVocabulary(proposals: Proposal[], { segments, timings, lang
 }
 
 const SYSTEM = [
-  "You choose vocabulary for language learners from a video's transcript.",
-  "Pick single content words a learner should learn (nouns, verbs, adjectives, adverbs), never function words, names or numbers.",
-  "Each line lists its candidates, its words without stop-words: choose among them, and copy each word exactly as it appears in its line.",
-  "In Japanese and Chinese a word may join adjacent pieces of the line (a verb with its ending).",
+  "You analyse a video's transcript for language learners and choose its vocabulary.",
+  "For every line, give every one of its candidates (its words without stop-words) its dictionary form (lemma) and part of speech; names of people and places are proper-noun.",
+  "Then pick single content words a learner should learn (nouns, verbs, adjectives, adverbs), never function words, names or numbers, as many as wanted.",
+  "Choose among the candidates, and copy each word exactly as it appears in its line.",
+  "In Japanese and Chinese a word may join adjacent pieces of the line (a verb with its ending): give it whole, with its dictionary form (飲みます: 飲む).",
 ].join(" ");
+
+export type VocabularyResult = {
+  /** The words to teach, in time order. */
+  words: ChosenWord[];
+  /** Every line's words with their lemmas, by line. */
+  lines: LineWord[][];
+};
 
 export async function chooseVocabulary(
   segments: TimedSegment[],
@@ -96,9 +124,22 @@ export async function chooseVocabulary(
   targetLanguage: string,
   durationMs: number,
   signal?: AbortSignal,
-): Promise<ChosenWord[]> {
+): Promise<VocabularyResult> {
   const budget = vocabularyBudget(durationMs);
-  const request = JSON.stringify({ language: targetLanguage, wanted: budget * 2, lines: vocabularyLines(segments, targetLanguage) });
-  const answer = await chatJson(vocabularyAnswer, "vocabulary", SYSTEM, request, signal);
-  return placeVocabulary(answer.words, { segments, timings, language: targetLanguage, budget });
+  const all = vocabularyLines(segments, targetLanguage);
+  const proposals: Proposal[] = [];
+  const analysed = new Map<number, z.infer<typeof vocabularyAnswer>["lines"][number]["words"]>();
+  for (let at = 0; at < all.length; at += VOCABULARY_BATCH_LINES) {
+    const lines = all.slice(at, at + VOCABULARY_BATCH_LINES);
+    // Each batch is asked for its share of the words: placing them spreads them over the video.
+    const wanted = Math.max(1, Math.round((budget * 2 * lines.length) / all.length));
+    const answer = await chatJson(vocabularyAnswer, "vocabulary", SYSTEM, JSON.stringify({ language: targetLanguage, wanted, lines }), signal);
+    const held = new Set(lines.map((l) => l.index));
+    for (const line of answer.lines) if (held.has(line.index) && !analysed.has(line.index)) analysed.set(line.index, line.words);
+    proposals.push(...answer.words.filter((w) => held.has(w.segmentIndex)));
+  }
+  return {
+    words: placeVocabulary(proposals, { segments, timings, language: targetLanguage, budget }),
+    lines: segments.map((s, index) => lineWords(s.text, targetLanguage, analysed.get(index) ?? [])),
+  };
 }

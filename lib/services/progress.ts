@@ -22,6 +22,8 @@
  *   learned; floor(learned * 100 / words). Recomputed for every learner in the same transaction
  *   as any change to the video's words.
  * - Daily progress, totalQuizzes, streak: history of answers; re-processing never changes them.
+ * - The word's lemma status (lib/services/word-statuses.ts statusAfterAnswer): a counted answer
+ *   moves it; one within the window does not, so answering twice at once cannot make a word known.
  */
 import "server-only";
 import type { Db, DbOrTx } from "@/db/client";
@@ -45,6 +47,7 @@ import { daysAt, localDay, streakAfterQuiz } from "@/lib/progress/days";
 import type { QuizResult } from "@/lib/validation/videos";
 import { streakOf } from "./serialize";
 import { isPublished, isStaff } from "./videos";
+import { applyAnswerToStatus } from "./word-statuses";
 
 /** A word answered again within this long after its counted answer counts nothing. */
 export const ANSWER_WINDOW_MS = 10 * 60 * 1000;
@@ -124,6 +127,7 @@ export async function recordQuizResult(
         values: { streak: streak.streak, longestStreak: streak.longestStreak, lastActiveDate: streak.lastActiveDate, ...zone },
       });
       const video = await refreshVideoProgress(tx, { ...key, now });
+      await applyAnswerToStatus(tx, user.id, word.wordId, input.correct === 1);
       result = {
         counted: true,
         word: { wordId: word.wordId, learned: answer.learned, correctCount: answer.correctCount, incorrectCount: answer.incorrectCount },

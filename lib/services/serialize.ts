@@ -91,6 +91,7 @@ export function toVideoCard(row: VideoCardRow): VideoCard {
     captionsSource: row.captionsSource,
     transcribeAudio: row.transcribeAudio,
     progress: row.progressPercent,
+    comprehension: null,
     wordsLearned: row.wordsLearned,
     totalWords: row.totalWords,
     wordCount: row.totalWords,

@@ -20,6 +20,7 @@ import { PUBLISHED_STATUSES, type User, type Video, type VideoStatus } from "@/d
 import { badRequest, notFound } from "@/lib/api/errors";
 import type { Category, VideoCard } from "@/lib/types/api";
 import { LIST_LIMIT_MAX, type ListQuery, type VideoSearchQuery } from "@/lib/validation/videos";
+import { withComprehension } from "./comprehension";
 import { toVideoCard } from "./serialize";
 
 export const isStaff = (user: Pick<User, "role">) => user.role === "admin" || user.role === "owner";
@@ -46,13 +47,13 @@ export async function listVideos(db: DbOrTx, user: User, query: VideoSearchQuery
   // Staff list the directory here: its cards say whether a job waits for another on the video.
   const params = { ...filters(user, query, !isStaff(user)), withJobState: isStaff(user) };
   const rows = query.search ? await searchVideoCards(db, { ...params, term: query.search }) : await listVideoCards(db, params);
-  return rows.map(toVideoCard);
+  return withComprehension(db, user, rows.map(toVideoCard));
 }
 
 export async function getVideo(db: DbOrTx, user: User, id: number): Promise<VideoCard> {
   const row = await getVideoCard(db, { id, userId: user.id, withJobState: isStaff(user) });
   if (!row || (!isStaff(user) && !isPublished(row.status))) throw videoNotFound();
-  return toVideoCard(row);
+  return (await withComprehension(db, user, [toVideoCard(row)]))[0]!;
 }
 
 /** Throws "Video not found" unless the caller may see the video. */
@@ -63,16 +64,16 @@ export async function assertVideoVisible(db: DbOrTx, user: User, id: number): Pr
 
 // The home screen's lists show published videos to everyone: they are what learners study.
 export async function listPopular(db: DbOrTx, user: User, query: ListQuery, now = new Date()): Promise<VideoCard[]> {
-  return (await listPopularVideoCards(db, { ...filters(user, query, true), now })).map(toVideoCard);
+  return withComprehension(db, user, (await listPopularVideoCards(db, { ...filters(user, query, true), now })).map(toVideoCard));
 }
 
 export async function listRecommended(db: DbOrTx, user: User, query: ListQuery): Promise<VideoCard[]> {
   if (!user.targetLanguage) return [];
-  return (await listRecommendedVideoCards(db, { ...filters(user, query, true), targetLanguage: user.targetLanguage })).map(toVideoCard);
+  return withComprehension(db, user, (await listRecommendedVideoCards(db, { ...filters(user, query, true), targetLanguage: user.targetLanguage })).map(toVideoCard));
 }
 
 export async function listInProgress(db: DbOrTx, user: User, query: ListQuery): Promise<VideoCard[]> {
-  return (await listInProgressVideoCards(db, filters(user, query, true))).map(toVideoCard);
+  return withComprehension(db, user, (await listInProgressVideoCards(db, filters(user, query, true))).map(toVideoCard));
 }
 
 /** Learners get the categories that hold a published video; admins and owners get all. */

@@ -29,10 +29,7 @@ export function findWord(line: string, tokens: Token[], word: string, language: 
   if (!wanted) return undefined;
   const joined = writtenWithoutSpaces(language);
   for (let i = 0; i < tokens.length; i++) {
-    let key = "";
-    for (let j = i; j < tokens.length && j < i + MAX_PIECES; j++) {
-      if (j > i && tokens[j]!.start !== tokens[j - 1]!.end) break;
-      key += wordKey(tokens[j]!.text);
+    for (const { j, key } of pieceRuns(tokens, i)) {
       if (key.length > wanted.length) break;
       if (key !== wanted) continue;
       const run = tokens.slice(i, j + 1);
@@ -43,6 +40,24 @@ export function findWord(line: string, tokens: Token[], word: string, language: 
   return undefined;
 }
 
+/**
+ * The runs of adjacent tokens from token `i` that may be one word, shortest first: each its last
+ * token `j` and the key the run spells (up to MAX_PIECES tokens written against each other).
+ */
+export function* pieceRuns(tokens: readonly Token[], i: number): Generator<{ j: number; key: string }> {
+  let key = "";
+  for (let j = i; j < tokens.length && j < i + MAX_PIECES; j++) {
+    if (j > i && tokens[j]!.start !== tokens[j - 1]!.end) return;
+    key += wordKey(tokens[j]!.text);
+    yield { j, key };
+  }
+}
+
+/** Whether adjacent pieces of a Japanese or Chinese line may be taught as one word. */
+export function isPiecesWord(line: string, run: readonly Token[], language: string): boolean {
+  return piecesWord(line, run, language) !== undefined;
+}
+
 /** Clitics, then one content word. */
 function spacedWord(run: Token[], language: string) {
   const last = run.at(-1)!;
@@ -51,7 +66,7 @@ function spacedWord(run: Token[], language: string) {
 }
 
 /** Adjacent pieces starting with a content word, not a stop-word as a whole (あり|ます). */
-function piecesWord(line: string, run: Token[], language: string) {
+function piecesWord(line: string, run: readonly Token[], language: string) {
   const [first, last] = [run[0]!, run.at(-1)!];
   const text = line.slice(first.start, last.end);
   if (!isContentWord(first.text, language) || isStopWord(text, language)) return undefined;

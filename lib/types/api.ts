@@ -1,5 +1,5 @@
 /** JSON shapes the product API returns (dates as ISO strings): written by services, read by the client hooks in lib/data. */
-import type { User } from "@/db/schema";
+import type { PartOfSpeech, User, WordStatus } from "@/db/schema";
 
 type Jsonify<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
@@ -84,6 +84,12 @@ export type VideoCard = {
   transcribeAudio: boolean;
   /** Percent of the video's vocabulary the caller has learned. */
   progress: number;
+  /**
+   * How much of the video's words the caller knows, 0–100: of its content words (names left out),
+   * known lemmas count 1, learning ones 1/2, ignored ones are left out. Null while the video has no
+   * words with lemmas (processed before they were kept).
+   */
+  comprehension: number | null;
   wordsLearned: number;
   totalWords: number;
   wordCount: number;
@@ -116,3 +122,36 @@ export type SegmentTranslation = { id: number; captionId: number; language: stri
 export type VocabularyWord = { id: number; word: string; context: string | null; timestamp: number; quizTime: number | null; captionId: number | null };
 export type WordTimingRow = { word: string; start: number; end: number | null; captionId: number | null };
 export type Quiz = { wordId: number; word: string; nativeLanguage: string; options: string[]; correctIndex: number };
+
+/** A learner's status of a lemma: PUT /api/words/status answers it. */
+export type WordStatusSaved = { language: string; lemma: string; status: WordStatus; updatedAt: string };
+
+/** A word of a caption line with the caller's status of its lemma. */
+export type LineWordDto = {
+  position: number;
+  /** Offsets into the caption's text. */
+  start: number;
+  end: number;
+  surface: string;
+  lemma: string;
+  partOfSpeech: PartOfSpeech | null;
+  /** Worth learning (not a stop-word, number or function word); only these count and colour. */
+  isContent: boolean;
+  isProperNoun: boolean;
+  status: WordStatus;
+};
+
+/** GET /api/videos/{id}/tokens: every caption's words with the caller's statuses. */
+export type VideoTokens = {
+  videoId: number;
+  language: string;
+  lines: {
+    segmentIndex: number;
+    /** Content words, names left out, that the caller neither knows nor ignores; exactly one makes the line i+1. */
+    unknownWords: number;
+    words: LineWordDto[];
+  }[];
+  comprehension: number | null;
+  /** The video's most frequent words the caller has not marked. */
+  wordsToLearnFirst: { lemma: string; occurrences: number }[];
+};

@@ -37,7 +37,7 @@ import { createLocalStorage, installStorage } from "@/lib/storage";
 import { createVideoSchema } from "@/lib/validation/admin-videos";
 import { setAiServer } from "@/scripts/standins/env";
 import { startFakeOpenAi, type ChatRequest, type FakeCall, type FakeOpenAi } from "@/scripts/standins/fake-openai";
-import { answerChat } from "@/scripts/standins/standin-answers";
+import { analyseLines, answerChat } from "@/scripts/standins/standin-answers";
 import { countSaved, describeCounts } from "./save";
 import { envInt, fmtInt, ms, seconds, stats, verdict, type BenchDb, type Stats } from "./util";
 
@@ -100,7 +100,7 @@ function chat(request: ChatRequest): unknown {
     used.add(word.toLowerCase());
     words.push({ word, lemma: word.toLowerCase(), partOfSpeech: "noun", cefr: "A2", segmentIndex: line.index });
   }
-  return { words };
+  return { lines: analyseLines(input), words };
 }
 
 export type PipelineKit = {

@@ -1,8 +1,9 @@
 /**
  * What the OpenAI stand-ins answer about known speech, for the worker's tests, the browser test of
  * the pipeline and the bench: a verbose_json transcript of given lines (words evenly timed within
- * each line), and a model that proposes each line's longest candidate word and "translates" by
- * tagging the text with the language, unless told the real translation.
+ * each line), and a model that gives each candidate its lemma (the word in lower case), proposes
+ * each line's longest candidate word and "translates" by tagging the text with the language,
+ * unless told the real translation.
  */
 import type { ChatRequest } from "./fake-openai";
 
@@ -25,8 +26,13 @@ export type ModelOptions = {
 
 type WordMeaningInput = { language: string; nativeLanguage: string; word: string; lemma: string; line: string | null };
 
-type VocabularyInput = { lines: { index: number; text: string; candidates: string[] }[] };
+export type VocabularyInput = { lines: { index: number; text: string; candidates: string[] }[] };
 type TranslationInput = { to: string; lines: { index: number; text: string }[]; words: { index: number; word: string }[] };
+
+/** Every candidate of every line, a noun whose lemma is the word in lower case. */
+export function analyseLines(input: VocabularyInput) {
+  return input.lines.map((l) => ({ index: l.index, words: l.candidates.map((word) => ({ word, lemma: word.toLowerCase(), partOfSpeech: "noun" })) }));
+}
 
 export function answerChat(request: ChatRequest, options: ModelOptions = {}) {
   const input: unknown = JSON.parse(request.messages.at(-1)!.content);
@@ -40,6 +46,7 @@ export function answerChat(request: ChatRequest, options: ModelOptions = {}) {
   }
   if (request.schemaName === "vocabulary") {
     return {
+      lines: analyseLines(input as VocabularyInput),
       words: (input as VocabularyInput).lines
         .filter((l) => l.candidates.length)
         .map((l) => {

@@ -20,6 +20,7 @@ export const videoCard = (extra: Partial<VideoCard> = {}): VideoCard => ({
   captionsSource: null,
   transcribeAudio: false,
   progress: 0,
+  comprehension: null,
   wordsLearned: 0,
   totalWords: 0,
   wordCount: 0,

@@ -137,6 +137,9 @@ export const AUTHZ_TABLE: Row[] = [
     },
   },
 
+  // Word statuses: each signed-in caller sets their own.
+  { route: "/api/words/status", method: "PUT", body: () => ({ language: "es", lemma: "café", status: "known" }), expect: SIGNED_IN },
+
   // Videos: lists and search.
   { route: "/api/videos", method: "GET", expect: SIGNED_IN },
   { route: "/api/videos/popular", method: "GET", expect: SIGNED_IN },
@@ -155,6 +158,7 @@ export const AUTHZ_TABLE: Row[] = [
   { route: "/api/videos/[id]/captions", method: "GET", expect: SEE_VIDEO },
   { route: "/api/videos/[id]/words", method: "GET", expect: SEE_VIDEO },
   { route: "/api/videos/[id]/word-timings", method: "GET", expect: SEE_VIDEO },
+  { route: "/api/videos/[id]/tokens", method: "GET", expect: SEE_VIDEO },
   { route: "/api/videos/[id]/segment-translations", method: "GET", query: "?language=en", expect: SEE_VIDEO },
   { route: "/api/videos/[id]/media", method: "GET", expect: SEE_VIDEO },
   { route: "/api/words/[id]/quiz", method: "GET", query: "?nativeLanguage=en", expect: SEE_VIDEO },

@@ -3,7 +3,7 @@
  * vocabulary, translations and quizzes by structured chat calls, saved in one transaction that
  * replaces an earlier run, and read back through the player's endpoints.
  */
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getCaptions } from "@/app/api/videos/[id]/captions/route";
 import { GET as getTranslations } from "@/app/api/videos/[id]/segment-translations/route";
@@ -12,10 +12,11 @@ import { GET as getWords } from "@/app/api/videos/[id]/words/route";
 import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
 import { GET as getMe } from "@/app/api/users/route";
 import { saveProcessedContent } from "@/db/queries/processed";
-import { languages, videos } from "@/db/schema";
+import { languages, videoLemmas, videoTokens, videos } from "@/db/schema";
 import type { ProcessedContent } from "@/db/queries/processed";
 import { seedDemoContent } from "@/lib/setup/demo-content";
 import { buildContent } from "@/lib/pipeline/build-content";
+import { VOCABULARY_BATCH_LINES } from "@/lib/pipeline/vocabulary";
 import { normalizeTranscript } from "@/lib/pipeline/transcript";
 import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
@@ -95,6 +96,50 @@ describe.each(testDbKinds)("processed content on %s", (kind) => {
     expect(JSON.parse(vocabulary[0]!.messages.at(-1)!.content).lines[0]).toEqual({ index: 0, text: lines[0], candidates: ["Buenos", "días", "mercado"] });
     expect(chats.filter((c) => c.schemaName === "translations")).toHaveLength(otherLanguages);
     expect(progress.at(-1)).toBe(1);
+  });
+
+  it("keeps every word of every line with the lemma and part of speech the same call gave it", async () => {
+    const lines = ["Buenos días en el mercado.", "Quiero comprar manzanas rojas."];
+    const chatsBefore = ai.chats.length;
+    const content = await buildContent(transcript(lines), { targetLanguage: "es", languages: ["es", "en"] });
+    // The lemmas come in the vocabulary call: no call of their own.
+    expect(ai.chats.slice(chatsBefore).map((c) => c.schemaName)).toEqual(["vocabulary", "translations"]);
+    await saveProcessedContent(t().db, videoId, content);
+    const rows = await t()
+      .db.select()
+      .from(videoTokens)
+      .where(eq(videoTokens.videoId, videoId))
+      .orderBy(asc(videoTokens.captionId), asc(videoTokens.position));
+    expect(rows.map((r) => [r.surface, r.lemma, r.partOfSpeech, r.isContent])).toEqual([
+      // The stand-in model's lemma is the word in lower case; stop-words get no analysis.
+      ["Buenos", "buenos", "noun", true],
+      ["días", "días", "noun", true],
+      ["en", "en", null, false],
+      ["el", "el", null, false],
+      ["mercado", "mercado", "noun", true],
+      ["Quiero", "quiero", "noun", true],
+      ["comprar", "comprar", "noun", true],
+      ["manzanas", "manzanas", "noun", true],
+      ["rojas", "rojas", "noun", true],
+    ]);
+    expect(rows.every((r) => lines.some((l) => l.slice(r.start, r.end) === r.surface))).toBe(true);
+    const lemmas = await t().db.select().from(videoLemmas).where(eq(videoLemmas.videoId, videoId));
+    expect(lemmas).toHaveLength(7);
+    // Saved again without words (content made elsewhere), the old words and counts go with the old lines.
+    await saveProcessedContent(t().db, videoId, { ...content, tokens: undefined });
+    expect(await t().db.select().from(videoTokens).where(eq(videoTokens.videoId, videoId))).toEqual([]);
+    expect(await t().db.select().from(videoLemmas).where(eq(videoLemmas.videoId, videoId))).toEqual([]);
+  });
+
+  it("analyses a long video's lines in batches, every line in one of them", async () => {
+    const lines = Array.from({ length: VOCABULARY_BATCH_LINES + 5 }, (_, i) => `Línea número ${i} del mercado.`);
+    const chatsBefore = ai.chats.length;
+    const long = normalizeTranscript({ ...transcriptOf(lines, { every: 5, spoken: 4 }), language: "es" });
+    const content = await buildContent(long, { targetLanguage: "es", languages: ["es"] });
+    const calls = ai.chats.slice(chatsBefore).filter((c) => c.schemaName === "vocabulary");
+    expect(calls.map((c) => JSON.parse(c.messages.at(-1)!.content).lines.length)).toEqual([VOCABULARY_BATCH_LINES, 5]);
+    expect(content.tokens).toHaveLength(lines.length);
+    expect(content.tokens!.every((line) => line.some((w) => w.lemma === "mercado" && w.partOfSpeech === "noun"))).toBe(true);
   });
 
   it("asks again after a malformed answer or a server error, and stores only valid answers", async () => {

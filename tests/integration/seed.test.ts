@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loadDemoContent } from "@/db/seed";
 import { seedDemoContent } from "@/lib/setup/demo-content";
-import { captions, quizzes, segmentTranslations, videoCategories, videos, wordTimings, words, wordTranslations } from "@/db/schema";
+import { captions, quizzes, segmentTranslations, videoCategories, videoLemmas, videoTokens, videos, wordTimings, words, wordTranslations } from "@/db/schema";
 import { testDbKinds, useTestDb } from "../helpers/db";
 
 const content = loadDemoContent();
@@ -74,6 +74,47 @@ describe.each(testDbKinds)("demo content on %s", (kind) => {
         .where(eq(captions.videoId, video.id))) as [{ n: number }];
       expect(n).toBe(caps.length * otherLanguages.length);
     }
+  });
+
+  it("gives every line its words with their lemmas, and the videos' lemma counts", async () => {
+    const db = testDb().db;
+    const [coffee] = await db.select().from(videos).where(eq(videos.title, "Ordering Coffee in Madrid"));
+    const [first] = await db.select().from(captions).where(and(eq(captions.videoId, coffee!.id), eq(captions.segmentIndex, 0)));
+    const line = await db.select().from(videoTokens).where(eq(videoTokens.captionId, first!.id)).orderBy(videoTokens.position);
+    expect(line.map((w) => `${w.surface}:${w.lemma}${w.isContent ? "" : "-"}`)).toEqual([
+      "Buenos:bueno",
+      "días:día",
+      "quisiera:querer",
+      "un:un-",
+      "café:café",
+      "con:con-",
+      "leche:leche",
+      "por:por-",
+      "favor:favor",
+    ]);
+    for (const video of await db.select().from(videos)) {
+      const counts = await db.select().from(videoLemmas).where(eq(videoLemmas.videoId, video.id));
+      expect(counts.length, video.title).toBeGreaterThan(10);
+    }
+    // "favor" twice in the coffee video, "Madrid", a name, not at all in the other.
+    const coffeeCounts = await db.select().from(videoLemmas).where(eq(videoLemmas.videoId, coffee!.id));
+    expect(coffeeCounts.find((c) => c.lemma === "favor")?.occurrences).toBe(2);
+    expect((await db.select().from(videoLemmas)).some((c) => c.lemma === "madrid")).toBe(false);
+  });
+
+  it("gives the demo videos of a database seeded before lemmas were kept their words, once, unless their lines changed", async () => {
+    const db = testDb().db;
+    const all = await db.select().from(videos);
+    const [edited] = await db.select().from(captions).where(eq(captions.videoId, all[1]!.id)).limit(1);
+    await db.delete(videoTokens);
+    await db.delete(videoLemmas);
+    await db.update(captions).set({ text: `${edited!.text} (edited)` }).where(eq(captions.id, edited!.id));
+    expect((await seedDemoContent(db, content)).seeded).toBe(false);
+    const withWords = new Set((await db.select({ id: videoTokens.videoId }).from(videoTokens)).map((r) => r.id));
+    expect([...withWords].sort()).toEqual(all.filter((v) => v.id !== all[1]!.id).map((v) => v.id).sort());
+    const before = await db.select().from(videoTokens);
+    await seedDemoContent(db, content);
+    expect(await db.select().from(videoTokens)).toHaveLength(before.length);
   });
 
   it("finds videos by title or description, ignoring case", async () => {

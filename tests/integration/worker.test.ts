@@ -26,7 +26,7 @@ import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
 import { GET as getMe } from "@/app/api/users/route";
 import { resultRows } from "@/db/client";
 import { stageLabel } from "@/lib/admin/video-status";
-import { captions, quizzes, segmentTranslations, videos, words } from "@/db/schema";
+import { captions, quizzes, segmentTranslations, videoLemmas, videoTokens, videos, words } from "@/db/schema";
 import { seedDemoContent } from "@/lib/setup/demo-content";
 import { startWorkerQueue } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
@@ -577,12 +577,19 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     }
     expect(await snapshot()).toEqual(beforeStopped);
 
-    // Vocabulary chosen again: new word rows, translated, with quizzes.
+    // Vocabulary chosen again: new word rows, translated, with quizzes; and every line's words with
+    // their lemmas, filled for a video processed before they were kept.
+    await db.delete(videoTokens).where(eq(videoTokens.videoId, id));
+    await db.delete(videoLemmas).where(eq(videoLemmas.videoId, id));
     await post(extractVocabulary, "/extract-vocabulary");
     await until(async () => {
       const now = await db.select().from(words).where(eq(words.videoId, id));
       if (!now.length || now.some((w) => wordIds.includes(w.id))) return false;
       return (await db.select().from(quizzes).where(inArray(quizzes.wordId, now.map((w) => w.id)))).length > 0;
     });
+    const tokens = await db.select().from(videoTokens).where(eq(videoTokens.videoId, id));
+    expect(new Set(tokens.map((w) => w.captionId))).toEqual(new Set(lineIds));
+    expect(tokens.filter((w) => w.isContent).every((w) => w.partOfSpeech === "noun" && w.lemma === w.surface.toLowerCase())).toBe(true);
+    expect((await db.select().from(videoLemmas).where(eq(videoLemmas.videoId, id))).length).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -10,7 +10,10 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 import content from "@/db/seed/demo-content.json";
+import type { PartOfSpeech } from "@/db/schema/words";
 import { readWebmHeader, type WebmHeader } from "@/lib/media/webm";
+import { lineWords } from "@/lib/text/line-words";
+import { contentWords, tokenize } from "@/lib/text/tokenize";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PUBLIC_DIR = path.join(ROOT, "public");
@@ -30,6 +33,7 @@ interface Segment {
   endTime: number;
   translations: Record<string, string>;
   words: Word[];
+  lemmas: { word: string; lemma: string; partOfSpeech: PartOfSpeech }[];
 }
 interface Vocabulary {
   word: string;
@@ -240,6 +244,15 @@ describe.each(videos.map((v) => [v.slug, v] as const))("demo video %s", (_slug, 
     for (const w of v.vocabulary) {
       expect(Object.keys(w.translations).sort()).toEqual(expected);
       for (const lang of expected) expect(w.translations[lang]?.trim().length, `${w.word} -> ${lang}`).toBeGreaterThan(0);
+    }
+  });
+
+  it("gives every content word of every line its lemma, each named word a word of its line", () => {
+    for (const s of v.segments) {
+      const named = s.lemmas.map((l) => l.word);
+      expect(named, s.text).toEqual(contentWords(tokenize(s.text, v.targetLanguage), v.targetLanguage));
+      const words = lineWords(s.text, v.targetLanguage, s.lemmas);
+      for (const l of s.lemmas) expect(words.some((w) => w.surface === l.word && w.partOfSpeech === l.partOfSpeech), `${l.word} in ${s.text}`).toBe(true);
     }
   });
 });

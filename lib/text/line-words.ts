@@ -1,0 +1,73 @@
+/**
+ * A caption line in words, each with its lemma and part of speech, as video_tokens stores them:
+ * the line's tokens (tokens.ts), the words processing's model analysed matched onto them. In
+ * Japanese and Chinese a word the model names may span a few adjacent pieces (飲|み|ます), joined
+ * as findWord joins them (tokenize.ts pieceRuns); the longest run the model named wins. A word the
+ * model did not name keeps its own spelling as its lemma.
+ */
+import type { PartOfSpeech } from "@/db/schema/words";
+import { writtenWithoutSpaces } from "./language";
+import { isContentWord } from "./stop-words";
+import { bare, isPiecesWord, pieceRuns, tokenize, type Token } from "./tokenize";
+import { lemmaKey, wordKey } from "./word-key";
+
+/** What the model says of one word of a line. */
+export type WordAnalysis = { word: string; lemma: string; partOfSpeech: PartOfSpeech };
+
+export type LineWord = {
+  /** The word's place among the line's words, from 0. */
+  position: number;
+  start: number;
+  end: number;
+  surface: string;
+  lemma: string;
+  partOfSpeech: PartOfSpeech | null;
+  /** A word worth learning: not a stop-word, number or lone letter, nor a function word by its part of speech. */
+  isContent: boolean;
+  isProperNoun: boolean;
+};
+
+/** Parts of speech that are not content words, whatever the stop-word lists miss. */
+const FUNCTION_WORDS: ReadonlySet<PartOfSpeech> = new Set(["pronoun", "determiner", "preposition", "conjunction", "numeral", "particle"]);
+
+export function lineWords(line: string, language: string, analysed: readonly WordAnalysis[]): LineWord[] {
+  const tokens = tokenize(line, language);
+  const byKey = new Map<string, WordAnalysis>();
+  for (const a of analysed) {
+    const key = wordKey(bare(a.word));
+    if (key && !byKey.has(key)) byKey.set(key, a);
+  }
+  const joined = writtenWithoutSpaces(language);
+  const out: LineWord[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    let last = i;
+    let analysis: WordAnalysis | undefined;
+    if (joined) {
+      for (const { j, key } of pieceRuns(tokens, i)) {
+        const named = byKey.get(key);
+        if (named && (j === i || isPiecesWord(line, tokens.slice(i, j + 1), language))) [last, analysis] = [j, named];
+      }
+    } else if (!tokens[i]!.clitic) {
+      analysis = byKey.get(wordKey(tokens[i]!.text));
+    }
+    out.push(word(line, tokens[i]!, tokens[last]!, analysis, language, out.length));
+    i = last;
+  }
+  return out;
+}
+
+function word(line: string, first: Token, last: Token, analysis: WordAnalysis | undefined, language: string, position: number): LineWord {
+  const surface = line.slice(first.start, last.end);
+  const isContent = !first.clitic && isContentWord(surface, language) && !(analysis && FUNCTION_WORDS.has(analysis.partOfSpeech));
+  const lemma = (analysis && lemmaKey(analysis.lemma, language)) || lemmaKey(surface, language) || wordKey(surface, language);
+  return {
+    position,
+    start: first.start,
+    end: last.end,
+    surface,
+    lemma,
+    partOfSpeech: analysis?.partOfSpeech ?? null,
+    isContent,
+    isProperNoun: isContent && analysis?.partOfSpeech === "proper-noun",
+  };
+}
