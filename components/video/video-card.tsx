@@ -1,9 +1,10 @@
 "use client";
-/** A video in a grid: thumbnail with duration, title, category, progress, and the favourite heart. */
+/** A video in a grid: thumbnail with duration, title, category, progress, how much of it the learner knows, and the favourite heart. */
 import Link from "next/link";
 import { LanguageFlag } from "@/components/language-flag";
 import { Skeleton } from "@/components/ui/skeleton";
 import { VideoThumbnail } from "@/components/video-thumbnail";
+import { Comprehension } from "@/components/words/comprehension";
 import type { VideoCard as VideoCardData } from "@/lib/types/api";
 import { formatDuration } from "@/lib/format";
 import { FavoriteButton } from "./favorite-button";
@@ -48,9 +49,12 @@ export function VideoCard({ video, categoryId }: { video: VideoCardData; categor
           </span>
         </p>
         <div className="mt-auto space-y-1.5 pt-1">
-          <p className="text-sm font-medium text-muted-foreground" data-testid="video-progress">
-            {progressLabel(video)}
-          </p>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <p className="text-sm font-medium text-muted-foreground" data-testid="video-progress">
+              {progressLabel(video)}
+            </p>
+            <Comprehension value={video.comprehension} className="text-sm text-muted-foreground" />
+          </div>
           {started ? (
             <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
               <div className="h-full rounded-full bg-primary" style={{ width: `${Math.min(video.progress, 100)}%` }} />
