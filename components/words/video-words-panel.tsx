@@ -65,8 +65,9 @@ export function VideoWordsPanel({ tokens, vocabulary, onWord }: { tokens: VideoT
                   >
                     {lemma}
                   </button>
-                  <span className="shrink-0 text-xs text-muted-foreground tabular-nums" aria-label={`${occurrences} times`}>
-                    ×{occurrences}
+                  <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+                    <span aria-hidden>×{occurrences}</span>
+                    <span className="sr-only">{occurrences} times</span>
                   </span>
                   <Button type="button" size="sm" variant="outline" aria-label={`Save ${lemma}`} onClick={() => setStatus.mutate({ language: tokens.language, lemma, status: "learning" })}>
                     Save
