@@ -92,7 +92,7 @@ export default defineConfig({
   // Balanced for the two workers: the learners' project on one, the staff's and then the
   // stand-ins' on the other, each side taking about as long as the other.
   projects: [
-    project("learner", APP_PORT, ["landing", "auth", "learner", "player", "accessibility"]),
+    project("learner", APP_PORT, ["landing", "auth", "learner", "player", "words", "accessibility"]),
     // Also Security Settings, which changes the demo admin's sign-in for a while.
     project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor", "security-settings"]),
     // The YouTube player and processing with the stand-ins, and what only a real server shows of security.

@@ -80,7 +80,7 @@ export function WordPopover({ target, videoId, status, onClose }: Props) {
           collisionPadding={12}
           onOpenAutoFocus={focusSelf}
           onCloseAutoFocus={returnFocus}
-          className="z-50 max-h-(--radix-popover-content-available-height) w-80 overflow-y-auto rounded-xl border bg-popover p-4 text-popover-foreground shadow-lg outline-none"
+          className="z-50 max-h-[calc(100dvh-1.5rem)] w-80 overflow-y-auto rounded-xl border bg-popover p-4 text-popover-foreground shadow-lg outline-none"
           data-testid="word-popover"
         >
           <WordDetails target={target} videoId={videoId} status={status} Title="h2" Close={Popover.Close} />
