@@ -247,7 +247,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
       </div>
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="min-w-0 space-y-4">
+        <div className="min-w-0 space-y-4 lg:col-start-1 lg:row-start-1">
           <div
             ref={attachFullscreen}
             tabIndex={-1}
@@ -349,14 +349,9 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
               <Comprehension value={data?.comprehension ?? null} className="text-sm text-muted-foreground" />
             </div>
           </div>
-          {user && tokens.data ? (
-            <div className="px-4 sm:px-0">
-              <VideoWordsPanel tokens={tokens.data} vocabulary={vocabulary.data} onWord={openWord} />
-            </div>
-          ) : null}
         </div>
         {lines.length > 0 ? (
-          <div className="px-4 sm:px-0 lg:sticky lg:top-20">
+          <div className="px-4 sm:px-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
             <TranscriptPanel
               lines={lines}
               translations={showTranslation ? translations.data : undefined}
@@ -367,6 +362,12 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
               showStatus={showWordStatus}
               onWord={user ? openTranscriptWord : undefined}
             />
+          </div>
+        ) : null}
+        {/* Below the description beside the transcript on wide screens; after the transcript on narrow ones. */}
+        {user && tokens.data ? (
+          <div className="min-w-0 px-4 sm:px-0 lg:col-start-1 lg:row-start-2">
+            <VideoWordsPanel tokens={tokens.data} vocabulary={vocabulary.data} onWord={openWord} />
           </div>
         ) : null}
       </div>
