@@ -6,13 +6,17 @@
  * a third of the picture; the control row sits below such a player, never under the caption.
  * With "Show Definitions" on, a lit vocabulary word carries its meaning in the learner's language
  * under it (hidden while its quiz asks for that meaning).
+ * Each analysed word is a button that opens the word popover, marked by the learner's status of
+ * its lemma (`data-word-status`, `data-lemma`).
  */
 import { Languages } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import type { CaptionSegment, WordTimingRow } from "@/lib/types/api";
+import type { CaptionSegment, LineWordDto, WordTimingRow } from "@/lib/types/api";
 import { wordState, type WordState } from "@/lib/player/timing";
 import { writtenWithoutSpaces } from "@/lib/text/language";
 import { cn } from "@/lib/utils";
+import { showsStatus } from "@/lib/words/line-tokens";
+import { CAPTION_STATUS_STYLES } from "@/components/words/status-styles";
 import { type MediaTimeStore, useMediaTimeValue } from "./use-media-time";
 
 const WORD_STYLES: Record<WordState, string> = {
@@ -22,7 +26,8 @@ const WORD_STYLES: Record<WordState, string> = {
   highlighted: "rounded bg-amber-400/90 px-1 text-black",
 };
 
-export type CaptionWord = WordTimingRow & { vocabulary: boolean; definition?: string };
+/** A timed word of the line; `token` is the analysed word it is part of (lemma, status), when there is one. */
+export type CaptionWord = WordTimingRow & { vocabulary: boolean; definition?: string; token?: LineWordDto };
 
 type OverlayProps = {
   caption: CaptionSegment | undefined;
@@ -32,6 +37,10 @@ type OverlayProps = {
   translation: string | null | undefined;
   showTranslation: boolean;
   quizShowing: boolean;
+  /** Opens the word popover on a tapped word. */
+  onWord?: (word: LineWordDto, element: HTMLElement) => void;
+  /** Whether words are marked by their status (a learner setting). */
+  showStatus?: boolean;
 };
 
 const statesAt = (words: readonly CaptionWord[], timeMs: number, quizShowing: boolean) =>
@@ -53,7 +62,7 @@ export function LiveCaptionOverlay({ time, ...props }: OverlayProps & { time: Me
   return <CaptionView {...props} states={states} />;
 }
 
-function CaptionView({ caption, language, words, translation, showTranslation, quizShowing, states }: OverlayProps & { states: readonly WordState[] }) {
+function CaptionView({ caption, language, words, translation, showTranslation, quizShowing, onWord, showStatus = true, states }: OverlayProps & { states: readonly WordState[] }) {
   // Narrow players only: whether the learner unfolded the translation (it stays so for later lines).
   const [unfolded, setUnfolded] = useState(false);
   const translationId = useId();
@@ -76,21 +85,40 @@ function CaptionView({ caption, language, words, translation, showTranslation, q
               // Pieces of one highlighted word run together (Japanese): one mark, not one per piece.
               const joinsPrevious = !gap && state === "highlighted" && states[index - 1] === "highlighted";
               const joinsNext = !gap && state === "highlighted" && states[index + 1] === "highlighted";
-              const spoken = (
-                <span
-                  data-word-state={state}
-                  data-start-ms={word.start}
-                  data-vocabulary={word.vocabulary || undefined}
-                  className={cn(
-                    "inline-block transition-colors duration-75",
-                    WORD_STYLES[state],
-                    joinsPrevious && "rounded-l-none pl-0",
-                    joinsNext && "rounded-r-none pr-0",
-                  )}
-                >
-                  {word.word}
-                </span>
+              const token = word.token;
+              const className = cn(
+                "inline-block transition-colors duration-75",
+                WORD_STYLES[state],
+                token && showStatus && state !== "highlighted" && showsStatus(token) && CAPTION_STATUS_STYLES[token.status],
+                joinsPrevious && "rounded-l-none pl-0",
+                joinsNext && "rounded-r-none pr-0",
               );
+              const spoken =
+                token && onWord ? (
+                  <button
+                    type="button"
+                    data-word-state={state}
+                    data-start-ms={word.start}
+                    data-vocabulary={word.vocabulary || undefined}
+                    data-word-status={token.status}
+                    data-lemma={token.lemma}
+                    className={cn(className, "pointer-events-auto cursor-pointer rounded-sm focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none")}
+                    onClick={(event) => onWord(token, event.currentTarget)}
+                  >
+                    {word.word}
+                  </button>
+                ) : (
+                  <span
+                    data-word-state={state}
+                    data-start-ms={word.start}
+                    data-vocabulary={word.vocabulary || undefined}
+                    data-word-status={token?.status}
+                    data-lemma={token?.lemma}
+                    className={className}
+                  >
+                    {word.word}
+                  </span>
+                );
               const definition = state === "highlighted" && !quizShowing ? word.definition : undefined;
               return (
                 <span key={`${word.start}-${index}`}>

@@ -1,21 +1,39 @@
 "use client";
-/** Every caption line of the video: click one to play from there; the current line stays in view. */
+/**
+ * Every caption line of the video: click one to play from there; the current line stays in view.
+ * Each analysed word is marked by the learner's status of its lemma and opens the word popover on
+ * a click or tap (the line's own button plays it; keyboard users reach the words in the captions);
+ * a line with exactly one unknown word (i+1) is flagged.
+ */
 import { memo, useEffect, useMemo, useRef } from "react";
-import type { CaptionSegment, SegmentTranslation } from "@/lib/types/api";
+import type { CaptionSegment, LineWordDto, SegmentTranslation } from "@/lib/types/api";
 import { formatMediaTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { lineParts, showsStatus, type LineTokens } from "@/lib/words/line-tokens";
+import { TRANSCRIPT_STATUS_STYLES } from "@/components/words/status-styles";
 
-/** Memoised: it re-renders when the current line or the translations change, not as the time moves. */
+type WordHandler = (word: LineWordDto, element: HTMLElement, line: CaptionSegment) => void;
+
+/** Memoised: it re-renders when the current line, the translations or the words change, not as the time moves. */
 export const TranscriptPanel = memo(function TranscriptPanel({
   lines,
   translations,
   currentId,
   onSeek,
+  language,
+  tokens,
+  showStatus = true,
+  onWord,
 }: {
   lines: CaptionSegment[];
   translations: SegmentTranslation[] | undefined;
   currentId: number | undefined;
   onSeek: (ms: number) => void;
+  language?: string;
+  /** Each line's analysed words, by caption id. */
+  tokens?: ReadonlyMap<number, LineTokens>;
+  showStatus?: boolean;
+  onWord?: WordHandler;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
   const translated = useMemo(() => new Map(translations?.map((t) => [t.captionId, t.translatedText])), [translations]);
@@ -36,8 +54,10 @@ export const TranscriptPanel = memo(function TranscriptPanel({
         {lines.map((line) => {
           const current = line.id === currentId;
           const translation = translated.get(line.id);
+          const words = tokens?.get(line.id);
+          const iPlusOne = words?.unknownWords === 1;
           return (
-            <li key={line.id} data-caption-id={line.id}>
+            <li key={line.id} data-caption-id={line.id} data-i-plus-one={iPlusOne || undefined}>
               <button
                 type="button"
                 onClick={() => onSeek(line.startTime)}
@@ -47,9 +67,19 @@ export const TranscriptPanel = memo(function TranscriptPanel({
                   current && "bg-primary/10",
                 )}
               >
-                <span className="mt-0.5 shrink-0 text-xs text-muted-foreground tabular-nums">{formatMediaTime(line.startTime)}</span>
+                <span className="mt-0.5 flex shrink-0 flex-col items-start gap-1">
+                  <span className="text-xs text-muted-foreground tabular-nums">{formatMediaTime(line.startTime)}</span>
+                  {iPlusOne ? (
+                    <span className="rounded border border-current px-1 text-[0.625rem] leading-4 font-semibold text-sky-700 dark:text-sky-300" data-testid="i-plus-one">
+                      <span aria-hidden>i+1</span>
+                      <span className="sr-only">One new word in this line</span>
+                    </span>
+                  ) : null}
+                </span>
                 <span className="min-w-0">
-                  <span className={cn("block", current && "font-semibold")}>{line.text || "No text available"}</span>
+                  <span className={cn("block", current && "font-semibold")} lang={language}>
+                    {line.text ? <LineText line={line} words={words?.words} showStatus={showStatus} onWord={onWord} /> : "No text available"}
+                  </span>
                   {translation ? <span className="block text-sm text-muted-foreground">{translation}</span> : null}
                 </span>
               </button>
@@ -60,3 +90,30 @@ export const TranscriptPanel = memo(function TranscriptPanel({
     </section>
   );
 });
+
+/** The line as written, its words marked: a click on one opens its popover instead of playing the line. */
+function LineText({ line, words, showStatus, onWord }: { line: CaptionSegment; words: LineWordDto[] | undefined; showStatus: boolean; onWord?: WordHandler }) {
+  if (!words?.length) return line.text;
+  return lineParts(line.text, words).map((part, i) =>
+    typeof part === "string" ? (
+      part
+    ) : (
+      <span
+        key={i}
+        data-word-status={part.status}
+        data-lemma={part.lemma}
+        className={cn("cursor-pointer hover:bg-accent-foreground/10", showStatus && showsStatus(part) && TRANSCRIPT_STATUS_STYLES[part.status])}
+        onClick={
+          onWord
+            ? (event) => {
+                event.stopPropagation();
+                onWord(part, event.currentTarget, line);
+              }
+            : undefined
+        }
+      >
+        {line.text.slice(part.start, part.end)}
+      </span>
+    ),
+  );
+}

@@ -15,6 +15,7 @@ import { userKeys, videoKeys } from "@/lib/data/keys";
 import { useCurrentUser } from "@/lib/data/use-current-user";
 import { newIdempotencyKey, useRecordQuizResult } from "@/lib/data/use-progress";
 import { useSettings } from "@/lib/data/use-settings";
+import { useVideoTokens } from "@/lib/data/use-video-tokens";
 import { useCaptions, usePrefetchQuizzes, useQuiz, useSegmentTranslations, useVideo, useVocabulary, useWordMeanings, useWordTimings } from "@/lib/data/use-video-content";
 import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
 import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
@@ -22,6 +23,10 @@ import { keyFocusOf, shortcutFor } from "@/lib/player/shortcuts";
 import { useMounted } from "@/lib/use-mounted";
 import { cn } from "@/lib/utils";
 import { activeCaption, captionForWord, lineHoldSeek, linePause, vocabularyTimingWords } from "@/lib/player/timing";
+import type { LineWordDto } from "@/lib/types/api";
+import { statusOfLemma, tokensForTimedWords, type LineTokens } from "@/lib/words/line-tokens";
+import type { WordTarget } from "@/components/words/word-target";
+import { VideoWordsPanel } from "@/components/words/video-words-panel";
 import { LiveCaptionOverlay, type CaptionWord } from "./caption-overlay";
 import { PlayerControls } from "./player-controls";
 import { QuizOverlay } from "./quiz-overlay";
@@ -39,6 +44,9 @@ const SegmentEditor = dynamic(() => import("./segment-editor").then((m) => m.Seg
   loading: () => <Skeleton className="mx-4 h-40 rounded-xl sm:mx-0" data-testid="segment-editor-loading" />,
 });
 
+// The word popover arrives with the first tap on a word: the player's first load does not carry it.
+const WordPopover = dynamic(() => import("@/components/words/word-popover").then((m) => m.WordPopover), { ssr: false });
+
 const RESUME_DELAY_MS = 300;
 const AUTOPLAY_DELAY_MS = 500;
 
@@ -55,6 +63,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const translations = useSegmentTranslations(videoId, nativeLanguage);
   usePrefetchQuizzes(vocabulary.data, nativeLanguage);
   const meanings = useWordMeanings(vocabulary.data, nativeLanguage);
+  const tokens = useVideoTokens(videoId, { enabled: !!user });
   const record = useRecordQuizResult(user?.id);
 
   const [adapter, setAdapter] = useState<PlayerAdapter | null>(null);
@@ -82,6 +91,12 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const isOwner = user?.role === "owner";
   const [editing, setEditing] = useState(false);
   const showDefinitions = settings.data?.showDefinitions ?? true;
+  const showWordStatus = settings.data?.showWordStatus ?? true;
+  const pauseOnWordLookup = settings.data?.pauseOnWordLookup ?? true;
+  // The word popover's word; whether opening it paused playback (then closing resumes it).
+  const [wordTarget, setWordTarget] = useState<WordTarget | null>(null);
+  const resumeAfterWord = useRef(false);
+  const resumeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // The page re-renders when the line changes, not every frame: the caption overlay and the clock follow the time themselves.
   const media = useMediaTime(adapter, (previous, now) => {
@@ -101,17 +116,28 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
 
   const current = useMediaTimeValue(media.time, (ms) => activeCaption(lines, ms));
   const language = video.data?.targetLanguage ?? "";
+  // Each caption's analysed words, by caption id (the tokens answer keys lines by their index).
+  const lineTokens = useMemo(() => {
+    const byIndex = new Map(tokens.data?.lines.map((line) => [line.segmentIndex, line]));
+    const byCaption = new Map<number, LineTokens>();
+    for (const line of lines) {
+      const words = byIndex.get(line.segmentIndex);
+      if (words) byCaption.set(line.id, words);
+    }
+    return byCaption;
+  }, [tokens.data, lines]);
   const captionWords = useMemo<CaptionWord[]>(() => {
     if (!current) return [];
     const vocab = (vocabulary.data ?? []).filter((w) => w.captionId === current.id || w.captionId === null);
     const said = (timings.data ?? []).filter((t) => (t.captionId ?? captionForWord(lines, t.start)?.id) === current.id);
     const lit = vocabularyTimingWords(vocab, said, language);
+    const analysed = tokensForTimedWords(current.text, said, lineTokens.get(current.id)?.words ?? []);
     return said.map((t, i) => {
       const hit = lit.get(i);
       const definition = showDefinitions && hit?.first ? meanings.get(hit.vocabulary.id) : undefined;
-      return { ...t, vocabulary: !!hit, definition };
+      return { ...t, vocabulary: !!hit, definition, token: analysed[i] };
     });
-  }, [current, timings.data, vocabulary.data, lines, language, meanings, showDefinitions]);
+  }, [current, timings.data, vocabulary.data, lines, language, meanings, showDefinitions, lineTokens]);
   const translation = current ? translations.data?.find((t) => t.captionId === current.id)?.translatedText : undefined;
 
   const { seek, play } = media;
@@ -122,6 +148,31 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     },
     [seek, play],
   );
+
+  const translationsData = translations.data;
+  const { pause } = media;
+  const playing = media.playing;
+  const openWord = useCallback(
+    (word: Pick<LineWordDto, "surface" | "lemma" | "partOfSpeech">, element: HTMLElement, captionId?: number) => {
+      clearTimeout(resumeTimer.current);
+      if (pauseOnWordLookup && playing) {
+        pause();
+        resumeAfterWord.current = true;
+      }
+      const translation = captionId === undefined ? undefined : translationsData?.find((t) => t.captionId === captionId)?.translatedText;
+      setWordTarget({ surface: word.surface, lemma: word.lemma, partOfSpeech: word.partOfSpeech, language, captionId, translation, element });
+    },
+    [pauseOnWordLookup, playing, pause, translationsData, language],
+  );
+  const openCaptionWord = useCallback((word: LineWordDto, element: HTMLElement) => openWord(word, element, current?.id), [openWord, current?.id]);
+  const openTranscriptWord = useCallback((word: LineWordDto, element: HTMLElement, line: { id: number }) => openWord(word, element, line.id), [openWord]);
+
+  function closeWord() {
+    setWordTarget(null);
+    if (!resumeAfterWord.current) return;
+    resumeAfterWord.current = false;
+    resumeTimer.current = setTimeout(() => media.play(), RESUME_DELAY_MS);
+  }
 
   function closeQuiz() {
     quizzes.close();
@@ -200,7 +251,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
       </div>
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="min-w-0 space-y-4">
+        <div className="min-w-0 space-y-4 lg:col-start-1 lg:row-start-1">
           <div
             ref={attachFullscreen}
             tabIndex={-1}
@@ -257,6 +308,8 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
                 translation={translation}
                 showTranslation={showTranslation}
                 quizShowing={!!quizWord}
+                onWord={user ? openCaptionWord : undefined}
+                showStatus={showWordStatus}
               />
               {quizWord ? (
                 <QuizOverlay
@@ -304,16 +357,29 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
           </div>
         </div>
         {lines.length > 0 ? (
-          <div className="px-4 sm:px-0 lg:sticky lg:top-20">
+          <div className="px-4 sm:px-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
             <TranscriptPanel
               lines={lines}
               translations={showTranslation ? translations.data : undefined}
               currentId={current?.id}
               onSeek={playFrom}
+              language={data?.targetLanguage}
+              tokens={lineTokens}
+              showStatus={showWordStatus}
+              onWord={user ? openTranscriptWord : undefined}
             />
           </div>
         ) : null}
+        {/* Below the description beside the transcript on wide screens; after the transcript on narrow ones. */}
+        {user && tokens.data ? (
+          <div className="min-w-0 px-4 sm:px-0 lg:col-start-1 lg:row-start-2">
+            <VideoWordsPanel tokens={tokens.data} vocabulary={vocabulary.data} onWord={openWord} />
+          </div>
+        ) : null}
       </div>
+      {wordTarget ? (
+        <WordPopover key={`${wordTarget.lemma}-${wordTarget.captionId}`} target={wordTarget} videoId={videoId} status={statusOfLemma(tokens.data, wordTarget.lemma)} onClose={closeWord} />
+      ) : null}
       {isOwner && editing ? (
         <div id="segment-editor" className="mt-4">
           <SegmentEditor

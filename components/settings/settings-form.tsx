@@ -19,11 +19,13 @@ import { useUpdateSettings } from "@/lib/data/use-settings";
 import { QuizFrequencyField } from "./quiz-frequency-field";
 import { DAILY_GOAL_INPUT_MAX, DEFAULT_DAILY_GOAL, settingsFormSchema, type SettingsForm as Values } from "@/lib/validation/settings";
 
-type Switch = "showDefinitions" | "pauseOnHighlight" | "enableNotifications" | "autoplayVideos";
+type Switch = "showDefinitions" | "pauseOnHighlight" | "pauseOnWordLookup" | "showWordStatus" | "enableNotifications" | "autoplayVideos";
 
 const SWITCHES: { name: Switch & keyof LearningPreferences; label: string; description: string }[] = [
   { name: "showDefinitions", label: "Show Definitions", description: "Show a word's meaning when it lights up in the captions." },
   { name: "pauseOnHighlight", label: "Pause on Highlight", description: "Pause the video at vocabulary words for a quiz." },
+  { name: "pauseOnWordLookup", label: "Pause when looking up a word", description: "Pause while a word's meaning is open; playing resumes when it closes." },
+  { name: "showWordStatus", label: "Show word status", description: "Mark words in the captions and transcript as new, learning or known." },
   { name: "enableNotifications", label: "Enable Notifications", description: "Reminders to keep your streak going." },
   { name: "autoplayVideos", label: "Autoplay Videos", description: "Start playing as soon as a video opens." },
 ];

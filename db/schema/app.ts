@@ -79,6 +79,10 @@ export const users = pgTable(
     dayTimeZoneSince: timestamp("day_time_zone_since", { withTimezone: true }),
     showDefinitions: boolean("show_definitions").notNull().default(true),
     pauseOnHighlight: boolean("pause_on_highlight").notNull().default(true),
+    /** Pause playback while the word popover is open (it resumes on close). */
+    pauseOnWordLookup: boolean("pause_on_word_lookup").notNull().default(true),
+    /** Mark caption and transcript words by the learner's status (new, learning, known, ignored). */
+    showWordStatus: boolean("show_word_status").notNull().default(true),
     enableNotifications: boolean("enable_notifications").notNull().default(true),
     autoplayVideos: boolean("autoplay_videos").notNull().default(false),
     /** How often quizzes interrupt a video: at every vocabulary word, at most one every quizGapSeconds, or never. */

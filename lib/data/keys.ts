@@ -62,6 +62,8 @@ export const videoKeys = {
   segmentTranslations: (id: number) => [`/api/videos/${id}/segment-translations`] as const,
   words: (id: number) => [`/api/videos/${id}/words`] as const,
   wordTimings: (id: number) => [`/api/videos/${id}/word-timings`] as const,
+  /** Every line's words with lemma, part of speech and the caller's status. */
+  tokens: (id: number) => [`/api/videos/${id}/tokens`] as const,
   categories: (id: number) => [`/api/videos/${id}/categories`] as const,
   /** How the video's latest job of an admin's action (translations, quizzes) stands. */
   job: (id: number, action: ReportedAction) => [`/api/videos/${id}/${action}`] as const,
@@ -69,6 +71,11 @@ export const videoKeys = {
 
 export const wordKeys = {
   quiz: (wordId: number, nativeLanguage: string) => [`/api/words/${wordId}/quiz`, { nativeLanguage }] as const,
+  /** Every look-up: invalidate it to refresh them all (a note changed). */
+  lookups: ["/api/words/lookup"] as const,
+  lookup: (query: { language: string; surface: string; lemma: string; captionId?: number }) => ["/api/words/lookup", query] as const,
+  status: ["/api/words/status"] as const,
+  notes: ["/api/words/notes"] as const,
 };
 
 export const adminKeys = {

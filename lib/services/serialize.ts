@@ -11,6 +11,8 @@ export function toLearningPreferences(user: User): LearningPreferences {
   return {
     showDefinitions: user.showDefinitions,
     pauseOnHighlight: user.pauseOnHighlight,
+    pauseOnWordLookup: user.pauseOnWordLookup,
+    showWordStatus: user.showWordStatus,
     enableNotifications: user.enableNotifications,
     autoplayVideos: user.autoplayVideos,
     quizFrequency: user.quizFrequency,

@@ -20,6 +20,7 @@ import { PUBLISHED_STATUSES, type User, type Video, type VideoStatus } from "@/d
 import { badRequest, notFound } from "@/lib/api/errors";
 import type { Category, VideoCard } from "@/lib/types/api";
 import { LIST_LIMIT_MAX, type ListQuery, type VideoSearchQuery } from "@/lib/validation/videos";
+import { preferComfortable } from "@/lib/words/comprehension";
 import { withComprehension } from "./comprehension";
 import { toVideoCard } from "./serialize";
 
@@ -67,9 +68,11 @@ export async function listPopular(db: DbOrTx, user: User, query: ListQuery, now 
   return withComprehension(db, user, (await listPopularVideoCards(db, { ...filters(user, query, true), now })).map(toVideoCard));
 }
 
+/** Recommended for You: the videos the learner can follow with a little effort (90–98 % known) first. */
 export async function listRecommended(db: DbOrTx, user: User, query: ListQuery): Promise<VideoCard[]> {
   if (!user.targetLanguage) return [];
-  return withComprehension(db, user, (await listRecommendedVideoCards(db, { ...filters(user, query, true), targetLanguage: user.targetLanguage })).map(toVideoCard));
+  const cards = await withComprehension(db, user, (await listRecommendedVideoCards(db, { ...filters(user, query, true), targetLanguage: user.targetLanguage })).map(toVideoCard));
+  return preferComfortable(cards);
 }
 
 export async function listInProgress(db: DbOrTx, user: User, query: ListQuery): Promise<VideoCard[]> {

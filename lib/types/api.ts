@@ -22,6 +22,8 @@ export type AppUser = Jsonify<
     | "lastLoginDate"
     | "showDefinitions"
     | "pauseOnHighlight"
+    | "pauseOnWordLookup"
+    | "showWordStatus"
     | "enableNotifications"
     | "autoplayVideos"
     | "quizFrequency"
@@ -53,7 +55,7 @@ export type AdminUser = Pick<
 /** The four switches of Settings → Learning Preferences (SPEC §3 "Settings"), and how often quizzes interrupt. */
 export type LearningPreferences = Pick<
   AppUser,
-  "showDefinitions" | "pauseOnHighlight" | "enableNotifications" | "autoplayVideos" | "quizFrequency" | "quizGapSeconds"
+  "showDefinitions" | "pauseOnHighlight" | "pauseOnWordLookup" | "showWordStatus" | "enableNotifications" | "autoplayVideos" | "quizFrequency" | "quizGapSeconds"
 >;
 
 export type LanguageOption = { code: string; name: string; nativeName: string };

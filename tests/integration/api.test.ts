@@ -66,6 +66,8 @@ describe.each(testDbKinds)("product API on %s", (kind) => {
     expect(defaults).toEqual({
       showDefinitions: true,
       pauseOnHighlight: true,
+      pauseOnWordLookup: true,
+      showWordStatus: true,
       enableNotifications: true,
       autoplayVideos: false,
       quizFrequency: "every",

@@ -57,4 +57,23 @@ describe("caption overlay", () => {
     expect(render("es", words, "Quiero un café.", { timeMs: 300 })).not.toMatch(definition);
     expect(render("es", words, "Quiero un café.", { quizShowing: true })).not.toMatch(definition);
   });
+  it("makes each analysed word a button marked by its status; names and function words stay unmarked, and marks go when turned off", () => {
+    const token = (surface: string, lemma: string, status: "new" | "learning" | "known", isContent = true) =>
+      ({ position: 0, start: 0, end: surface.length, surface, lemma, partOfSpeech: null, isContent, isProperNoun: false, status }) as const;
+    const words = said(["Quiero", "un", "café."]).map((w, i) => ({
+      ...w,
+      token: [token("Quiero", "querer", "learning"), token("un", "uno", "new", false), token("café", "café", "new")][i],
+    }));
+    const draw = (showStatus: boolean) =>
+      renderToStaticMarkup(
+        <CaptionOverlay caption={line("Quiero un café.")} language="es" words={words} translation={null} showTranslation={false} timeMs={5000} quizShowing={false} onWord={() => {}} showStatus={showStatus} />,
+      );
+    const buttons = [...draw(true).matchAll(/<button type="button"[^>]*data-word-status="([^"]*)" data-lemma="([^"]*)" class="([^"]*)"/g)];
+    expect(buttons.map((b) => [b[1], b[2]])).toEqual([["learning", "querer"], ["new", "uno"], ["new", "café"]]);
+    const marks = buttons.map((b) => b[3]!.split(" ").filter((c) => c === "decoration-dotted" || c === "decoration-solid"));
+    expect(marks).toEqual([["decoration-solid"], [], ["decoration-dotted"]]);
+    const plain = [...draw(false).matchAll(/data-word-status="[^"]*" data-lemma="[^"]*" class="([^"]*)"/g)];
+    expect(plain).toHaveLength(3);
+    expect(plain.every((b) => !b[1]!.includes("decoration-"))).toBe(true);
+  });
 });

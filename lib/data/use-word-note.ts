@@ -1,0 +1,20 @@
+"use client";
+/** The learner's own note on a word (its meaning in their words): saved, or removed when emptied. */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "@/lib/toast";
+import { apiJson } from "./api";
+import { keyToUrl, wordKeys } from "./keys";
+
+export type WordNoteChange = { language: string; lemma: string; note: string };
+
+export function useSaveWordNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ language, lemma, note }: WordNoteChange) =>
+      note.trim()
+        ? apiJson<unknown>("PUT", wordKeys.notes[0], { language, lemma, note: note.trim() })
+        : apiJson<unknown>("DELETE", keyToUrl([wordKeys.notes[0], { language, lemma }])),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: wordKeys.lookups }),
+    onError: () => toast.error("Error", { description: "Your note could not be saved. Please try again." }),
+  });
+}
