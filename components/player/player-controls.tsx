@@ -10,7 +10,7 @@
  * the picture's bottom edge.
  */
 import { Keyboard, Languages, ListEnd, Maximize, Minimize, Pause, Play, RotateCcw, Volume1, Volume2, VolumeX } from "lucide-react";
-import { type MouseEvent, useState } from "react";
+import { type MouseEvent, memo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { formatMediaTime } from "@/lib/format";
@@ -30,7 +30,8 @@ const TOGGLED = "bg-white text-black hover:bg-white/85 hover:text-black";
 /** Keeps a click from moving the keyboard focus (keyboard users still Tab to every control). */
 const keepFocus = (event: MouseEvent) => event.preventDefault();
 
-export function PlayerControls({
+/** Memoised: it re-renders when its own state or the playing state changes, not when the line or the time does. */
+export const PlayerControls = memo(function PlayerControls({
   adapter,
   media,
   fallbackDurationMs,
@@ -215,7 +216,7 @@ export function PlayerControls({
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={onShortcutsOpenChange} container={layer} onClosed={focusPlayer} />
     </div>
   );
-}
+});
 
 /** The media time in whole seconds: re-renders once a second while playing. */
 function PlayerClock({ time }: { time: MediaTimeStore }) {

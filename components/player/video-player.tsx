@@ -130,18 +130,19 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     record.mutate({ wordId: quizWord.id, learned: correct, correct: correct ? 1 : 0, incorrect: correct ? 0 : 1, idempotencyKey: newIdempotencyKey() });
   }
 
-  function lineIndex(): number {
-    const t = media.time.get();
-    const index = lines.findIndex((l) => t >= l.startTime && t <= l.endTime);
-    if (index >= 0) return index;
-    return lines.findIndex((l) => l.startTime > t) - 1;
-  }
-
-  function goToLine(offset: number) {
-    if (lines.length === 0) return;
-    const index = Math.min(lines.length - 1, Math.max(0, lineIndex() + offset));
-    media.seek(lines[index]!.startTime);
-  }
+  const { time } = media;
+  const goToLine = useCallback(
+    (offset: number) => {
+      if (lines.length === 0) return;
+      const t = time.get();
+      const at = lines.findIndex((l) => t >= l.startTime && t <= l.endTime);
+      const line = at >= 0 ? at : lines.findIndex((l) => l.startTime > t) - 1;
+      const index = Math.min(lines.length - 1, Math.max(0, line + offset));
+      seek(lines[index]!.startTime);
+    },
+    [lines, time, seek],
+  );
+  const replayLine = useCallback(() => goToLine(0), [goToLine]);
 
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     if (quizWord || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -278,7 +279,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
               adapter={adapter}
               media={media}
               fallbackDurationMs={(data?.duration ?? 0) * 1000}
-              onReplayLine={() => goToLine(0)}
+              onReplayLine={replayLine}
               pauseEachLine={pauseEachLine}
               onPauseEachLineChange={setPauseEachLine}
               showTranslation={showTranslation}
