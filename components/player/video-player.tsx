@@ -7,7 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Pencil } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FavoriteButton } from "@/components/video/favorite-button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -24,19 +24,25 @@ import { cn } from "@/lib/utils";
 import { activeCaption, captionForWord, linePause, vocabularyTimingWords } from "@/lib/player/timing";
 import { LiveCaptionOverlay, type CaptionWord } from "./caption-overlay";
 import { PlayerControls } from "./player-controls";
-import { QuizOverlay } from "./quiz-overlay";
-import { QuizRecap, useRecap } from "./quiz-recap";
 import { VocabularyCount } from "./vocabulary-count";
 import { useQuizSession } from "./use-quiz-session";
 import { TranscriptPanel } from "./transcript-panel";
 import { useFullscreen } from "./use-fullscreen";
 import { useMediaTime, useMediaTimeValue } from "./use-media-time";
+import { useRecap } from "./use-recap";
 
 // Only the owner edits: the editor, and the word lists it reads lines with, load when it opens.
 const SegmentEditor = dynamic(() => import("./segment-editor").then((m) => m.SegmentEditor), {
   ssr: false,
   loading: () => <Skeleton className="mx-4 h-40 rounded-xl sm:mx-0" data-testid="segment-editor-loading" />,
 });
+
+// The quiz and the end-of-video recap are not on the screen when the page opens: their code loads
+// when playback first starts, before the first quiz can show.
+const loadQuizOverlay = () => import("./quiz-overlay");
+const QuizOverlay = lazy(() => loadQuizOverlay().then((m) => ({ default: m.QuizOverlay })));
+const loadQuizRecap = () => import("./quiz-recap");
+const QuizRecap = lazy(() => loadQuizRecap().then((m) => ({ default: m.QuizRecap })));
 
 const RESUME_DELAY_MS = 300;
 const AUTOPLAY_DELAY_MS = 500;
@@ -92,6 +98,11 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     }
     if (quizzes.check(previous, now)) adapter?.pause();
   });
+  useEffect(() => {
+    if (!media.playing) return;
+    void loadQuizOverlay();
+    void loadQuizRecap();
+  }, [media.playing]);
   const quiz = useQuiz(quizWord?.id ?? null, nativeLanguage);
   const recap = useRecap(media.time, media.playing, !!quizWord, lines);
 
@@ -252,28 +263,30 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
                 showTranslation={showTranslation}
                 quizShowing={!!quizWord}
               />
-              {quizWord ? (
-                <QuizOverlay
-                  key={quizWord.id}
-                  word={quizWord.word}
-                  sentence={lines.find((l) => l.id === quizzes.lineOf(quizWord))?.text ?? quizWord.context}
-                  language={data?.targetLanguage}
-                  quiz={quiz.data}
-                  loading={quiz.isLoading}
-                  onAnswer={answer}
-                  onClose={closeQuiz}
-                />
-              ) : recap.open ? (
-                <QuizRecap
-                  videoId={videoId}
-                  nativeLanguage={nativeLanguage}
-                  language={data?.targetLanguage}
-                  results={quizzes.results}
-                  meanings={meanings}
-                  onReplay={playFrom.bind(null, 0)}
-                  onClose={recap.close}
-                />
-              ) : null}
+              <Suspense fallback={null}>
+                {quizWord ? (
+                  <QuizOverlay
+                    key={quizWord.id}
+                    word={quizWord.word}
+                    sentence={lines.find((l) => l.id === quizzes.lineOf(quizWord))?.text ?? quizWord.context}
+                    language={data?.targetLanguage}
+                    quiz={quiz.data}
+                    loading={quiz.isLoading}
+                    onAnswer={answer}
+                    onClose={closeQuiz}
+                  />
+                ) : recap.open ? (
+                  <QuizRecap
+                    videoId={videoId}
+                    nativeLanguage={nativeLanguage}
+                    language={data?.targetLanguage}
+                    results={quizzes.results}
+                    meanings={meanings}
+                    onReplay={playFrom.bind(null, 0)}
+                    onClose={recap.close}
+                  />
+                ) : null}
+              </Suspense>
             </div>
             <PlayerControls
               adapter={adapter}
