@@ -5,7 +5,6 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Pencil } from "lucide-react";
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -31,11 +30,9 @@ import { useFullscreen } from "./use-fullscreen";
 import { useMediaTime, useMediaTimeValue } from "./use-media-time";
 import { useRecap } from "./use-recap";
 
-// Only the owner edits: the editor, and the word lists it reads lines with, load when it opens.
-const SegmentEditor = dynamic(() => import("./segment-editor").then((m) => m.SegmentEditor), {
-  ssr: false,
-  loading: () => <Skeleton className="mx-4 h-40 rounded-xl sm:mx-0" data-testid="segment-editor-loading" />,
-});
+// Only the owner edits: the editor, and the word lists it reads lines with, load when it opens
+// (React's lazy, not next/dynamic: that one's loader would come with every video page).
+const SegmentEditor = lazy(() => import("./segment-editor").then((m) => ({ default: m.SegmentEditor })));
 
 // The quiz and the end-of-video recap are not on the screen when the page opens: their code loads
 // when playback first starts, before the first quiz can show.
@@ -320,13 +317,15 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
       </div>
       {isOwner && editing ? (
         <div id="segment-editor" className="mt-4">
-          <SegmentEditor
-            videoId={videoId}
-            targetLanguage={data?.targetLanguage}
-            lines={captions.data}
-            vocabulary={vocabulary.data}
-            onSeek={(ms) => media.seek(ms)}
-          />
+          <Suspense fallback={<Skeleton className="mx-4 h-40 rounded-xl sm:mx-0" data-testid="segment-editor-loading" />}>
+            <SegmentEditor
+              videoId={videoId}
+              targetLanguage={data?.targetLanguage}
+              lines={captions.data}
+              vocabulary={vocabulary.data}
+              onSeek={(ms) => media.seek(ms)}
+            />
+          </Suspense>
         </div>
       ) : null}
     </main>
