@@ -11,19 +11,24 @@
  * draws there, such as a progress strip of its own, does not show through as a grey strip).
  */
 import { Keyboard, Languages, ListEnd, Maximize, Minimize, Pause, Play, RotateCcw, Volume1, Volume2, VolumeX } from "lucide-react";
-import { type MouseEvent, useState } from "react";
+import { lazy, type MouseEvent, memo, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { formatMediaTime } from "@/lib/format";
 import type { PlayerAdapter } from "@/lib/player/adapter";
 import { cn } from "@/lib/utils";
 import { SeekBar } from "./seek-bar";
-import { ShortcutsDialog } from "./shortcuts-dialog";
+import { SpeedButton } from "./speed-button";
 import type { Fullscreen } from "./use-fullscreen";
 import { type MediaControls, type MediaTimeStore, useMediaTimeValue } from "./use-media-time";
 import { usePlayerStatus } from "./use-player-status";
 
-const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5] as const;
+// The speed menu and the shortcut list (Radix's menu, dialog and positioning, about 30 KB gzip)
+// load when first wanted (or when the pointer or focus comes to their button), not with the page.
+const loadSpeedMenu = () => import("./speed-menu");
+const SpeedMenu = lazy(() => loadSpeedMenu().then((m) => ({ default: m.SpeedMenu })));
+const loadShortcutsDialog = () => import("./shortcuts-dialog");
+const ShortcutsDialog = lazy(() => loadShortcutsDialog().then((m) => ({ default: m.ShortcutsDialog })));
+const preload = (load: () => Promise<unknown>) => () => void load();
 
 const ICON_BUTTON = "size-9 rounded-full text-white hover:bg-white/15 hover:text-white @xl:size-11";
 const TOGGLED = "bg-white text-black hover:bg-white/85 hover:text-black";
@@ -31,7 +36,8 @@ const TOGGLED = "bg-white text-black hover:bg-white/85 hover:text-black";
 /** Keeps a click from moving the keyboard focus (keyboard users still Tab to every control). */
 const keepFocus = (event: MouseEvent) => event.preventDefault();
 
-export function PlayerControls({
+/** Memoised: it re-renders when its own state or the playing state changes, not when the line or the time does. */
+export const PlayerControls = memo(function PlayerControls({
   adapter,
   media,
   fallbackDurationMs,
@@ -59,6 +65,16 @@ export function PlayerControls({
 }) {
   const status = usePlayerStatus(adapter);
   const [speed, setSpeed] = useState(1);
+  const [speedMenuOpen, setSpeedMenuOpen] = useState(false);
+  // Once wanted, the menu and the shortcut list stay mounted (their closing animations play out).
+  const [speedMenuWanted, setSpeedMenuWanted] = useState(false);
+  const [shortcutsWanted, setShortcutsWanted] = useState(false);
+  if (shortcutsOpen && !shortcutsWanted) setShortcutsWanted(true);
+  const openSpeedMenu = () => {
+    setSpeedMenuWanted(true);
+    setSpeedMenuOpen(true);
+  };
+  const speedButton = <SpeedButton speed={speed} aria-expanded={false} onPointerEnter={preload(loadSpeedMenu)} onFocus={preload(loadSpeedMenu)} onClick={openSpeedMenu} />;
   const durationMs = status.durationMs || fallbackDurationMs;
   // Menus and dialogs go inside the player while it is fullscreen, or they would not show.
   const layer = fullscreen.active ? fullscreen.element : null;
@@ -127,39 +143,23 @@ export function PlayerControls({
             className="mr-1 hidden h-1 w-20 cursor-pointer accent-amber-400 @2xl:block"
           />
         </div>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button type="button" variant="ghost" className="h-9 min-w-10 rounded-full px-2 text-xs text-white tabular-nums hover:bg-white/15 hover:text-white @xl:h-11 @xl:text-sm" aria-label={`Speed ${speed}×`}>
-              {speed}×
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent
-            container={layer}
-            align="end"
-            side="top"
-            onCloseAutoFocus={(event) => {
-              // Back to the player, not the menu button: Space then plays and ← moves a line.
-              event.preventDefault();
-              focusPlayer();
-            }}
-          >
-            <DropdownMenuLabel>Playback speed</DropdownMenuLabel>
-            <DropdownMenuRadioGroup
-              value={String(speed)}
-              onValueChange={(value) => {
-                const next = Number(value);
+        {speedMenuWanted ? (
+          <Suspense fallback={speedButton}>
+            <SpeedMenu
+              speed={speed}
+              onSpeedChange={(next) => {
                 setSpeed(next);
                 media.setRate(next);
               }}
-            >
-              {SPEEDS.map((s) => (
-                <DropdownMenuRadioItem key={s} value={String(s)}>
-                  {s}×
-                </DropdownMenuRadioItem>
-              ))}
-            </DropdownMenuRadioGroup>
-          </DropdownMenuContent>
-        </DropdownMenu>
+              open={speedMenuOpen}
+              onOpenChange={setSpeedMenuOpen}
+              container={layer}
+              onClosed={focusPlayer}
+            />
+          </Suspense>
+        ) : (
+          speedButton
+        )}
         <Button
           type="button"
           size="icon"
@@ -194,6 +194,8 @@ export function PlayerControls({
           aria-label="Keyboard shortcuts"
           aria-haspopup="dialog"
           onMouseDown={keepFocus}
+          onPointerEnter={preload(loadShortcutsDialog)}
+          onFocus={preload(loadShortcutsDialog)}
           onClick={() => onShortcutsOpenChange(true)}
         >
           <Keyboard aria-hidden />
@@ -213,10 +215,14 @@ export function PlayerControls({
           </Button>
         ) : null}
       </div>
-      <ShortcutsDialog open={shortcutsOpen} onOpenChange={onShortcutsOpenChange} container={layer} onClosed={focusPlayer} />
+      {shortcutsWanted ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open={shortcutsOpen} onOpenChange={onShortcutsOpenChange} container={layer} onClosed={focusPlayer} />
+        </Suspense>
+      ) : null}
     </div>
   );
-}
+});
 
 /** The media time in whole seconds: re-renders once a second while playing. */
 function PlayerClock({ time }: { time: MediaTimeStore }) {

@@ -3,7 +3,7 @@
  * Fullscreen for the player's frame (not the <video>), so the captions, the quiz and the controls
  * stay on screen. Browsers without element fullscreen (iPhone Safari) get no button.
  */
-import { useCallback, useState, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
 
 const subscribe = (listener: () => void) => {
   document.addEventListener("fullscreenchange", listener);
@@ -27,5 +27,6 @@ export function useFullscreen(): [Fullscreen, (element: HTMLElement | null) => v
     if (document.fullscreenElement) void document.exitFullscreen();
     else element?.requestFullscreen().catch((error: unknown) => console.warn("Fullscreen was refused:", error));
   }, [element]);
-  return [{ element, active, supported, toggle }, setElement];
+  const fullscreen = useMemo(() => ({ element, active, supported, toggle }), [element, active, supported, toggle]);
+  return [fullscreen, setElement];
 }

@@ -4,7 +4,7 @@
  * playing/paused into React. Only the components that show the time subscribe to the store
  * (`useMediaTimeValue`), so a frame re-renders the caption and the clock, not the whole page.
  */
-import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useEffectEvent, useMemo, useState, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
 import type { PlayerAdapter } from "@/lib/player/adapter";
 
@@ -85,5 +85,6 @@ export function useMediaTime(adapter: PlayerAdapter | null, onTime?: (previousMs
     [adapter, time],
   );
   const setRate = useCallback((rate: number) => adapter?.setRate(rate), [adapter]);
-  return { time, playing, play, pause, seek, setRate };
+  // The same object until playing/paused or the adapter changes, so memoised controls skip the page's renders.
+  return useMemo(() => ({ time, playing, play, pause, seek, setRate }), [time, playing, play, pause, seek, setRate]);
 }

@@ -5,9 +5,8 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Pencil } from "lucide-react";
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FavoriteButton } from "@/components/video/favorite-button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -29,20 +28,24 @@ import type { WordTarget } from "@/components/words/word-target";
 import { VideoWordsPanel } from "@/components/words/video-words-panel";
 import { LiveCaptionOverlay, type CaptionWord } from "./caption-overlay";
 import { PlayerControls } from "./player-controls";
-import { QuizOverlay } from "./quiz-overlay";
-import { QuizRecap, useRecap } from "./quiz-recap";
 import { VocabularyCount } from "./vocabulary-count";
 import { ComprehensionLabel } from "@/components/video/comprehension-label";
 import { useQuizSession } from "./use-quiz-session";
 import { TranscriptPanel } from "./transcript-panel";
 import { useFullscreen } from "./use-fullscreen";
 import { useMediaTime, useMediaTimeValue } from "./use-media-time";
+import { useRecap } from "./use-recap";
 
-// Only the owner edits: the editor, and the word lists it reads lines with, load when it opens.
-const SegmentEditor = dynamic(() => import("./segment-editor").then((m) => m.SegmentEditor), {
-  ssr: false,
-  loading: () => <Skeleton className="mx-4 h-40 rounded-xl sm:mx-0" data-testid="segment-editor-loading" />,
-});
+// Only the owner edits: the editor, and the word lists it reads lines with, load when it opens
+// (React's lazy, not next/dynamic: that one's loader would come with every video page).
+const SegmentEditor = lazy(() => import("./segment-editor").then((m) => ({ default: m.SegmentEditor })));
+
+// The quiz and the end-of-video recap are not on the screen when the page opens: their code loads
+// when playback first starts, before the first quiz can show.
+const loadQuizOverlay = () => import("./quiz-overlay");
+const QuizOverlay = lazy(() => loadQuizOverlay().then((m) => ({ default: m.QuizOverlay })));
+const loadQuizRecap = () => import("./quiz-recap");
+const QuizRecap = lazy(() => loadQuizRecap().then((m) => ({ default: m.QuizRecap })));
 
 // The word popover arrives with the first tap on a word: the player's first load does not carry it.
 const WordPopover = dynamic(() => import("@/components/words/word-popover").then((m) => m.WordPopover), { ssr: false });
@@ -111,6 +114,11 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     // Held at the line: a quiz due after its end comes when playback goes on, not at this pause.
     if (quizzes.check(previous, stop ? stop.holdAt : now)) adapter?.pause();
   });
+  useEffect(() => {
+    if (!media.playing) return;
+    void loadQuizOverlay();
+    void loadQuizRecap();
+  }, [media.playing]);
   const quiz = useQuiz(quizWord?.id ?? null, nativeLanguage);
   const recap = useRecap(media.time, media.playing, !!quizWord, lines);
 
@@ -185,18 +193,19 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     record.mutate({ wordId: quizWord.id, learned: correct, correct: correct ? 1 : 0, incorrect: correct ? 0 : 1, idempotencyKey: newIdempotencyKey() });
   }
 
-  function lineIndex(): number {
-    const t = media.time.get();
-    const index = lines.findIndex((l) => t >= l.startTime && t <= l.endTime);
-    if (index >= 0) return index;
-    return lines.findIndex((l) => l.startTime > t) - 1;
-  }
-
-  function goToLine(offset: number) {
-    if (lines.length === 0) return;
-    const index = Math.min(lines.length - 1, Math.max(0, lineIndex() + offset));
-    media.seek(lines[index]!.startTime);
-  }
+  const { time } = media;
+  const goToLine = useCallback(
+    (offset: number) => {
+      if (lines.length === 0) return;
+      const t = time.get();
+      const at = lines.findIndex((l) => t >= l.startTime && t <= l.endTime);
+      const line = at >= 0 ? at : lines.findIndex((l) => l.startTime > t) - 1;
+      const index = Math.min(lines.length - 1, Math.max(0, line + offset));
+      seek(lines[index]!.startTime);
+    },
+    [lines, time, seek],
+  );
+  const replayLine = useCallback(() => goToLine(0), [goToLine]);
 
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     if (quizWord || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -311,34 +320,36 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
                 onWord={user ? openCaptionWord : undefined}
                 showStatus={showWordStatus}
               />
-              {quizWord ? (
-                <QuizOverlay
-                  key={quizWord.id}
-                  word={quizWord.word}
-                  sentence={lines.find((l) => l.id === quizzes.lineOf(quizWord))?.text ?? quizWord.context}
-                  language={data?.targetLanguage}
-                  quiz={quiz.data}
-                  loading={quiz.isLoading}
-                  onAnswer={answer}
-                  onClose={closeQuiz}
-                />
-              ) : recap.open ? (
-                <QuizRecap
-                  videoId={videoId}
-                  nativeLanguage={nativeLanguage}
-                  language={data?.targetLanguage}
-                  results={quizzes.results}
-                  meanings={meanings}
-                  onReplay={playFrom.bind(null, 0)}
-                  onClose={recap.close}
-                />
-              ) : null}
+              <Suspense fallback={null}>
+                {quizWord ? (
+                  <QuizOverlay
+                    key={quizWord.id}
+                    word={quizWord.word}
+                    sentence={lines.find((l) => l.id === quizzes.lineOf(quizWord))?.text ?? quizWord.context}
+                    language={data?.targetLanguage}
+                    quiz={quiz.data}
+                    loading={quiz.isLoading}
+                    onAnswer={answer}
+                    onClose={closeQuiz}
+                  />
+                ) : recap.open ? (
+                  <QuizRecap
+                    videoId={videoId}
+                    nativeLanguage={nativeLanguage}
+                    language={data?.targetLanguage}
+                    results={quizzes.results}
+                    meanings={meanings}
+                    onReplay={playFrom.bind(null, 0)}
+                    onClose={recap.close}
+                  />
+                ) : null}
+              </Suspense>
             </div>
             <PlayerControls
               adapter={adapter}
               media={media}
               fallbackDurationMs={(data?.duration ?? 0) * 1000}
-              onReplayLine={() => goToLine(0)}
+              onReplayLine={replayLine}
               pauseEachLine={pauseEachLine}
               onPauseEachLineChange={setPauseEachLine}
               showTranslation={showTranslation}
@@ -382,13 +393,15 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
       ) : null}
       {isOwner && editing ? (
         <div id="segment-editor" className="mt-4">
-          <SegmentEditor
-            videoId={videoId}
-            targetLanguage={data?.targetLanguage}
-            lines={captions.data}
-            vocabulary={vocabulary.data}
-            onSeek={(ms) => media.seek(ms)}
-          />
+          <Suspense fallback={<Skeleton className="mx-4 h-40 rounded-xl sm:mx-0" data-testid="segment-editor-loading" />}>
+            <SegmentEditor
+              videoId={videoId}
+              targetLanguage={data?.targetLanguage}
+              lines={captions.data}
+              vocabulary={vocabulary.data}
+              onSeek={(ms) => media.seek(ms)}
+            />
+          </Suspense>
         </div>
       ) : null}
     </main>

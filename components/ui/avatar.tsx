@@ -1,50 +1,57 @@
 "use client";
-
+/**
+ * A round avatar: the picture once it has loaded, else the fallback (initials). Written here
+ * rather than with Radix's avatar, whose context and primitives came with every signed-in page's
+ * first load for the header's account button; it behaves the same: the image shows only once
+ * loaded, and a broken one leaves the fallback.
+ */
 import * as React from "react";
-import { Avatar as AvatarPrimitive } from "radix-ui";
 
 import { cn } from "@/lib/utils";
 
-function Avatar({
-  className,
-  ...props
-}: React.ComponentProps<typeof AvatarPrimitive.Root>) {
+type Status = "idle" | "loading" | "loaded" | "error";
+const AvatarStatus = React.createContext<{ status: Status; setStatus: (status: Status) => void }>({ status: "idle", setStatus: () => {} });
+
+function Avatar({ className, ...props }: React.ComponentProps<"span">) {
+  const [status, setStatus] = React.useState<Status>("idle");
+  const value = React.useMemo(() => ({ status, setStatus }), [status]);
   return (
-    <AvatarPrimitive.Root
-      data-slot="avatar"
-      className={cn(
-        "relative flex size-9 shrink-0 overflow-hidden rounded-full",
-        className,
-      )}
-      {...props}
-    />
+    <AvatarStatus.Provider value={value}>
+      <span data-slot="avatar" className={cn("relative flex size-9 shrink-0 overflow-hidden rounded-full", className)} {...props} />
+    </AvatarStatus.Provider>
   );
 }
 
-function AvatarImage({
-  className,
-  ...props
-}: React.ComponentProps<typeof AvatarPrimitive.Image>) {
-  return (
-    <AvatarPrimitive.Image
-      data-slot="avatar-image"
-      className={cn("aspect-square size-full object-cover", className)}
-      {...props}
-    />
-  );
+function AvatarImage({ className, src, alt = "", ...props }: React.ComponentProps<"img">) {
+  const { status, setStatus } = React.useContext(AvatarStatus);
+  React.useLayoutEffect(() => {
+    if (!src || typeof src !== "string") {
+      setStatus("error");
+      return;
+    }
+    let active = true;
+    const image = new window.Image();
+    image.onload = () => active && setStatus("loaded");
+    image.onerror = () => active && setStatus("error");
+    setStatus("loading");
+    image.src = src;
+    return () => {
+      active = false;
+      setStatus("idle");
+    };
+  }, [src, setStatus]);
+  if (status !== "loaded") return null;
+  // eslint-disable-next-line @next/next/no-img-element -- a profile picture from any host, already loaded above
+  return <img data-slot="avatar-image" src={src} alt={alt} className={cn("aspect-square size-full object-cover", className)} {...props} />;
 }
 
-function AvatarFallback({
-  className,
-  ...props
-}: React.ComponentProps<typeof AvatarPrimitive.Fallback>) {
+function AvatarFallback({ className, ...props }: React.ComponentProps<"span">) {
+  const { status } = React.useContext(AvatarStatus);
+  if (status === "loaded") return null;
   return (
-    <AvatarPrimitive.Fallback
+    <span
       data-slot="avatar-fallback"
-      className={cn(
-        "flex size-full items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground",
-        className,
-      )}
+      className={cn("flex size-full items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground", className)}
       {...props}
     />
   );

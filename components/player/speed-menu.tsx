@@ -1,0 +1,54 @@
+"use client";
+/**
+ * The playback speed menu (Radix's dropdown menu and its positioning engine). Loaded on the first
+ * use of the speed button (player-controls.tsx), not with the page: most plays never change speed.
+ */
+import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { SpeedButton } from "./speed-button";
+
+export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5] as const;
+
+export function SpeedMenu({
+  speed,
+  onSpeedChange,
+  open,
+  onOpenChange,
+  container,
+  onClosed,
+}: {
+  speed: number;
+  onSpeedChange: (speed: number) => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where the menu goes: inside the player while it is fullscreen, so it shows there. */
+  container: HTMLElement | null;
+  /** Where focus goes once it closes (back to the player, where the shortcuts apply). */
+  onClosed: () => void;
+}) {
+  return (
+    <DropdownMenu open={open} onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger asChild>
+        <SpeedButton speed={speed} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        container={container}
+        align="end"
+        side="top"
+        onCloseAutoFocus={(event) => {
+          // Back to the player, not the menu button: Space then plays and ← moves a line.
+          event.preventDefault();
+          onClosed();
+        }}
+      >
+        <DropdownMenuLabel>Playback speed</DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={String(speed)} onValueChange={(value) => onSpeedChange(Number(value))}>
+          {SPEEDS.map((s) => (
+            <DropdownMenuRadioItem key={s} value={String(s)}>
+              {s}×
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
