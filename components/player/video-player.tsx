@@ -48,7 +48,7 @@ const loadQuizRecap = () => import("./quiz-recap");
 const QuizRecap = lazy(() => loadQuizRecap().then((m) => ({ default: m.QuizRecap })));
 
 // The word popover arrives with the first tap on a word: the player's first load does not carry it.
-const WordPopover = dynamic(() => import("@/components/words/word-popover").then((m) => m.WordPopover), { ssr: false });
+const WordPopover = lazy(() => import("@/components/words/word-popover").then((m) => ({ default: m.WordPopover })));
 
 const RESUME_DELAY_MS = 300;
 const AUTOPLAY_DELAY_MS = 500;
@@ -389,7 +389,9 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
         ) : null}
       </div>
       {wordTarget ? (
-        <WordPopover key={`${wordTarget.lemma}-${wordTarget.captionId}`} target={wordTarget} videoId={videoId} status={statusOfLemma(tokens.data, wordTarget.lemma)} onClose={closeWord} />
+        <Suspense fallback={null}>
+          <WordPopover key={`${wordTarget.lemma}-${wordTarget.captionId}`} target={wordTarget} videoId={videoId} status={statusOfLemma(tokens.data, wordTarget.lemma)} onClose={closeWord} />
+        </Suspense>
       ) : null}
       {isOwner && editing ? (
         <div id="segment-editor" className="mt-4">
