@@ -17,6 +17,7 @@ import type { Db } from "@/db/client";
 import { aiFailureReason, NoAiProviderError } from "@/lib/ai/client";
 import { env } from "@/lib/env";
 import { MediaToolError } from "@/lib/media/ffmpeg";
+import { dbStep } from "@/lib/pipeline/db-step";
 import { PermanentJobError } from "@/lib/pipeline/errors";
 import { markFailed, recordError } from "@/db/queries/video-processing";
 import { extractVocabulary, generateTranslations, regenerateQuizzes } from "@/lib/pipeline/rework";
@@ -99,7 +100,8 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
       const expireSeconds = Number(job.expireInSeconds);
       // The run's own name: a retry of the job takes over its lease, and a late end of an earlier run cannot give it back.
       const holder = `${job.id}#${job.retryCount}`;
-      const lease = await takeVideoLease(deps.db, { videoId, jobId: holder, queue, seconds: expireSeconds });
+      // The lease's steps ride out a lost connection too (db-step.ts): taking it again is the same run's; giving it back is idempotent.
+      const lease = await dbStep(() => takeVideoLease(deps.db, { videoId, jobId: holder, queue, seconds: expireSeconds }));
       if (lease === "gone") {
         console.log(`${label}: the video no longer exists`);
         return;
@@ -127,14 +129,14 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
         console.error(`${label}:`, reason);
         if ((!expired && isPermanent(error)) || lastTry) {
           // A failed processing run fails the video; a failed extra (translations, quizzes) leaves it as it is, with the reason.
-          if (queue === QUEUES.processVideo) await markFailed(deps.db, videoId, reason);
-          else await recordError(deps.db, videoId, reason);
+          if (queue === QUEUES.processVideo) await dbStep(() => markFailed(deps.db, videoId, reason));
+          else await dbStep(() => recordError(deps.db, videoId, reason));
           // Completed, so pg-boss does not retry it; the output says it failed, and why.
           return { error: reason };
         }
         throw error;
       } finally {
-        await releaseVideoLease(deps.db, { videoId, jobId: holder }).catch((error) => console.error(`${label}: could not release the video's lease`, error));
+        await dbStep(() => releaseVideoLease(deps.db, { videoId, jobId: holder })).catch((error) => console.error(`${label}: could not release the video's lease`, error));
       }
     });
     ids.push(id);

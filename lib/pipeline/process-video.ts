@@ -20,6 +20,7 @@ import { isOverDuration, mediaTooLongMessage, tooManyLinesMessage } from "@/lib/
 import { getStorage } from "@/lib/storage";
 import { countLines, parseSubtitles, type SubtitleCue } from "@/lib/subtitles/parse";
 import { buildContent } from "./build-content";
+import { dbStep } from "./db-step";
 import { PermanentJobError } from "./errors";
 import { markProcessed, setProcessingProgress } from "@/db/queries/video-processing";
 import { STAGE_END, STAGE_START } from "./progress";
@@ -44,13 +45,13 @@ export type ProcessOptions = {
 };
 
 export async function processVideo(db: Db, videoId: number, options: ProcessOptions): Promise<"processed" | "gone"> {
-  const video = await getVideoById(db, { id: videoId });
+  const video = await dbStep(() => getVideoById(db, { id: videoId }));
   if (!video) return "gone";
   // Without an AI provider nothing can be done: fail at once, with the fix in the reason.
   getAi();
   const workDir = await makeWorkDir(videoId);
   try {
-    await setProcessingProgress(db, videoId, STAGE_START.preparing);
+    await dbStep(() => setProcessingProgress(db, videoId, STAGE_START.preparing));
     const maxLines = options.maxLines ?? env().maxLinesPerVideo;
     const cues = video.subtitlePath ? await loadCues(video.subtitlePath) : null;
     // Checked again here: a file stored before the limit was lowered, or put there some other way.
@@ -86,9 +87,10 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
     // A run stopped at its expiry (and being retried) goes no further, so it never saves over the retry.
     const stillRunning = () => options.signal?.throwIfAborted();
     stillRunning();
-    await setProcessingProgress(db, videoId, STAGE_START.vocabulary);
+    // From here on the AI has been paid for: each database step rides out a lost connection (db-step.ts).
+    await dbStep(() => setProcessingProgress(db, videoId, STAGE_START.vocabulary));
 
-    const codes = await listLanguageCodes(db);
+    const codes = await dbStep(() => listLanguageCodes(db));
     const span = STAGE_END.vocabulary - STAGE_START.vocabulary;
     const content = await buildContent(transcript, {
       targetLanguage: video.targetLanguage,
@@ -96,15 +98,15 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
       signal: options.signal,
       onProgress: (fraction) => {
         stillRunning();
-        return setProcessingProgress(db, videoId, STAGE_START.vocabulary + span * fraction);
+        return dbStep(() => setProcessingProgress(db, videoId, STAGE_START.vocabulary + span * fraction));
       },
     });
     stillRunning();
-    await setProcessingProgress(db, videoId, STAGE_START.saving);
+    await dbStep(() => setProcessingProgress(db, videoId, STAGE_START.saving));
 
-    await saveProcessedContent(db, videoId, content);
-    await setProcessingProgress(db, videoId, STAGE_START.finalizing);
-    await markProcessed(db, videoId, captionsSource);
+    await dbStep(() => saveProcessedContent(db, videoId, content));
+    await dbStep(() => setProcessingProgress(db, videoId, STAGE_START.finalizing));
+    await dbStep(() => markProcessed(db, videoId, captionsSource));
     return "processed";
   } finally {
     await rm(workDir, { recursive: true, force: true });
@@ -112,7 +114,7 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
 }
 
 async function transcribe(db: Db, video: Video, source: string, workDir: string, options: ProcessOptions): Promise<Transcript> {
-  await setProcessingProgress(db, video.id, STAGE_START.extracting);
+  await dbStep(() => setProcessingProgress(db, video.id, STAGE_START.extracting));
   const wav = path.join(workDir, "speech.wav");
   const input = await audioInput(source, options.signal);
   const maxSeconds = options.maxMediaSeconds ?? env().maxMediaSeconds;
@@ -120,7 +122,7 @@ async function transcribe(db: Db, video: Video, source: string, workDir: string,
   if (isOverDuration(durationMs, maxSeconds)) throw new PermanentJobError(mediaTooLongMessage(durationMs!, maxSeconds));
   // A header that understates the length does not get past this: decoding stops at the limit.
   await toSpeechWav(input, wav, { maxSeconds, signal: options.signal });
-  await setProcessingProgress(db, video.id, STAGE_START.transcribing);
+  await dbStep(() => setProcessingProgress(db, video.id, STAGE_START.transcribing));
   return transcribeAudio(wav, { workDir, signal: options.signal, limitBytes: options.transcribeLimitBytes, language: video.targetLanguage });
 }
 

@@ -12,6 +12,7 @@ import { listLanguageCodes } from "@/db/queries/languages";
 import { getVideoById } from "@/db/queries/videos";
 import type { QuizzesMade, TranslationAction, TranslationsMade } from "@/lib/jobs/queues";
 import { buildQuiz } from "@/lib/quiz/build";
+import { dbStep } from "./db-step";
 import { PermanentJobError } from "./errors";
 import { translateInto } from "./translate";
 import { chooseVocabulary } from "./vocabulary";
@@ -48,7 +49,9 @@ async function translateAndSave(
   const translated = await translateInto(language, video.targetLanguage, lines, words, signal);
   signal?.throwIfAborted();
   let quizCount = 0;
-  await db.transaction(async (tx) => {
+  // Paid for: a lost connection does not throw the translations away (db-step.ts); upserts, safe to run twice.
+  await dbStep(() => db.transaction(async (tx) => {
+    quizCount = 0;
     for (const [index, translatedText] of translated.lines) await upsertSegmentTranslation(tx, { captionId: text.lines[index]!.id, language, translatedText });
     const all = [...translated.words.values()].map((t) => t.translation);
     for (const [index, { translation, wrongOptions }] of translated.words) {
@@ -60,7 +63,7 @@ async function translateAndSave(
         quizCount++;
       }
     }
-  });
+  }));
   return { lines: translated.lines.size, words: translated.words.size, quizzes: quizCount };
 }
 
@@ -137,13 +140,13 @@ export async function extractVocabulary(db: Db, videoId: number, signal?: AbortS
   const durationMs = video.durationMs ?? Math.max(0, ...segments.map((s) => s.endMs));
   const { words: chosen, lines } = await chooseVocabulary(segments, timings, video.targetLanguage, durationMs, signal);
   signal?.throwIfAborted();
-  const rows = await replaceVocabulary(
+  const rows = await dbStep(() => replaceVocabulary(
     db,
     videoId,
     chosen.map((w) => ({ captionId: text.lines[w.segmentIndex]?.id ?? null, word: w.word, context: segments[w.segmentIndex]?.text ?? null, timestamp: w.timestampMs, quizTime: w.quizTimeMs })),
     lines.map((words, i) => ({ segmentIndex: text.lines[i]!.segmentIndex, words })),
-  );
-  const fresh = await prepared(db, videoId);
+  ));
+  const fresh = await dbStep(() => prepared(db, videoId));
   if (fresh) for (const language of fresh.codes) await translateAndSave(db, fresh, language, new Set(), new Set(rows.map((r) => r.id)), signal);
   return rows.length;
 }
