@@ -7,6 +7,8 @@ import { mkdirSync } from "node:fs";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
+import { namedStatementClient } from "./pglite-statements";
+import { runPreparedAsNamed } from "./prepared";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -43,7 +45,9 @@ export async function openPglite(dir: string | undefined, from?: Blob): Promise<
   const { drizzle } = await import("drizzle-orm/pglite");
   if (dir) mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: from });
-  const db = drizzle(pglite, { schema, casing: undefined }) as unknown as Db;
+  const statements = namedStatementClient(pglite);
+  const db = drizzle(statements.client, { schema, casing: undefined }) as unknown as Db;
+  runPreparedAsNamed(db, statements.register);
   return { db, kind: "pglite", pglite, close: () => pglite.close() };
 }
 

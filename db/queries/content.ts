@@ -1,6 +1,7 @@
 /** Queries on a video's content: captions, their translations, word timings, vocabulary and quizzes. */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
+import { prepared } from "../prepared";
 import { captions, quizzes, segmentTranslations, videos, wordTimings, wordTranslations, words, type VideoStatus } from "../schema";
 
 /**
@@ -8,12 +9,16 @@ import { captions, quizzes, segmentTranslations, videos, wordTimings, wordTransl
  * every player load); undefined when there is no such video.
  */
 export async function getVideoCaptions(db: DbOrTx, params: { videoId: number }) {
-  const rows = await db
-    .select({ status: videos.status, id: captions.id, text: captions.text, startTime: captions.startTime, endTime: captions.endTime, segmentIndex: captions.segmentIndex })
-    .from(videos)
-    .leftJoin(captions, eq(captions.videoId, videos.id))
-    .where(eq(videos.id, params.videoId))
-    .orderBy(asc(captions.segmentIndex));
+  const query = prepared(db, "video_captions", (db, name) =>
+    db
+      .select({ status: videos.status, id: captions.id, text: captions.text, startTime: captions.startTime, endTime: captions.endTime, segmentIndex: captions.segmentIndex })
+      .from(videos)
+      .leftJoin(captions, eq(captions.videoId, videos.id))
+      .where(eq(videos.id, sql.placeholder("videoId")))
+      .orderBy(asc(captions.segmentIndex))
+      .prepare(name),
+  );
+  const rows = await query.execute({ videoId: params.videoId });
   if (rows.length === 0) return undefined;
   const lines = rows.flatMap(({ id, text, startTime, endTime, segmentIndex }) =>
     id === null || text === null || startTime === null || endTime === null || segmentIndex === null ? [] : [{ id, text, startTime, endTime, segmentIndex }],
@@ -50,13 +55,17 @@ export async function getQuizForWord(
   db: DbOrTx,
   params: { wordId: number; nativeLanguage: string },
 ): Promise<{ word: string; videoStatus: VideoStatus; quiz: { options: string[]; correctIndex: number } | null } | undefined> {
-  const [row] = await db
-    .select({ word: words.word, videoStatus: videos.status, options: quizzes.options, correctIndex: quizzes.correctIndex })
-    .from(words)
-    .innerJoin(videos, eq(videos.id, words.videoId))
-    .leftJoin(quizzes, and(eq(quizzes.wordId, words.id), eq(quizzes.nativeLanguage, params.nativeLanguage)))
-    .where(eq(words.id, params.wordId))
-    .limit(1);
+  const query = prepared(db, "word_quiz", (db, name) =>
+    db
+      .select({ word: words.word, videoStatus: videos.status, options: quizzes.options, correctIndex: quizzes.correctIndex })
+      .from(words)
+      .innerJoin(videos, eq(videos.id, words.videoId))
+      .leftJoin(quizzes, and(eq(quizzes.wordId, words.id), eq(quizzes.nativeLanguage, sql.placeholder("nativeLanguage"))))
+      .where(eq(words.id, sql.placeholder("wordId")))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute(params);
   if (!row) return undefined;
   return {
     word: row.word,

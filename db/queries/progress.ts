@@ -6,6 +6,7 @@
 import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
+import { prepared } from "../prepared";
 import { dailyProgress, quizResultKeys, userWordProgress, users, videoProgress, videos, words, type User, type VideoStatus } from "../schema";
 
 /**
@@ -91,11 +92,15 @@ export async function addQuizToDay(
 }
 
 export async function getDayProgress(db: DbOrTx, params: { userId: string; day: string }): Promise<{ quizzesCompleted: number; correctAnswers: number }> {
-  const [row] = await db
-    .select({ quizzesCompleted: dailyProgress.quizzesCompleted, correctAnswers: dailyProgress.correctAnswers })
-    .from(dailyProgress)
-    .where(and(eq(dailyProgress.userId, params.userId), eq(dailyProgress.day, params.day)))
-    .limit(1);
+  const query = prepared(db, "day_progress", (db, name) =>
+    db
+      .select({ quizzesCompleted: dailyProgress.quizzesCompleted, correctAnswers: dailyProgress.correctAnswers })
+      .from(dailyProgress)
+      .where(and(eq(dailyProgress.userId, sql.placeholder("userId")), eq(dailyProgress.day, sql.placeholder("day"))))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute(params);
   return row ?? { quizzesCompleted: 0, correctAnswers: 0 };
 }
 

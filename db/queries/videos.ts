@@ -3,8 +3,10 @@
  * and, for the given user, how much of it they have learned. Visibility is a parameter
  * (`publishedOnly`); services decide it from the caller's role.
  */
-import { and, desc, eq, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, notExists, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
+import { prepared } from "../prepared";
 import { videoJobWaitingSql } from "./video-jobs";
 import {
   categories,
@@ -66,8 +68,11 @@ export type CardFilters = {
   nativeLanguage?: string;
 };
 
-/** `withJobState`: the admin directory's waiting flag, too costly for every learner's list. */
-function cardColumns(userId: string, withJobState = false) {
+/**
+ * `withJobState`: the admin directory's waiting flag, too costly for every learner's list.
+ * `userId` may be a placeholder (prepared queries).
+ */
+function cardColumns(userId: string | Placeholder, withJobState = false) {
   return {
     id: videos.id,
     youtubeId: videos.youtubeId,
@@ -97,19 +102,25 @@ function cardColumns(userId: string, withJobState = false) {
   };
 }
 
-function filterConditions(filters: CardFilters): SQL[] {
+/** `placeholders`: the filters' values left as placeholders (categoryId, nativeLanguage) for a prepared query. */
+function filterConditions(filters: CardFilters, placeholders = false): SQL[] {
   const conditions: SQL[] = [];
   if (filters.publishedOnly) conditions.push(inArray(videos.status, [...PUBLISHED_STATUSES]));
   if (filters.categoryId !== undefined) {
-    conditions.push(
-      sql`exists (select 1 from ${videoCategories} vc where vc.video_id = ${videos.id} and vc.category_id = ${filters.categoryId})`,
-    );
+    const categoryId = placeholders ? sql.placeholder("categoryId") : filters.categoryId;
+    conditions.push(sql`exists (select 1 from ${videoCategories} vc where vc.video_id = ${videos.id} and vc.category_id = ${categoryId})`);
   }
-  if (filters.nativeLanguage) conditions.push(ne(videos.targetLanguage, filters.nativeLanguage));
+  if (filters.nativeLanguage) conditions.push(ne(videos.targetLanguage, placeholders ? sql.placeholder("nativeLanguage") : filters.nativeLanguage));
   return conditions;
 }
 
-function cards(db: DbOrTx, userId: string, withJobState = false) {
+/** A name for the prepared query of `base` with these filters: each set of filters present is a query of its own. */
+function shapeName(base: string, filters: CardFilters & { withJobState?: boolean }): string {
+  const on = (flag: boolean | undefined) => (flag ? "1" : "0");
+  return `${base}:${on(filters.publishedOnly)}${on(filters.categoryId !== undefined)}${on(Boolean(filters.nativeLanguage))}${on(filters.withJobState)}`;
+}
+
+function cards(db: DbOrTx, userId: string | Placeholder, withJobState = false) {
   return db.select(cardColumns(userId, withJobState)).from(videos).leftJoin(categories, eq(categories.id, videos.categoryId));
 }
 
@@ -136,26 +147,39 @@ function containsPattern(term: string): string {
 
 /**
  * Case-insensitive search on title or description: title matches first, then description-only
- * matches, each newest first. Two queries, so each can walk the creation-date index for a common
- * term or the trigram indexes for a rare one.
+ * matches, each newest first. One round trip of two branches (UNION ALL), so each branch can walk
+ * the creation-date index for a common term or the trigram indexes for a rare one, and the cards'
+ * columns are computed for the rows answered only.
  */
 export async function searchVideoCards(
   db: DbOrTx,
   params: CardFilters & { userId: string; term: string; limit: number; withJobState?: boolean },
 ): Promise<VideoCardRow[]> {
-  const pattern = containsPattern(params.term);
-  const base = filterConditions(params);
-  const inTitle = sql`${videos.title} ilike ${pattern}`;
-  const titleMatches = await cards(db, params.userId, params.withJobState)
-    .where(and(...base, inTitle))
-    .orderBy(desc(videos.createdAt), desc(videos.id))
-    .limit(params.limit);
-  if (titleMatches.length >= params.limit) return titleMatches;
-  const descriptionMatches = await cards(db, params.userId, params.withJobState)
-    .where(and(...base, sql`${videos.description} ilike ${pattern}`, sql`not (${inTitle})`))
-    .orderBy(desc(videos.createdAt), desc(videos.id))
-    .limit(params.limit - titleMatches.length);
-  return [...titleMatches, ...descriptionMatches];
+  const query = prepared(db, shapeName("video_search", params), (db, name) => {
+    const base = filterConditions(params, true);
+    const pattern = sql.placeholder("pattern");
+    const limit = sql.placeholder("limit");
+    const inTitle = sql`${videos.title} ilike ${pattern}`;
+    const branch = (rank: number, match: SQL) =>
+      db
+        .select({ id: videos.id, rank: sql<number>`${sql.raw(String(rank))}`.as("rank") })
+        .from(videos)
+        .where(and(...base, match))
+        .orderBy(desc(videos.createdAt), desc(videos.id))
+        .limit(limit);
+    const matches = unionAll(branch(0, inTitle), branch(1, sql`${videos.description} ilike ${pattern} and not (${inTitle})`)).as("matches");
+    return cards(db, sql.placeholder("userId"), params.withJobState)
+      .innerJoin(matches, eq(matches.id, videos.id))
+      .orderBy(asc(matches.rank), desc(videos.createdAt), desc(videos.id))
+      .limit(limit)
+      .prepare(name);
+  });
+  return query.execute({ ...filterValues(params), userId: params.userId, pattern: containsPattern(params.term), limit: params.limit });
+}
+
+/** The values of a prepared query's filter placeholders. */
+function filterValues(filters: CardFilters): Record<string, unknown> {
+  return { categoryId: filters.categoryId, nativeLanguage: filters.nativeLanguage };
 }
 
 /** Every video the filters allow, newest first. */
@@ -163,10 +187,14 @@ export async function listVideoCards(
   db: DbOrTx,
   params: CardFilters & { userId: string; limit: number; withJobState?: boolean },
 ): Promise<VideoCardRow[]> {
-  return cards(db, params.userId, params.withJobState)
-    .where(and(...filterConditions(params)))
-    .orderBy(desc(videos.createdAt), desc(videos.id))
-    .limit(params.limit);
+  const query = prepared(db, shapeName("video_cards", params), (db, name) =>
+    cards(db, sql.placeholder("userId"), params.withJobState)
+      .where(and(...filterConditions(params, true)))
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(name),
+  );
+  return query.execute({ ...filterValues(params), userId: params.userId, limit: params.limit });
 }
 
 export const POPULAR_WINDOW_DAYS = 30;

@@ -12,25 +12,29 @@ export const DEFAULT_TIME_ZONE = "UTC";
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 export function isValidTimeZone(zone: string): boolean {
-  if (zone.length === 0 || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return formatters.has(zone) || dayFormatter(zone) !== undefined;
 }
 
-/** The calendar day `now` falls on in `timeZone` (an unknown zone counts as UTC). */
+/**
+ * The calendar day `now` falls on in `timeZone` (an unknown zone counts as UTC). A zone's
+ * formatter is made once: making one costs more than the rest of a simple request.
+ */
 export function localDay(now: Date, timeZone: string): Day {
-  const zone = isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    // en-CA formats dates as YYYY-MM-DD.
-    formatter = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
-    formatters.set(zone, formatter);
-  }
+  const formatter = formatters.get(timeZone) ?? dayFormatter(timeZone) ?? formatters.get(DEFAULT_TIME_ZONE) ?? dayFormatter(DEFAULT_TIME_ZONE)!;
   return formatter.format(now);
+}
+
+/** The zone's day formatter, kept; undefined for an unknown zone (never kept, so the cache holds real zones only). */
+function dayFormatter(zone: string): Intl.DateTimeFormat | undefined {
+  if (zone.length === 0 || zone.length > 64) return undefined;
+  try {
+    // en-CA formats dates as YYYY-MM-DD.
+    const formatter = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+    formatters.set(zone, formatter);
+    return formatter;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The day `offset` days after `day` (negative: before). */
