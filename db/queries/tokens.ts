@@ -5,20 +5,11 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { resultRows, type DbOrTx } from "../client";
-import { videoLemmas, videos, videoTokens, type PartOfSpeech } from "../schema";
+import { videoLemmas, videos, videoTokens, type LineWordFields, type PartOfSpeech } from "../schema";
 import { rowsJson } from "./json-rows";
 
 /** A word of a line as processing finds it (lib/text/line-words.ts). */
-export type ProcessedToken = {
-  position: number;
-  start: number;
-  end: number;
-  surface: string;
-  lemma: string;
-  partOfSpeech: PartOfSpeech | null;
-  isContent: boolean;
-  isProperNoun: boolean;
-};
+export type ProcessedToken = LineWordFields;
 
 /** A caption's words, the caption named by its segment index. */
 export type LineTokens = { segmentIndex: number; words: readonly ProcessedToken[] };

@@ -25,6 +25,21 @@ export const PARTS_OF_SPEECH = [
 ] as const;
 export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
 
+/** A word of a caption line as processing finds it, stored in video_tokens; the player and the API share it. */
+export type LineWordFields = {
+  /** The word's place among the line's words, from 0. */
+  position: number;
+  /** Offsets into the caption's text. */
+  start: number;
+  end: number;
+  surface: string;
+  lemma: string;
+  partOfSpeech: PartOfSpeech | null;
+  /** A word worth learning: not a stop-word, number or lone letter, nor a function word by its part of speech. Only these count and colour. */
+  isContent: boolean;
+  isProperNoun: boolean;
+};
+
 /** A learner's status of a lemma; a lemma without a row is new. */
 export const WORD_STATUSES = ["new", "learning", "known", "ignored"] as const;
 export type WordStatus = (typeof WORD_STATUSES)[number];

@@ -5,7 +5,7 @@
  * as findWord joins them (tokenize.ts pieceRuns); the longest run the model named wins. A word the
  * model did not name keeps its own spelling as its lemma.
  */
-import type { PartOfSpeech } from "@/db/schema/words";
+import type { LineWordFields, PartOfSpeech } from "@/db/schema/words";
 import { writtenWithoutSpaces } from "./language";
 import { isContentWord } from "./stop-words";
 import { bare, isPiecesWord, pieceRuns, tokenize, type Token } from "./tokenize";
@@ -14,18 +14,7 @@ import { lemmaKey, wordKey } from "./word-key";
 /** What the model says of one word of a line. */
 export type WordAnalysis = { word: string; lemma: string; partOfSpeech: PartOfSpeech };
 
-export type LineWord = {
-  /** The word's place among the line's words, from 0. */
-  position: number;
-  start: number;
-  end: number;
-  surface: string;
-  lemma: string;
-  partOfSpeech: PartOfSpeech | null;
-  /** A word worth learning: not a stop-word, number or lone letter, nor a function word by its part of speech. */
-  isContent: boolean;
-  isProperNoun: boolean;
-};
+export type LineWord = LineWordFields;
 
 /** Parts of speech that are not content words, whatever the stop-word lists miss. */
 const FUNCTION_WORDS: ReadonlySet<PartOfSpeech> = new Set(["pronoun", "determiner", "preposition", "conjunction", "numeral", "particle"]);

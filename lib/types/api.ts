@@ -1,5 +1,5 @@
 /** JSON shapes the product API returns (dates as ISO strings): written by services, read by the client hooks in lib/data. */
-import type { PartOfSpeech, User, WordStatus } from "@/db/schema";
+import type { LineWordFields, User, WordStatus } from "@/db/schema";
 
 type Jsonify<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
@@ -129,19 +129,7 @@ export type Quiz = { wordId: number; word: string; nativeLanguage: string; optio
 export type WordStatusSaved = { language: string; lemma: string; status: WordStatus; updatedAt: string };
 
 /** A word of a caption line with the caller's status of its lemma. */
-export type LineWordDto = {
-  position: number;
-  /** Offsets into the caption's text. */
-  start: number;
-  end: number;
-  surface: string;
-  lemma: string;
-  partOfSpeech: PartOfSpeech | null;
-  /** Worth learning (not a stop-word, number or function word); only these count and colour. */
-  isContent: boolean;
-  isProperNoun: boolean;
-  status: WordStatus;
-};
+export type LineWordDto = LineWordFields & { status: WordStatus };
 
 /** GET /api/videos/{id}/tokens: every caption's words with the caller's statuses. */
 export type VideoTokens = {
