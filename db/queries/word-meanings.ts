@@ -14,6 +14,16 @@ export type CachedMeaning = { id: number; partOfSpeech: string | null; meanings:
 const captionLineHash = (captionId: number) =>
   sql`(select encode(sha256(convert_to(${captions.text}, 'UTF8')), 'hex') from ${captions} where ${captions.id} = ${captionId})`;
 
+/** The cached answer of one (language, native language, lemma, model, prompt version). */
+const isMeaning = (key: MeaningKey) =>
+  and(
+    eq(wordMeanings.language, key.language),
+    eq(wordMeanings.nativeLanguage, key.nativeLanguage),
+    eq(wordMeanings.lemma, key.lemma),
+    eq(wordMeanings.model, key.model),
+    eq(wordMeanings.promptVersion, key.promptVersion),
+  );
+
 /**
  * The cached meanings of a lemma, with its meaning in the caption's line when that is cached too
  * (the line's key is computed here from the caption, so this needs no earlier read of it).
@@ -31,15 +41,7 @@ export async function findWordMeaning(db: DbOrTx, key: MeaningKey & { captionId:
       wordLineMeanings,
       and(eq(wordLineMeanings.meaningId, wordMeanings.id), eq(wordLineMeanings.lineHash, key.captionId === null ? sql`null` : captionLineHash(key.captionId))),
     )
-    .where(
-      and(
-        eq(wordMeanings.language, key.language),
-        eq(wordMeanings.nativeLanguage, key.nativeLanguage),
-        eq(wordMeanings.lemma, key.lemma),
-        eq(wordMeanings.model, key.model),
-        eq(wordMeanings.promptVersion, key.promptVersion),
-      ),
-    )
+    .where(isMeaning(key))
     .limit(1);
   return row ?? null;
 }
@@ -59,15 +61,7 @@ export async function saveWordMeaning(
     const [existing] = await db
       .select({ id: wordMeanings.id })
       .from(wordMeanings)
-      .where(
-        and(
-          eq(wordMeanings.language, row.language),
-          eq(wordMeanings.nativeLanguage, row.nativeLanguage),
-          eq(wordMeanings.lemma, row.lemma),
-          eq(wordMeanings.model, row.model),
-          eq(wordMeanings.promptVersion, row.promptVersion),
-        ),
-      );
+      .where(isMeaning(row));
     id = existing!.id;
   }
   if (line) await db.insert(wordLineMeanings).values({ meaningId: id, lineHash: line.hash, meaning: line.meaning }).onConflictDoNothing();
