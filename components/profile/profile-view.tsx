@@ -152,6 +152,8 @@ function ProfileInformation({ user }: { user: AppUser | null }) {
 const PREFERENCES = [
   ["showDefinitions", "Definitions"],
   ["pauseOnHighlight", "Pause on Highlight"],
+  ["showWordStatus", "Word status"],
+  ["pauseOnWordLookup", "Pause on word lookup"],
   ["enableNotifications", "Notifications"],
   ["autoplayVideos", "Autoplay"],
 ] as const;

@@ -204,6 +204,8 @@ test.describe("profile", () => {
     await expect(page.getByRole("definition").filter({ hasText: "English" })).toBeVisible();
     await expect(page.getByText("30 quizzes per day")).toBeVisible();
     await expect(page.getByTestId("preference-showDefinitions")).toHaveText("Definitions: On");
+    await expect(page.getByTestId("preference-showWordStatus")).toHaveText("Word status: On");
+    await expect(page.getByTestId("preference-pauseOnWordLookup")).toHaveText("Pause on word lookup: On");
     await expect(page.getByTestId("preference-autoplayVideos")).toHaveText("Autoplay: Off");
     await expect(page.getByTestId("preference-quizFrequency")).toHaveText("Quizzes: Every vocabulary word");
     await expect(page.getByRole("article").getByRole("heading")).toHaveText(["Ordering Coffee in Madrid"]);
