@@ -6,7 +6,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { resultRows, type DbOrTx } from "../client";
-import { adminActions, users, videoJobLeases, videos } from "../schema";
+import { lockUserWindow, type RateWindow } from "./rate-windows";
+import { adminActions, videoJobLeases, videos } from "../schema";
 
 /**
  * Takes the video's lease for `jobId` ("<pg-boss job id>#<try>") until `seconds` from now, unless
@@ -72,27 +73,14 @@ export async function isVideoJobWaiting(db: DbOrTx, videoId: number): Promise<bo
   return row?.waiting === true;
 }
 
-export type ActionWindow = {
-  count: number;
-  /** Seconds until the oldest of them leaves the window (0 when there are none). */
-  freeInSeconds: number;
-};
+export type ActionWindow = RateWindow;
 
 /**
- * The user's actions in the last `seconds`, counted under a lock on their user row, so two
- * requests at once (on any app instance) cannot both take the last place. Call inside a
- * transaction, then `recordAdminAction` in the same one. Times are the database's clock.
+ * The user's actions in the last `seconds` (db/queries/rate-windows.ts). Call inside a
+ * transaction, then `recordAdminAction` in the same one.
  */
 export async function lockRecentAdminActions(db: DbOrTx, params: { userId: string; seconds: number }): Promise<ActionWindow> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, params.userId)).for("update");
-  const [row] = resultRows<{ n: number | string; free_in: number | string | null }>(
-    await db.execute(sql`
-      select count(*) as n,
-             extract(epoch from (min(${adminActions.createdAt}) + make_interval(secs => ${params.seconds}) - now())) as free_in
-      from ${adminActions}
-      where ${adminActions.userId} = ${params.userId} and ${adminActions.createdAt} > now() - make_interval(secs => ${params.seconds})`),
-  );
-  return { count: Number(row?.n ?? 0), freeInSeconds: Math.max(0, Number(row?.free_in ?? 0)) };
+  return lockUserWindow(db, adminActions, params);
 }
 
 export async function recordAdminAction(db: DbOrTx, row: { userId: string; action: string; videoId: number }): Promise<number> {

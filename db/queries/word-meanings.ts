@@ -3,8 +3,9 @@
  * about, and the per-learner count of AI lookups that holds WORD_LOOKUP_AI_PER_HOUR.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
-import { resultRows, type DbOrTx } from "../client";
-import { captions, users, videos, wordLineMeanings, wordLookupAiCalls, wordMeanings } from "../schema";
+import type { DbOrTx } from "../client";
+import { lockUserWindow, type RateWindow } from "./rate-windows";
+import { captions, videos, wordLineMeanings, wordLookupAiCalls, wordMeanings } from "../schema";
 
 export type MeaningKey = { language: string; nativeLanguage: string; lemma: string; model: string; promptVersion: number };
 
@@ -79,26 +80,18 @@ export async function getCaptionLine(db: DbOrTx, captionId: number) {
   return row ?? null;
 }
 
-export type LookupWindow = { count: number; freeInSeconds: number };
+export type LookupWindow = RateWindow;
 
 /**
- * The user's AI lookups in the last `seconds`, counted under a lock on their user row, so two
- * lookups at once (on any app instance) cannot both take the last place; older rows are pruned.
+ * The user's AI lookups in the last `seconds` (db/queries/rate-windows.ts); older rows are pruned.
  * Call inside a transaction, then `recordAiLookup` in the same one.
  */
 export async function lockRecentAiLookups(db: DbOrTx, params: { userId: string; seconds: number }): Promise<LookupWindow> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, params.userId)).for("update");
+  const window = await lockUserWindow(db, wordLookupAiCalls, params);
   await db
     .delete(wordLookupAiCalls)
     .where(and(eq(wordLookupAiCalls.userId, params.userId), lt(wordLookupAiCalls.createdAt, sql`now() - make_interval(secs => ${params.seconds})`)));
-  const [row] = resultRows<{ n: number | string; free_in: number | string | null }>(
-    await db.execute(sql`
-      select count(*) as n,
-             extract(epoch from (min(${wordLookupAiCalls.createdAt}) + make_interval(secs => ${params.seconds}) - now())) as free_in
-      from ${wordLookupAiCalls}
-      where ${wordLookupAiCalls.userId} = ${params.userId} and ${wordLookupAiCalls.createdAt} > now() - make_interval(secs => ${params.seconds})`),
-  );
-  return { count: Number(row?.n ?? 0), freeInSeconds: Math.max(0, Number(row?.free_in ?? 0)) };
+  return window;
 }
 
 export async function recordAiLookup(db: DbOrTx, userId: string): Promise<number> {
