@@ -75,7 +75,6 @@ export async function replaceCaptionWords(tx: DbOrTx, params: { videoId: number;
   await tx.update(videos).set({ updatedAt: new Date() }).where(eq(videos.id, videoId));
   await tx.delete(videoTokens).where(eq(videoTokens.captionId, captionId));
   if (params.words.length) await tx.insert(videoTokens).values(params.words.map((w) => ({ ...w, videoId, captionId })));
-  await tx.delete(videoLemmas).where(eq(videoLemmas.videoId, videoId));
   await countLemmas(tx, videoId);
 }
 

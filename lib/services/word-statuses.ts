@@ -12,6 +12,7 @@ import { getStatusesOfLemmas, getVocabularyWordLemma, getWordStatus, setWordStat
 import type { User, Video, WordStatus } from "@/db/schema";
 import { badRequest } from "@/lib/api/errors";
 import { lemmaKey } from "@/lib/text/word-key";
+import { isUnknownWord } from "@/lib/words/line-tokens";
 import type { LineWordDto, VideoTokens, WordStatusSaved } from "@/lib/types/api";
 import type { WordStatusBody } from "@/lib/validation/words";
 import { mayView, videoNotFound } from "./videos";
@@ -50,10 +51,6 @@ export async function applyAnswerToStatus(tx: DbOrTx, userId: string, wordId: nu
   const after = statusAfterAnswer(before, correct);
   if (after !== before) await setWordStatus(tx, { ...key, status: after });
 }
-
-/** An unknown word of a line: worth learning, not a name, neither known nor ignored. */
-const isUnknown = (w: { isContent: boolean; isProperNoun: boolean; status: WordStatus }) =>
-  w.isContent && !w.isProperNoun && (w.status === "new" || w.status === "learning");
 
 /**
  * The share of the words the learner knows, 0–100 (floor): of content words, names left out,
@@ -133,7 +130,7 @@ export async function getVideoTokens(db: DbOrTx, user: User, videoId: number): P
     };
     line.words.push(dto);
     all.push(dto);
-    if (isUnknown(dto)) line.unknownWords++;
+    if (isUnknownWord(dto)) line.unknownWords++;
     if (status === "new" && word.isContent && !word.isProperNoun) unmarked.set(word.lemma, (unmarked.get(word.lemma) ?? 0) + 1);
   }
   const wordsToLearnFirst = [...unmarked]
