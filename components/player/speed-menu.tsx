@@ -6,7 +6,7 @@
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { SpeedButton } from "./speed-button";
 
-export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5] as const;
+const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5] as const;
 
 export function SpeedMenu({
   speed,

@@ -3,10 +3,11 @@
  * SPEC §9: one toast at a time, shown 5 s, swiped away past 50 px. At the top on wider screens; on
  * phones at the bottom, the full width less a margin, so it covers neither the header nor itself.
  */
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { toast } from "sonner";
 import { Toaster } from "@/components/ui/sonner";
 import { toasterReady } from "@/lib/toast";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { useToastSwipeThreshold } from "./use-toast-swipe-threshold";
 
 export const TOAST_LIMIT = 1;
@@ -15,17 +16,7 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50;
 /** Sonner's own phone layout starts below this width (its `max-width: 600px` rules). */
 const PHONE_QUERY = "(max-width: 600px)";
 
-function usePhone(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = window.matchMedia(PHONE_QUERY);
-      query.addEventListener("change", onChange);
-      return () => query.removeEventListener("change", onChange);
-    },
-    () => window.matchMedia(PHONE_QUERY).matches,
-    () => false,
-  );
-}
+const usePhone = () => useMediaQuery(PHONE_QUERY);
 
 export function AppToaster() {
   useToastSwipeThreshold(TOAST_SWIPE_THRESHOLD_PX);

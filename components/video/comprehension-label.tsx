@@ -6,7 +6,7 @@
 import { BookOpenCheck } from "lucide-react";
 import { cn } from "@/lib/utils";
 
-export const comprehensionText = (score: number) => `${score} % known`;
+const comprehensionText = (score: number) => `${score} % known`;
 
 export function ComprehensionLabel({ score, className }: { score: number | null; className?: string }) {
   if (score === null) return null;

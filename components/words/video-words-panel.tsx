@@ -36,7 +36,7 @@ export function VideoWordsPanel({ tokens, vocabulary, onWord }: { tokens: VideoT
     for (const v of vocabulary ?? []) {
       const key = v.word.toLowerCase();
       const word = byLemma.get(key) ?? surfaces.get(key);
-      if (word) list.set(word.lemma, byLemma.get(word.lemma) ?? word);
+      if (word) list.set(word.lemma, word);
     }
     for (const word of byLemma.values()) if (word.status === "learning") list.set(word.lemma, word);
     return [...list.values()];

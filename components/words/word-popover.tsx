@@ -3,33 +3,24 @@
  * The word popover (a bottom sheet on phones): the word, its lemma and part of speech, its meaning
  * (the learner's note, a dictionary credited by name and licence, or the AI), the line's
  * translation, the learner's own note, and Save (learning), Known and Ignore. Loaded on the first
- * tap (next/dynamic), so the player's first load does not carry it.
+ * tap (React's lazy, in the video player), so the player's first load does not carry it.
  */
 import { Dialog, Popover } from "radix-ui";
 import { XIcon } from "lucide-react";
-import { useId, useState, useSyncExternalStore } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/data/api";
 import { useWordLookup } from "@/lib/data/use-word-lookup";
 import { useSaveWordNote } from "@/lib/data/use-word-note";
 import { useSetWordStatus } from "@/lib/data/use-word-status";
+import { useMediaQuery } from "@/lib/use-media-query";
 import type { WordStatus } from "@/lib/words/line-tokens";
 import { STATUS_LABELS, type WordTarget } from "./word-target";
 
 const PHONE_QUERY = "(max-width: 639px)";
 
-function usePhone(): boolean {
-  return useSyncExternalStore(
-    (change) => {
-      const query = window.matchMedia(PHONE_QUERY);
-      query.addEventListener("change", change);
-      return () => query.removeEventListener("change", change);
-    },
-    () => window.matchMedia(PHONE_QUERY).matches,
-    () => false,
-  );
-}
+const usePhone = () => useMediaQuery(PHONE_QUERY);
 
 type Props = { target: WordTarget; videoId: number; status: WordStatus; onClose: () => void };
 
