@@ -19,6 +19,8 @@ import { getAi } from "@/lib/ai/client";
 import { askWordMeaning, WORD_MEANING_PROMPT_VERSION } from "@/lib/ai/word-meaning";
 import { env } from "@/lib/env";
 import { headwordKey } from "@/lib/text/headword";
+// Notes are the learner's, keyed as their word statuses are (not as dictionary headwords are).
+import { lemmaKey as learnerLemmaKey } from "@/lib/text/word-key";
 import type { WordLookupQuery, WordNoteChange, WordNoteKey } from "@/lib/validation/word-lookup";
 import { mayView } from "./videos";
 
@@ -99,7 +101,7 @@ export async function lookUpWord(db: Db, user: User, query: WordLookupQuery): Pr
   // cost one round trip's wait (the cache's answer is thrown away when a note or a dictionary answers).
   const [line, note, hits, cached] = await Promise.all([
     lineOf(db, user, query.captionId, language),
-    getWordNote(db, { userId: user.id, language, lemma: lemmaKey }),
+    getWordNote(db, { userId: user.id, language, lemma: learnerLemmaKey(query.lemma || query.surface, language) }),
     findDictionaryEntries(db, {
       sourceLanguage: language,
       targetLanguage: nativeLanguage,
@@ -156,14 +158,14 @@ async function countAiLookup(db: Db, user: User): Promise<number | null> {
 }
 
 export async function saveWordNote(db: Db, user: User, change: WordNoteChange) {
-  const lemma = headwordKey(change.lemma);
+  const lemma = learnerLemmaKey(change.lemma, change.language);
   if (!lemma) throw badRequest("lemma: must contain a word");
   const saved = await upsertWordNote(db, { userId: user.id, language: change.language, lemma, note: change.note });
   return { language: saved.language, lemma: saved.lemma, note: saved.note, updatedAt: saved.updatedAt.toISOString() };
 }
 
 export async function removeWordNote(db: Db, user: User, key: WordNoteKey) {
-  const lemma = headwordKey(key.lemma);
+  const lemma = learnerLemmaKey(key.lemma, key.language);
   if (!lemma) throw badRequest("lemma: must contain a word");
   return { deleted: await deleteWordNote(db, { userId: user.id, language: key.language, lemma }) };
 }
