@@ -159,18 +159,19 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
 
   const translationsData = translations.data;
   const { pause } = media;
-  const playing = media.playing;
   const openWord = useCallback(
     (word: Pick<LineWordDto, "surface" | "lemma" | "partOfSpeech">, element: HTMLElement, captionId?: number) => {
       clearTimeout(resumeTimer.current);
-      if (pauseOnWordLookup && playing) {
+      // Asked of the player, not the playing state: the transcript's callback then stays the same
+      // through play and pause (with 'Pause after each line', every line).
+      if (pauseOnWordLookup && adapter?.isPlaying()) {
         pause();
         resumeAfterWord.current = true;
       }
       const translation = captionId === undefined ? undefined : translationsData?.find((t) => t.captionId === captionId)?.translatedText;
       setWordTarget({ surface: word.surface, lemma: word.lemma, partOfSpeech: word.partOfSpeech, language, captionId, translation, element });
     },
-    [pauseOnWordLookup, playing, pause, translationsData, language],
+    [pauseOnWordLookup, adapter, pause, translationsData, language],
   );
   const openCaptionWord = useCallback((word: LineWordDto, element: HTMLElement) => openWord(word, element, current?.id), [openWord, current?.id]);
   const openTranscriptWord = useCallback((word: LineWordDto, element: HTMLElement, line: { id: number }) => openWord(word, element, line.id), [openWord]);
