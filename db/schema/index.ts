@@ -2,3 +2,4 @@ export * from "./app";
 export * from "./auth";
 export * from "./dictionary";
 export * from "./words";
+export * from "./review";

@@ -88,7 +88,12 @@ export const videoLemmas = pgTable(
     lemma: text("lemma").notNull(),
     occurrences: integer("occurrences").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.videoId, t.lemma] }), check("video_lemmas_occurrences_positive", sql`${t.occurrences} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.lemma] }),
+    // Where a lemma occurs, across videos: the review screen's lines and due words quizzed in videos.
+    index("video_lemmas_lemma_idx").on(t.lemma, t.videoId),
+    check("video_lemmas_occurrences_positive", sql`${t.occurrences} > 0`),
+  ],
 );
 
 /** A learner's status of a lemma in a language; "new" is the absence of a row. */

@@ -48,6 +48,7 @@ import type { QuizResult } from "@/lib/validation/videos";
 import { streakOf } from "./serialize";
 import { isPublished, isStaff } from "./videos";
 import { applyAnswerToStatus } from "./word-statuses";
+import { applyAnswerToCard } from "./word-cards";
 
 /** A word answered again within this long after its counted answer counts nothing. */
 export const ANSWER_WINDOW_MS = 10 * 60 * 1000;
@@ -128,6 +129,7 @@ export async function recordQuizResult(
       });
       const video = await refreshVideoProgress(tx, { ...key, now });
       await applyAnswerToStatus(tx, user.id, word.wordId, input.correct === 1);
+      await applyAnswerToCard(tx, user.id, word.wordId, input.correct === 1, word.videoId, now);
       result = {
         counted: true,
         word: { wordId: word.wordId, learned: answer.learned, correctCount: answer.correctCount, incorrectCount: answer.incorrectCount },

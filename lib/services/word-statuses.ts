@@ -16,6 +16,7 @@ import { isUnknownWord } from "@/lib/words/line-tokens";
 import type { LineWordDto, VideoTokens, WordStatusSaved } from "@/lib/types/api";
 import type { WordStatusBody } from "@/lib/validation/words";
 import { mayView, videoNotFound } from "./videos";
+import { addWordCard } from "./word-cards";
 
 /** How many of a video's words "Words to learn first" lists. */
 export const WORDS_TO_LEARN_FIRST = 10;
@@ -25,6 +26,8 @@ export async function saveWordStatus(db: DbOrTx, user: User, body: WordStatusBod
   const lemma = lemmaKey(body.lemma, body.language);
   if (!lemma) throw badRequest("lemma must contain a letter or a digit");
   const updatedAt = await setWordStatus(db, { userId: user.id, language: body.language, lemma, status: body.status });
+  // Saving a word is asking to be reminded of it: it gets a card, due at once.
+  if (body.status === "learning") await addWordCard(db, { userId: user.id, language: body.language, lemma });
   return { language: body.language, lemma, status: body.status, updatedAt: updatedAt.toISOString() };
 }
 

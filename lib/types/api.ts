@@ -145,3 +145,20 @@ export type VideoTokens = {
   /** The video's most frequent words the caller has not marked. */
   wordsToLearnFirst: { lemma: string; occurrences: number }[];
 };
+
+/** A learner's FSRS card as the API gives it; `intervals` are when it would next be due after each grade. */
+export type DueCardDto = {
+  language: string;
+  lemma: string;
+  due: string;
+  state: "new" | "learning" | "review" | "relearning";
+  reps: number;
+  lapses: number;
+  intervals: Record<"again" | "hard" | "good" | "easy", string>;
+};
+
+/** GET /api/review/due: the caller's due cards, how many are due in all and when the next one falls due. */
+export type DueCards = { cards: DueCardDto[]; dueCount: number; nextDueAt: string | null };
+
+/** POST /api/review/answers: what the answer did ("review": the card was due and was rescheduled; "exposure": it was not due; "practice": schedules left alone). */
+export type ReviewAnswerSaved = { kind: "review" | "exposure" | "practice"; card: DueCardDto; dueCount: number };
