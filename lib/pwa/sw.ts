@@ -1,9 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The service worker: what lets the installed app open while offline. Next.js compiles it from
- * the registration in components/pwa/service-worker.tsx and serves it at
- * /_next/static/service-worker/sw.js, with the header that lets it control the whole site. Which
- * request is answered how is in ./sw-routes.
+ * the registration in ./register.ts. Which request is answered how is in ./sw-routes.
  *
  * Nothing here (nor in what it imports) may read `process`: Next gives a worker no Node globals,
  * and the build fails on them. The build's version comes in through next.config.ts's define.
