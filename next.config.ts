@@ -1,5 +1,12 @@
 import type { NextConfig } from "next";
 
+/**
+ * This build's version, compiled into the service worker (lib/pwa/sw.ts): it names the worker's
+ * cache and changes its bytes, so browsers install each build's worker, which drops the previous
+ * build's cache.
+ */
+const BUILD_VERSION = Date.now().toString(36);
+
 const nextConfig: NextConfig = {
   // PGlite ships WASM and pg-boss/postgres open sockets: load them from node_modules at run time
   // instead of bundling them.
@@ -24,12 +31,20 @@ const nextConfig: NextConfig = {
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
         ],
       },
+      {
+        // The service worker fetches from this origin only (Next itself adds Service-Worker-Allowed: /).
+        source: "/_next/static/service-worker/:path*",
+        headers: [{ key: "Content-Security-Policy", value: "default-src 'self'" }],
+      },
     ];
   },
   experimental: {
     // Turbopack's build cache speeds the next `npm start` rebuild on this machine; a CI run starts
     // from a clean clone and never reads it, so it would only pay for writing it.
     turbopackFileSystemCacheForBuild: !process.env.CI,
+  },
+  compiler: {
+    define: { __LINGOREEL_BUILD__: BUILD_VERSION },
   },
   images: {
     remotePatterns: [{ protocol: "https", hostname: "i.ytimg.com" }],

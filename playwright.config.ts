@@ -109,8 +109,8 @@ export default defineConfig({
     project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor", "security-settings"]),
     // The YouTube player and processing with the stand-ins.
     project("stand-ins", STANDINS_APP_PORT, ["processing", "player-youtube"]),
-    // The video player, and what only a real server shows of security.
-    project("player", PLAYER_APP_PORT, ["player", "words", "security", "listen"]),
+    // The video player, what only a real server shows of security, and the installable app.
+    project("player", PLAYER_APP_PORT, ["player", "words", "security", "listen", "installable"]),
   ],
   webServer: [
     // The app exactly as `npm start` runs it; it builds. No AI provider: new videos fail at once, with the reason.

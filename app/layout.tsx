@@ -2,6 +2,8 @@ import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/app-providers";
+import { ServiceWorker } from "@/components/pwa/service-worker";
+import { BRAND_COLOR, DARK_BACKGROUND } from "@/lib/pwa/theme";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,7 +16,11 @@ export const metadata: Metadata = {
 export const viewport: Viewport = {
   width: "device-width",
   initialScale: 1,
-  themeColor: "#6d28d9",
+  // The system's scheme, not the app's theme setting: the browser reads these before any script runs.
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: BRAND_COLOR },
+    { media: "(prefers-color-scheme: dark)", color: DARK_BACKGROUND },
+  ],
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
@@ -25,6 +31,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
         <AppProviders>{children}</AppProviders>
+        <ServiceWorker />
       </body>
     </html>
   );

@@ -29,7 +29,9 @@ export function contentSecurityPolicy({ youtubeEmbedOrigin, authUrl, dev = false
     "media-src": ["'self'", "blob:"],
     "font-src": ["'self'", "data:"],
     "connect-src": connect,
+    // The service worker's script and the web app manifest are this origin's.
     "worker-src": ["'self'", "blob:"],
+    "manifest-src": ["'self'"],
     "frame-src": [youtubeEmbedOrigin],
     "frame-ancestors": ["'none'"],
     "object-src": ["'none'"],

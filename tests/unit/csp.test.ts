@@ -38,4 +38,10 @@ describe("content security policy", () => {
   it("lets thumbnails come from YouTube's image host", () => {
     expect(directives(contentSecurityPolicy({ youtubeEmbedOrigin: youtube })).get("img-src")).toContain("https://i.ytimg.com");
   });
+
+  it("lets this origin's service worker and web app manifest load", () => {
+    const d = directives(contentSecurityPolicy({ youtubeEmbedOrigin: youtube }));
+    expect(d.get("worker-src")).toContain("'self'");
+    expect(d.get("manifest-src")).toEqual(["'self'"]);
+  });
 });
