@@ -77,4 +77,5 @@ await Promise.all(
 );
 ready = true;
 console.log("servers ready");
-await new Promise(() => {});
+// Stays up, with the servers, until Playwright ends the group.
+setInterval(() => {}, 1 << 30);
