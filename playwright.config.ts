@@ -123,7 +123,8 @@ export default defineConfig({
   webServer: {
     command: "node tests/e2e/support/launch-servers.mjs",
     wait: { stdout: /^servers ready$/m },
-    timeout: 600_000,
+    // The build, when not made before, and every server on a busy machine.
+    timeout: 1_200_000,
     stdout: "pipe",
     stderr: "pipe",
     env: { E2E_LAUNCH: JSON.stringify({ prepare: PREPARE, servers: SERVERS, reuse: !process.env.CI }) },
