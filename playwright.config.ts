@@ -18,35 +18,25 @@ import {
  */
 const DB_TEMPLATE = ".data-e2e-template";
 
-/**
- * The production server (`npm start`) on a fresh embedded database in `dataDir`, a copy of the
- * template. Only the first makes the template and builds; the others are started after it and
- * serve its build (SKIP_BUILD).
- */
-function appServer(port: number, dataDir: string, env: Record<string, string>, options: { build?: boolean; prepare?: string } = {}) {
-  const template = options.build ? `rm -rf ${DB_TEMPLATE} && DATA_DIR=${DB_TEMPLATE} npm run -s db:migrate && ` : "";
+/** Made before any server starts (tests/e2e/support/launch-servers.mjs): the build when stale, and the template. */
+const PREPARE = ["node scripts/build-if-stale.mjs", `rm -rf ${DB_TEMPLATE} && DATA_DIR=${DB_TEMPLATE} npm run -s db:migrate`];
+
+type Server = { name: string; command: string; url: string; env?: Record<string, string> };
+
+/** The production server (`npm start`, on the build made before) on a fresh embedded database in `dataDir`, a copy of the template. */
+function appServer(name: string, port: number, dataDir: string, env: Record<string, string>, options: { prepare?: string } = {}): Server {
   const prepare = options.prepare ? `${options.prepare} && ` : "";
   return {
-    command: `${template}rm -rf ${dataDir} && cp -r ${DB_TEMPLATE} ${dataDir} && ${prepare}node scripts/start.mjs`,
+    name,
+    command: `rm -rf ${dataDir} && cp -r ${DB_TEMPLATE} ${dataDir} && ${prepare}node scripts/start.mjs`,
     url: `${appUrl(port)}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: "pipe" as const,
-    stderr: "pipe" as const,
-    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_DEV_MAILBOX: "1", ...(options.build ? {} : { SKIP_BUILD: "1" }), ...env },
+    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_DEV_MAILBOX: "1", SKIP_BUILD: "1", ...env },
   };
 }
 
 /** A local stand-in for an outside service, run with tsx. */
-function standin(script: string, port: number) {
-  return {
-    command: `npx tsx ${script} --port ${port}`,
-    url: `${appUrl(port)}/health`,
-    timeout: 30_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: "pipe" as const,
-    stderr: "pipe" as const,
-  };
+function standin(name: string, script: string, port: number): Server {
+  return { name, command: `npx tsx ${script} --port ${port}`, url: `${appUrl(port)}/health` };
 }
 
 /**
@@ -73,6 +63,23 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEAD
 
 /** Same settings as the learners' app: per-IP limits lifted (many sign-ups from one address), no AI provider. */
 const OPEN_APP = { AUTH_RATE_LIMIT_DISABLED: "1" };
+
+const SERVERS: Server[] = [
+  // The app exactly as `npm start` runs it. No AI provider: new videos fail at once, with the reason.
+  appServer("learner", APP_PORT, ".data-e2e", OPEN_APP),
+  appServer("staff", STAFF_APP_PORT, ".data-e2e-staff", OPEN_APP),
+  appServer("player", PLAYER_APP_PORT, ".data-e2e-player", OPEN_APP),
+  standin("youtube", "scripts/standins/youtube-standin.ts", YOUTUBE_EMBED_PORT),
+  standin("openai", "tests/e2e/support/openai-standin.ts", OPENAI_STANDIN_PORT),
+  // YouTube's embed and the OpenAI API replaced by the stand-ins; a YouTube-only copy of a demo video.
+  appServer(
+    "stand-ins",
+    STANDINS_APP_PORT,
+    ".data-e2e-standins",
+    { ...OPEN_APP, YOUTUBE_EMBED_ORIGIN, OPENAI_BASE_URL: OPENAI_STANDIN_URL, OPENAI_API_KEY: "standin-key" },
+    { prepare: "npx tsx --conditions=react-server scripts/standins/prepare-youtube-db.ts" },
+  ),
+];
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -112,19 +119,14 @@ export default defineConfig({
     // The video player, what only a real server shows of security, and the installable app.
     project("player", PLAYER_APP_PORT, ["player", "words", "security", "listen", "installable"]),
   ],
-  webServer: [
-    // The app exactly as `npm start` runs it; it builds. No AI provider: new videos fail at once, with the reason.
-    appServer(APP_PORT, ".data-e2e", OPEN_APP, { build: true }),
-    appServer(STAFF_APP_PORT, ".data-e2e-staff", OPEN_APP),
-    appServer(PLAYER_APP_PORT, ".data-e2e-player", OPEN_APP),
-    standin("scripts/standins/youtube-standin.ts", YOUTUBE_EMBED_PORT),
-    standin("tests/e2e/support/openai-standin.ts", OPENAI_STANDIN_PORT),
-    // YouTube's embed and the OpenAI API replaced by the stand-ins; a YouTube-only copy of a demo video.
-    appServer(
-      STANDINS_APP_PORT,
-      ".data-e2e-standins",
-      { ...OPEN_APP, YOUTUBE_EMBED_ORIGIN, OPENAI_BASE_URL: OPENAI_STANDIN_URL, OPENAI_API_KEY: "standin-key" },
-      { prepare: "npx tsx --conditions=react-server scripts/standins/prepare-youtube-db.ts" },
-    ),
-  ],
+  // Every server at once, after the build (Playwright would start its webServer entries in turn).
+  webServer: {
+    command: "node tests/e2e/support/launch-servers.mjs",
+    wait: { stdout: /^servers ready$/m },
+    // The build, when not made before, and every server on a busy machine.
+    timeout: 1_200_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { E2E_LAUNCH: JSON.stringify({ prepare: PREPARE, servers: SERVERS, reuse: !process.env.CI }) },
+  },
 });

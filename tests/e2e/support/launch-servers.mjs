@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+/**
+ * Starts the browser tests' servers side by side (Playwright starts its webServer entries one
+ * after another, each once the last answers). First the production build, when missing or stale,
+ * and `prepare`'s one-off steps (the migrated database the app servers copy); then every server
+ * at once. Prints "servers ready" when each answers its health URL; a server that exits before
+ * then ends the launch with its exit code. Playwright ends the whole process group after the run.
+ *
+ * Reads from the environment, as playwright.config.ts writes it: E2E_LAUNCH, JSON
+ * `{ prepare: string[], servers: { name, command, url, env }[], reuse: boolean }`. With `reuse`
+ * (not in CI), a server already answering its URL is used as it is.
+ */
+import { spawn } from "node:child_process";
+
+const { prepare, servers, reuse } = JSON.parse(process.env.E2E_LAUNCH ?? "{}");
+const children = new Set();
+
+/** Copies a child's output to ours, each line tagged with its server's name. */
+function relay(stream, target, name) {
+  let rest = "";
+  stream.on("data", (chunk) => {
+    const lines = (rest + chunk.toString()).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) target.write(`[${name}] ${line}\n`);
+  });
+  stream.on("end", () => rest && target.write(`[${name}] ${rest}\n`));
+}
+
+function start(name, command, env = {}) {
+  const child = spawn(command, { shell: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  children.add(child);
+  relay(child.stdout, process.stdout, name);
+  relay(child.stderr, process.stderr, name);
+  return new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+function stop(code) {
+  for (const child of children) child.kill("SIGTERM");
+  process.exit(code);
+}
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(1));
+
+async function answers(url) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    return response.status < 400;
+  } catch {
+    return false;
+  }
+}
+
+let ready = false;
+const pending = [];
+for (const server of servers) if (!(reuse && (await answers(server.url)))) pending.push(server);
+
+// The one-off steps, only when there is a server to start.
+if (pending.length > 0) {
+  const codes = await Promise.all(prepare.map((command, i) => start(`prepare ${i + 1}`, command)));
+  const failed = codes.find((code) => code !== 0);
+  if (failed !== undefined) stop(failed);
+}
+
+await Promise.all(
+  pending.map(async (server) => {
+    let exited = false;
+    start(server.name, server.command, server.env).then((code) => {
+      exited = true;
+      // Once all are up, a server's exit is for its tests to find.
+      if (ready) return;
+      console.error(`[${server.name}] exited with code ${code} before it answered ${server.url}`);
+      stop(code || 1);
+    });
+    for (let delay = 100; !exited && !(await answers(server.url)); delay = Math.min(delay * 2, 500)) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }),
+);
+ready = true;
+console.log("servers ready");
+// Stays up, with the servers, until Playwright ends the group.
+setInterval(() => {}, 1 << 30);
