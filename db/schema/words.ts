@@ -88,7 +88,12 @@ export const videoLemmas = pgTable(
     lemma: text("lemma").notNull(),
     occurrences: integer("occurrences").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.videoId, t.lemma] }), check("video_lemmas_occurrences_positive", sql`${t.occurrences} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.lemma] }),
+    // A learner's saved word finds a video where it is said (the saved-words list, exports).
+    index("video_lemmas_lemma_idx").on(t.lemma),
+    check("video_lemmas_occurrences_positive", sql`${t.occurrences} > 0`),
+  ],
 );
 
 /** A learner's status of a lemma in a language; "new" is the absence of a row. */
@@ -110,6 +115,8 @@ export const wordStatuses = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.language, t.lemma] }),
+    // The saved words (status learning), most recently saved first, without reading every known word.
+    index("word_statuses_user_status_idx").on(t.userId, t.status, t.updatedAt),
     check("word_statuses_status_known", sql`${t.status} in ('learning', 'known', 'ignored')`),
   ],
 );
