@@ -24,5 +24,6 @@ export function stripHtml(html: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
     .trim();
 }
