@@ -98,7 +98,7 @@ export function SavedWords() {
 
   return (
     <section aria-labelledby="saved-words-heading" className="space-y-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <div className="space-y-1">
           <h2 id="saved-words-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
             Saved words

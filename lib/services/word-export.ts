@@ -31,6 +31,8 @@ const EXPORTS_AT_ONCE = 2;
 /** Clips cut by one ffmpeg run, and runs going at once. */
 const CLIPS_PER_RUN = 32;
 const RUNS_AT_ONCE = 2;
+/** Lines further apart than this are cut by separate runs, rather than decoding what lies between. */
+const RUN_GAP_MAX_MS = 60_000;
 /** A line's audio gets this much before and after it; a clip never runs longer than CLIP_MAX_MS. */
 const CLIP_PAD_MS = 300;
 const CLIP_MAX_MS = 20_000;
@@ -98,8 +100,13 @@ function clipJobs(words: readonly SavedWordWithRow[], workDir: string): ClipJob[
   }
   const jobs: ClipJob[] = [];
   for (const [mediaPath, clips] of byVideo) {
-    const sorted = [...clips.values()].sort((a, b) => a.startMs - b.startMs);
-    for (let i = 0; i < sorted.length; i += CLIPS_PER_RUN) jobs.push({ mediaPath, clips: sorted.slice(i, i + CLIPS_PER_RUN) });
+    let job: ClipJob | undefined;
+    for (const clip of [...clips.values()].sort((a, b) => a.startMs - b.startMs)) {
+      // A run decodes from its first clip to its last: far-apart lines go to runs of their own.
+      const last = job?.clips.at(-1);
+      if (!job || !last || job.clips.length >= CLIPS_PER_RUN || clip.startMs - last.endMs > RUN_GAP_MAX_MS) jobs.push((job = { mediaPath, clips: [] }));
+      job.clips.push(clip);
+    }
   }
   return jobs;
 }
