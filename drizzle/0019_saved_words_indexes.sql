@@ -1,0 +1,2 @@
+CREATE INDEX "video_lemmas_lemma_idx" ON "video_lemmas" USING btree ("lemma");--> statement-breakpoint
+CREATE INDEX "word_statuses_user_status_idx" ON "word_statuses" USING btree ("user_id","status","updated_at");
