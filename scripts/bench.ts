@@ -30,12 +30,16 @@
  *    (100,000 of them), by the service GET /api/videos/{id}/tokens calls, beside a row-per-word
  *    read; the comprehension score of a home page's 30 cards, beside the same score counted from
  *    every word (scripts/bench/words.ts).
+ *  - "Export to Anki": one learner's 5,000 saved words, each in its own line of a video with uploaded
+ *    media, as an .apkg with a clip per line, by the service GET /api/words/export calls; its time
+ *    and peak memory, beside the bare ffmpeg runs cutting the same clips and a plain ZIP of the same
+ *    files (scripts/bench/export.ts; PGlite only: the database's part is one read).
  *  - page weight in Chromium: the gzipped JavaScript the landing, home, video and profile pages
  *    load, against the 150 KB target and the figures before the cuts (scripts/bench/weight.ts;
  *    the same production server).
  *
  * Sizes and switches (environment):
- *   BENCH_ONLY=search|home|save|pipeline|lookup|statuses|comprehension|highlight|api|weight  one scenario only
+ *   BENCH_ONLY=search|home|save|pipeline|lookup|statuses|comprehension|export|highlight|api|weight  one scenario only
  *   BENCH_PGLITE=0 / BENCH_POSTGRES=0 skip an engine
  *   BENCH_VIDEOS (100000), BENCH_SEARCH_RUNS (30), BENCH_SEARCH_WORDS_PER_VIDEO (3)
  *   BENCH_LEARNERS (1000), BENCH_HOME_VIDEOS (3000), BENCH_PROGRESS_ROWS (1000000),
@@ -50,6 +54,7 @@
  *   BENCH_LOOKUP_ENTRIES (500000), BENCH_LOOKUP_CACHED (10000 cached AI answers), BENCH_LOOKUP_RUNS (200)
  *   BENCH_WORDS_LINES (2000), BENCH_WORDS_KNOWN (100000), BENCH_WORDS_CARDS (30), BENCH_WORDS_VIDEOS (300),
  *   BENCH_WORDS_RUNS (30): the statuses and comprehension scenarios' sizes
+ *   BENCH_EXPORT_WORDS (5000): the export scenario's saved words (one line and clip each)
  *   BENCH_HIGHLIGHT_RATES (1,1,1.5): the playback speeds of the passes through each player
  *   CHROMIUM_PATH (/usr/bin/chromium): the browser of the highlight and weight scenarios
  *   BENCH_WEIGHT_DETAIL=1             list every script of each page in the weight scenario, and
@@ -69,6 +74,7 @@ import { sql } from "drizzle-orm";
 import { resultRows } from "@/db/client";
 import { createScratchPglite, createScratchPostgres } from "@/db/scratch";
 import { apiVerdicts, benchApi } from "./bench/api";
+import { benchExport } from "./bench/export";
 import { benchHighlight } from "./bench/highlight";
 import { benchHome, type HomeSizes } from "./bench/home";
 import { benchLookup } from "./bench/lookup";
@@ -99,9 +105,11 @@ const TARGETS = {
 };
 
 const only = process.env.BENCH_ONLY?.toLowerCase();
-const wants = (scenario: "search" | "home" | "save" | "pipeline" | "lookup" | "statuses" | "comprehension" | "highlight" | "api" | "weight") => !only || only === scenario;
+const wants = (scenario: "search" | "home" | "save" | "pipeline" | "lookup" | "statuses" | "comprehension" | "export" | "highlight" | "api" | "weight") =>
+  !only || only === scenario;
 const wantsWords = { statuses: wants("statuses"), comprehension: wants("comprehension") };
-const wantsDatabase = wants("search") || wants("home") || wants("save") || wants("pipeline") || wants("lookup") || wantsWords.statuses || wantsWords.comprehension;
+const wantsDatabase =
+  wants("search") || wants("home") || wants("save") || wants("pipeline") || wants("lookup") || wantsWords.statuses || wantsWords.comprehension || wants("export");
 const benchWordsOn = (h: BenchDb, engine: string) =>
   benchWords(h, engine, wordsSizes(), wantsWords, { statuses: TARGETS.statuses, comprehension: TARGETS.comprehension });
 
@@ -168,6 +176,7 @@ async function main() {
     if (wants("pipeline")) await withScratch(openPglite, async (h) => benchPipeline(h, engine, await kit(), TARGETS.pipeline));
     if (wants("lookup")) await withScratch(openPglite, (h) => benchLookup(h, engine, TARGETS.lookup.pglite));
     if (wantsWords.statuses || wantsWords.comprehension) await withScratch(openPglite, (h) => benchWordsOn(h, engine));
+    if (wants("export")) await withScratch(openPglite, (h) => benchExport(h, engine));
   }
 
   if (serverUrl && process.env.BENCH_POSTGRES !== "0" && wantsDatabase) {

@@ -19,6 +19,7 @@ import { useCaptions, usePrefetchQuizzes, useQuiz, useSegmentTranslations, useVi
 import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
 import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
 import { keyFocusOf, shortcutFor } from "@/lib/player/shortcuts";
+import { linkedStartMs } from "@/lib/player/start-time";
 import { useMounted } from "@/lib/use-mounted";
 import { cn } from "@/lib/utils";
 import { activeCaption, captionForWord, lineHoldSeek, linePause, vocabularyTimingWords } from "@/lib/player/timing";
@@ -286,6 +287,10 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
                   preload="auto"
                   className="size-full object-contain"
                   onClick={() => (media.playing ? media.pause() : media.play())}
+                  onLoadedMetadata={() => {
+                    const start = linkedStartMs(window.location.search);
+                    if (start) adapterRef.current?.seek(start);
+                  }}
                   onLoadedData={() => {
                     if (settings.data?.autoplayVideos) setTimeout(() => media.play(), AUTOPLAY_DELAY_MS);
                   }}
@@ -301,6 +306,8 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
                     onLoad={() => {
                       const youtube = adapterRef.current;
                       if (youtube instanceof YouTubeAdapter) youtube.start();
+                      const start = linkedStartMs(window.location.search);
+                      if (start) youtube?.seek(start);
                       if (settings.data?.autoplayVideos) setTimeout(() => adapterRef.current?.play(), AUTOPLAY_DELAY_MS);
                     }}
                   />

@@ -1,10 +1,11 @@
 "use client";
-/** The Saved screen: the learner's favourite videos, with 8 skeleton cards while loading. */
+/** The Saved screen: the learner's favourite videos, with 8 skeleton cards while loading, then their saved words. */
 import { Heart } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { VideoGrid } from "@/components/video/video-grid";
 import { useFavorites } from "@/lib/data/use-favorites";
+import { SavedWords } from "./saved-words";
 
 export function SavedEmptyState() {
   return (
@@ -30,6 +31,7 @@ export function SavedVideos() {
         <p className="text-muted-foreground">Videos you marked with a heart, most recent first.</p>
       </header>
       <VideoGrid videos={favorites.data} loading={favorites.isPending} skeletons={8} empty={<SavedEmptyState />} />
+      <SavedWords />
     </main>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
+import { resultRows } from "../client";
 import { dictionaries, dictionaryEntries, type Dictionary } from "../schema";
 
 export type DictionaryDescription = Pick<Dictionary, "sourceLanguage" | "targetLanguage" | "name" | "edition" | "licence">;
@@ -94,4 +95,32 @@ export async function findDictionaryEntries(
 export async function countDictionaryEntries(db: DbOrTx, dictionaryId: number): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(dictionaryEntries).where(eq(dictionaryEntries.dictionaryId, dictionaryId));
   return row?.n ?? 0;
+}
+
+/**
+ * For each of `headwords` (already normalised) that a dictionary of the pair knows: the first
+ * `perHeadword` definitions of the latest imported dictionary that has it, in its order. One
+ * statement for a list of words (the saved words, an export).
+ */
+export async function findFirstDefinitions(
+  db: DbOrTx,
+  params: { sourceLanguage: string; targetLanguage: string; headwords: string[]; perHeadword: number },
+): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  if (params.headwords.length === 0) return found;
+  const rows = resultRows<{ headword: string; definition: string }>(
+    await db.execute(sql`
+      SELECT headword, definition FROM (
+        SELECT e.headword, e.definition,
+               row_number() OVER (PARTITION BY e.headword ORDER BY d.imported_at DESC, d.id, e.id) AS n
+          FROM json_array_elements_text(${JSON.stringify(params.headwords)}::json) AS h(headword)
+          JOIN dictionary_entries e ON e.headword = h.headword
+          JOIN dictionaries d ON d.id = e.dictionary_id
+         WHERE d.source_language = ${params.sourceLanguage} AND d.target_language = ${params.targetLanguage}
+      ) ranked
+      WHERE n <= ${params.perHeadword}
+      ORDER BY headword, n`),
+  );
+  for (const row of rows) found.set(row.headword, [...(found.get(row.headword) ?? []), row.definition]);
+  return found;
 }

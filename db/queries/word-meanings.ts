@@ -4,6 +4,7 @@
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
+import { resultRows } from "../client";
 import { lockUserWindow, type RateWindow } from "./rate-windows";
 import { captions, videos, wordLineMeanings, wordLookupAiCalls, wordMeanings } from "../schema";
 
@@ -102,4 +103,21 @@ export async function recordAiLookup(db: DbOrTx, userId: string): Promise<number
 /** Takes back a lookup whose AI call failed: the learner got nothing for it. */
 export async function deleteAiLookup(db: DbOrTx, id: number): Promise<void> {
   await db.delete(wordLookupAiCalls).where(eq(wordLookupAiCalls.id, id));
+}
+
+/**
+ * The cached common meanings of these lemmas (headword keys) from any model and prompt version,
+ * the newest answer of each: a list of saved words shows what was once looked up and never
+ * asks the AI itself.
+ */
+export async function findCachedMeanings(db: DbOrTx, params: { language: string; nativeLanguage: string; lemmas: string[] }): Promise<Map<string, string[]>> {
+  if (params.lemmas.length === 0) return new Map();
+  const rows = resultRows<{ lemma: string; meanings: string[] | string }>(
+    await db.execute(sql`
+      SELECT DISTINCT ON (m.lemma) m.lemma, m.meanings
+        FROM json_array_elements_text(${JSON.stringify(params.lemmas)}::json) AS l(lemma)
+        JOIN word_meanings m ON m.language = ${params.language} AND m.native_language = ${params.nativeLanguage} AND m.lemma = l.lemma
+       ORDER BY m.lemma, m.created_at DESC, m.id DESC`),
+  );
+  return new Map(rows.map((r) => [r.lemma, typeof r.meanings === "string" ? (JSON.parse(r.meanings) as string[]) : r.meanings]));
 }

@@ -90,7 +90,7 @@ export const videoLemmas = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.videoId, t.lemma] }),
-    // Where a lemma occurs, across videos: the review screen's lines and due words quizzed in videos.
+    // Where a lemma occurs, across videos: saved words' lines, the review screen's, due words quizzed in videos.
     index("video_lemmas_lemma_idx").on(t.lemma, t.videoId),
     check("video_lemmas_occurrences_positive", sql`${t.occurrences} > 0`),
   ],
@@ -115,6 +115,8 @@ export const wordStatuses = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.language, t.lemma] }),
+    // The saved words (status learning), most recently saved first, without reading every known word.
+    index("word_statuses_user_status_idx").on(t.userId, t.status, t.updatedAt),
     check("word_statuses_status_known", sql`${t.status} in ('learning', 'known', 'ignored')`),
   ],
 );

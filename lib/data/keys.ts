@@ -76,6 +76,8 @@ export const wordKeys = {
   lookup: (query: { language: string; surface: string; lemma: string; captionId?: number }) => ["/api/words/lookup", query] as const,
   status: ["/api/words/status"] as const,
   notes: ["/api/words/notes"] as const,
+  /** The saved words, of one language or all: every page of the list (an infinite query). */
+  saved: (language?: string) => withQuery("/api/words/saved", language ? { language } : undefined),
 };
 
 export const adminKeys = {

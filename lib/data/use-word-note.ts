@@ -14,7 +14,7 @@ export function useSaveWordNote() {
       note.trim()
         ? apiJson<unknown>("PUT", wordKeys.notes[0], { language, lemma, note: note.trim() })
         : apiJson<unknown>("DELETE", keyToUrl([wordKeys.notes[0], { language, lemma }])),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wordKeys.lookups }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: wordKeys.lookups }), queryClient.invalidateQueries({ queryKey: [wordKeys.saved()[0]] })]),
     onError: () => toast.error("Error", { description: "Your note could not be saved. Please try again." }),
   });
 }

@@ -33,6 +33,7 @@ export function useSetWordStatus(videoId: number) {
       void queryClient.invalidateQueries({ queryKey: videoKeys.detail(videoId), exact: true });
       void queryClient.invalidateQueries({ queryKey: [videoKeys.recommended()[0]] });
       void queryClient.invalidateQueries({ queryKey: userKeys.favorites, exact: true });
+      void queryClient.invalidateQueries({ queryKey: [wordKeys.saved()[0]] });
     },
   });
 }

@@ -10,8 +10,10 @@ import { getDb } from "@/db/client";
 import { listLanguages } from "@/db/queries/languages";
 import type { User } from "@/db/schema";
 import { getPageUser } from "@/lib/auth/page-user";
-import { adminKeys, categoryKeys, languageKeys, settingsKeys, userKeys, videoKeys, type ListFilters } from "@/lib/data/keys";
+import { adminKeys, categoryKeys, languageKeys, settingsKeys, userKeys, videoKeys, wordKeys, type ListFilters } from "@/lib/data/keys";
 import { listFavorites } from "@/lib/services/favorites";
+import { listSavedWords } from "@/lib/services/saved-words";
+import { SAVED_WORDS_PAGE_DEFAULT } from "@/lib/validation/saved-words";
 import { getDailyProgress, getStats } from "@/lib/services/progress";
 import { toLearningPreferences } from "@/lib/services/serialize";
 import { listAdminUsers } from "@/lib/services/user-admin";
@@ -20,7 +22,7 @@ import { getCaptions, getSegmentTranslations, getWords, getWordTimings } from "@
 import { getVideo, isStaff, listCategoriesFor, listInProgress, listPopular, listRecommended, listVideos } from "@/lib/services/videos";
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_STAFF_MAX } from "@/lib/validation/videos";
 
-type Part = "home" | "dailyProgress" | "stats" | "favorites" | "settings" | "languages" | "users" | "admin";
+type Part = "home" | "dailyProgress" | "stats" | "favorites" | "savedWords" | "settings" | "languages" | "users" | "admin";
 
 async function load(queryClient: QueryClient, user: User, part: Part): Promise<void> {
   const db = await getDb();
@@ -34,6 +36,12 @@ async function load(queryClient: QueryClient, user: User, part: Part): Promise<v
     case "favorites":
       queryClient.setQueryData(userKeys.favorites, await listFavorites(db, user));
       return;
+    case "savedWords": {
+      // The list's first page, stored as its infinite query keeps its pages.
+      const page = await listSavedWords(db, user, { limit: SAVED_WORDS_PAGE_DEFAULT, offset: 0 });
+      queryClient.setQueryData(wordKeys.saved(), { pages: [page], pageParams: [0] });
+      return;
+    }
     case "settings":
       queryClient.setQueryData(settingsKeys.all, toLearningPreferences(user));
       return;

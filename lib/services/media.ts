@@ -4,7 +4,7 @@ import { getVideoById } from "@/db/queries/videos";
 import type { DbOrTx } from "@/db/client";
 import type { User } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
-import { getStorage, type Storage } from "@/lib/storage";
+import { getStorage, type LocalFile, type Storage } from "@/lib/storage";
 import { demoMediaName, demoMediaStorage } from "@/lib/storage/demo-media";
 import { isStorageKey } from "@/lib/storage/media-path";
 import { isPublished, isStaff, videoNotFound } from "./videos";
@@ -21,4 +21,14 @@ export async function getVideoMedia(db: DbOrTx, user: User, id: number): Promise
   const demo = demoMediaName(video.mediaPath);
   if (demo) return { storage: demoMediaStorage(), key: demo };
   throw notFound("This video has no uploaded media");
+}
+
+/**
+ * A video's media file on this machine's disk (a copy, from S3), for ffmpeg; null when the video
+ * has none. The caller checks who may see the video, and calls `cleanup()` when done.
+ */
+export async function openVideoMediaFile(mediaPath: string | null): Promise<LocalFile | null> {
+  if (isStorageKey(mediaPath)) return getStorage().localFile(mediaPath);
+  const demo = demoMediaName(mediaPath);
+  return demo ? demoMediaStorage().localFile(demo) : null;
 }

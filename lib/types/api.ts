@@ -162,3 +162,38 @@ export type DueCards = { cards: DueCardDto[]; dueCount: number; nextDueAt: strin
 
 /** POST /api/review/answers: what the answer did ("review": the card was due and was rescheduled; "exposure": it was not due; "practice": schedules left alone). */
 export type ReviewAnswerSaved = { kind: "review" | "exposure" | "practice"; card: DueCardDto; dueCount: number };
+
+/** Where a saved word's meaning came from: the learner's note, an imported dictionary, or a cached AI answer. */
+export type SavedWordMeaningSource = "note" | "dictionary" | "ai";
+
+/** A saved word (status "learning") with its meaning and a line of a video where it is said. */
+export type SavedWord = {
+  language: string;
+  lemma: string;
+  savedAt: string;
+  meaning: { text: string; source: SavedWordMeaningSource } | null;
+  occurrence: {
+    videoId: number;
+    videoTitle: string;
+    captionId: number;
+    text: string;
+    translation: string | null;
+    /** The word's offsets in `text`. */
+    wordStart: number;
+    wordEnd: number;
+    startMs: number;
+    endMs: number;
+    /** The video page at the line (`?t=` in whole seconds). */
+    href: string;
+  } | null;
+};
+
+/** GET /api/words/saved: a page of saved words, most recently saved first, and how many each language has. */
+export type SavedWordsPage = {
+  words: SavedWord[];
+  languages: { language: string; count: number }[];
+  /** The saved words of the language asked for (all languages without one). */
+  total: number;
+  /** The offset of the next page, or null on the last. */
+  nextOffset: number | null;
+};

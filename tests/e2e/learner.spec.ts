@@ -183,6 +183,30 @@ test.describe("favourites", () => {
   });
 });
 
+test.describe("saved words", () => {
+  test("lists the words a learner saved with a line of each, opens the video there, and downloads them for Anki", async ({ signedInPage: page }) => {
+    await page.goto("/saved");
+    await expect(page.getByTestId("saved-words-empty")).toContainText("No saved words yet");
+    await expect(page.getByRole("link", { name: "Export to Anki (.apkg)" })).toHaveCount(0);
+    await page.evaluate(async () => {
+      const body = JSON.stringify({ language: "es", lemma: "leche", status: "learning" });
+      await fetch("/api/words/status", { method: "PUT", headers: { "content-type": "application/json" }, body });
+    });
+    await page.reload();
+    const word = page.getByTestId("saved-word").filter({ hasText: "leche" });
+    await expect(word).toContainText("Buenos días, quisiera un café con leche, por favor.");
+    const apkg = page.getByRole("link", { name: "Export to Anki (.apkg)" });
+    await expect(apkg).toHaveAttribute("href", "/api/words/export?format=apkg");
+    await expect(page.getByRole("link", { name: "Export as TSV" })).toHaveAttribute("href", "/api/words/export?format=tsv");
+    const download = page.waitForEvent("download");
+    await apkg.click();
+    expect((await download).suggestedFilename()).toMatch(/^lingoreel-words-all-\d{4}-\d{2}-\d{2}\.apkg$/);
+    await word.getByRole("link", { name: /Ordering Coffee in Madrid/ }).click();
+    await expect(page).toHaveURL(/\/video\/\d+\?t=0$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Ordering Coffee in Madrid" })).toBeVisible();
+  });
+});
+
 test.describe("profile", () => {
   test("shows the learner's figures, information, preferences and saved videos", async ({ signedInPage: page, learner, request }) => {
     const api = await LearnerApi.signIn(request, learner);

@@ -169,6 +169,9 @@ export const AUTHZ_TABLE: Row[] = [
   { route: "/api/words/lookup", method: "GET", query: "?language=es&nativeLanguage=en&surface=leche", expect: SIGNED_IN },
   { route: "/api/words/notes", method: "PUT", body: () => ({ language: "es", lemma: "leche", note: "milk" }), expect: SIGNED_IN },
   { route: "/api/words/notes", method: "DELETE", query: "?language=es&lemma=leche", expect: SIGNED_IN },
+  // A learner's saved words and their exports: every signed-in caller gets their own (tests/integration/word-export.test.ts).
+  { route: "/api/words/saved", method: "GET", query: "?language=es&limit=20", expect: SIGNED_IN },
+  { route: "/api/words/export", method: "GET", query: "?format=tsv", expect: SIGNED_IN },
 
   // One video, as admins and owners change it.
   { route: "/api/videos/[id]", method: "PUT", fresh: true, body: ({ n }) => ({ title: `Renamed ${n}` }), expect: STAFF_VIDEO },

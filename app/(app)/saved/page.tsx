@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Saved Videos" };
 
 export default async function SavedPage() {
   return (
-    <HydrationBoundary state={await pageData(["favorites"])}>
+    <HydrationBoundary state={await pageData(["favorites", "savedWords", "languages"])}>
       <SavedVideos />
     </HydrationBoundary>
   );

@@ -1,0 +1,1 @@
+CREATE INDEX "word_statuses_user_status_idx" ON "word_statuses" USING btree ("user_id","status","updated_at");
