@@ -13,11 +13,30 @@ import { lemmaKey } from "@/lib/text/word-key";
 import type { WordStatusSaved } from "@/lib/types/api";
 import type { WordStatusBody } from "@/lib/validation/words";
 
+/** The languages' codes as last read: read again only for a code not among them (a language added since). */
+let languageCodes: Set<string> | undefined;
+
+async function isLanguage(db: DbOrTx, code: string): Promise<boolean> {
+  if (languageCodes?.has(code)) return true;
+  languageCodes = new Set(await listLanguageCodes(db));
+  return languageCodes.has(code);
+}
+
+/** Postgres's foreign_key_violation, as the drivers report it (drizzle wraps it as the cause). */
+const isForeignKeyViolation = (error: unknown) => {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return e?.code === "23503" || e?.cause?.code === "23503";
+};
+
 export async function saveWordStatus(db: DbOrTx, user: User, body: WordStatusBody): Promise<WordStatusSaved> {
-  if (!(await listLanguageCodes(db)).includes(body.language)) throw badRequest(`language: no language has the code "${body.language}"`);
+  const unknownLanguage = () => badRequest(`language: no language has the code "${body.language}"`);
+  if (!(await isLanguage(db, body.language))) throw unknownLanguage();
   const lemma = lemmaKey(body.lemma, body.language);
   if (!lemma) throw badRequest("lemma must contain a letter or a digit");
-  const updatedAt = await setWordStatus(db, { userId: user.id, language: body.language, lemma, status: body.status });
+  // A language removed since its code was read: the row's reference to it fails.
+  const updatedAt = await setWordStatus(db, { userId: user.id, language: body.language, lemma, status: body.status }).catch((error: unknown) => {
+    throw isForeignKeyViolation(error) ? unknownLanguage() : error;
+  });
   return { language: body.language, lemma, status: body.status, updatedAt: updatedAt.toISOString() };
 }
 
