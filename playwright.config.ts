@@ -114,8 +114,8 @@ export default defineConfig({
     project("learner", APP_PORT, ["landing", "auth", "learner", "accessibility"]),
     // Also Security Settings, which changes the demo admin's sign-in for a while.
     project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor", "security-settings"]),
-    // The YouTube player and processing with the stand-ins.
-    project("stand-ins", STANDINS_APP_PORT, ["processing", "player-youtube"]),
+    // The YouTube player, processing and word meanings with the stand-ins.
+    project("stand-ins", STANDINS_APP_PORT, ["processing", "player-youtube", "word-meanings"]),
     // The video player, what only a real server shows of security, and the installable app.
     project("player", PLAYER_APP_PORT, ["player", "words", "security", "listen", "installable"]),
   ],

@@ -11,7 +11,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "./client";
 import { listLanguageCodes } from "./queries/languages";
-import { insertVideoTokens, type ProcessedToken } from "./queries/tokens";
+import { insertVideoTokens } from "./queries/tokens";
 import {
   appMeta,
   captions,
@@ -24,6 +24,7 @@ import {
   words,
   wordTranslations,
   PARTS_OF_SPEECH,
+  type LineWordFields,
 } from "./schema";
 
 const ms = z.number().int().nonnegative();
@@ -87,7 +88,7 @@ export type QuizMaker = (seed: string, answer: string, candidates: readonly stri
 
 type DemoSegment = DemoContent["videos"][number]["segments"][number];
 /** A line's words with their lemmas, from its text and the lemmas the demo content gives (lib/text/line-words.ts). */
-export type LineAnalyser = (text: string, language: string, lemmas: DemoSegment["lemmas"]) => ProcessedToken[];
+export type LineAnalyser = (text: string, language: string, lemmas: DemoSegment["lemmas"]) => LineWordFields[];
 
 /** Product rules the seed applies: how quizzes are built and lines split into words. */
 export type DemoRules = { buildQuiz: QuizMaker; lineWords: LineAnalyser };

@@ -9,6 +9,7 @@
 import { parseArgs } from "node:util";
 import { closeDb, getDbHandle } from "@/db/client";
 import { migrateDb, pendingMigrations } from "@/db/migrate";
+import { dictdFiles } from "@/lib/dictionaries/dictd";
 import { ConfigError } from "@/lib/env";
 import { importDictionaryFile } from "@/lib/services/dictionary-import";
 
@@ -39,7 +40,7 @@ async function main() {
   // A dictionary named by two of its files (fra-eng.index and fra-eng.dict.dz) is imported once.
   const seen = new Set<string>();
   for (const file of positionals) {
-    const key = file.replace(/\.(index|dict\.dz|dict)$/i, "");
+    const key = (await dictdFiles(file))?.index ?? file;
     if (seen.has(key)) continue;
     seen.add(key);
     const started = Date.now();

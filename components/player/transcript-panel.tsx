@@ -91,8 +91,12 @@ export const TranscriptPanel = memo(function TranscriptPanel({
   );
 });
 
-/** The line as written, its words marked: a click on one opens its popover instead of playing the line. */
-function LineText({ line, words, showStatus, onWord }: { line: CaptionSegment; words: LineWordDto[] | undefined; showStatus: boolean; onWord?: WordHandler }) {
+/**
+ * The line as written, its words marked: a click on one opens its popover instead of playing the
+ * line. Memoised: when the current line moves, or one word's status changes, only the lines whose
+ * words changed render again (a status change gives new word lists to those lines only).
+ */
+const LineText = memo(function LineText({ line, words, showStatus, onWord }: { line: CaptionSegment; words: LineWordDto[] | undefined; showStatus: boolean; onWord?: WordHandler }) {
   if (!words?.length) return line.text;
   return lineParts(line.text, words).map((part, i) =>
     typeof part === "string" ? (
@@ -116,4 +120,4 @@ function LineText({ line, words, showStatus, onWord }: { line: CaptionSegment; w
       </span>
     ),
   );
-}
+});

@@ -6,18 +6,10 @@
  * line shown or the one before it). `check` runs every frame: it is a loop over a few words.
  */
 import { useMemo, useRef, useState } from "react";
-import { captionForWord, quizToTrigger, type QuizPacing } from "@/lib/player/timing";
+import { captionForWord, quizPacing, quizToTrigger } from "@/lib/player/timing";
 import type { CaptionSegment, LearningPreferences, VocabularyWord } from "@/lib/types/api";
 
 export type QuizResult = { wordId: number; word: string; correct: boolean };
-
-export function quizPacing(preferences: LearningPreferences | undefined): QuizPacing {
-  // SPEC §3 "Pause on Highlight" off: the video never stops for a quiz.
-  if (preferences && !preferences.pauseOnHighlight) return { mode: "off" };
-  if (preferences?.quizFrequency === "off") return { mode: "off" };
-  if (preferences?.quizFrequency === "spaced") return { mode: "spaced", gapMs: preferences.quizGapSeconds * 1000 };
-  return { mode: "every" };
-}
 
 export function useQuizSession(vocabulary: VocabularyWord[] | undefined, lines: CaptionSegment[], preferences: LearningPreferences | undefined) {
   const asked = useRef(new Set<number>());

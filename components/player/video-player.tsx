@@ -398,7 +398,14 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
       </div>
       {wordTarget ? (
         <Suspense fallback={null}>
-          <WordPopover key={`${wordTarget.lemma}-${wordTarget.captionId}`} target={wordTarget} videoId={videoId} status={statusOfLemma(tokens.data, wordTarget.lemma)} onClose={closeWord} />
+          <WordPopover
+            key={`${wordTarget.lemma}-${wordTarget.captionId}`}
+            target={wordTarget}
+            videoId={videoId}
+            status={statusOfLemma(tokens.data, wordTarget.lemma)}
+            container={fullscreen.active ? fullscreen.element : null}
+            onClose={closeWord}
+          />
         </Suspense>
       ) : null}
       {isOwner && editing ? (

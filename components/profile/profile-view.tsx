@@ -17,6 +17,7 @@ import { useLanguages } from "@/lib/data/use-languages";
 import { useDailyProgress, useStats } from "@/lib/data/use-progress";
 import { useSettings } from "@/lib/data/use-settings";
 import { formatQuizFrequency } from "@/lib/format";
+import { quizPacing } from "@/lib/player/timing";
 import { displayName, initials } from "@/lib/users/display";
 
 /** SPEC §3: the profile falls back to 10 quizzes a day. */
@@ -187,10 +188,10 @@ function LearningPreferences({ enabled }: { enabled: boolean }) {
 }
 
 function QuizFrequencyBadge({ preferences }: { preferences: LearningPreferencesData }) {
-  const frequency = preferences.pauseOnHighlight ? preferences.quizFrequency : "off";
+  const { mode } = quizPacing(preferences);
   return (
-    <Badge variant={frequency === "off" ? "outline" : "success"} className="px-3 py-1 text-sm whitespace-normal" data-testid="preference-quizFrequency">
-      Quizzes: {formatQuizFrequency(frequency, preferences.quizGapSeconds)}
+    <Badge variant={mode === "off" ? "outline" : "success"} className="px-3 py-1 text-sm whitespace-normal" data-testid="preference-quizFrequency">
+      Quizzes: {formatQuizFrequency(mode, preferences.quizGapSeconds)}
     </Badge>
   );
 }

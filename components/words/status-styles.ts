@@ -1,6 +1,6 @@
 /**
- * How a word's status shows in the captions and the transcript. Not by colour alone (learners
- * with colour blindness tell them apart): new words have a dotted underline, learning words a
+ * How a word's status shows in the captions, the transcript and the status pills. Not by colour
+ * alone (learners with colour blindness tell them apart): new words have a dotted underline, learning words a
  * solid one on a tinted background, known words are plain, ignored ones plain and a little dimmer.
  * The vocabulary word lit in time with speech keeps its own amber mark over these.
  */
@@ -18,6 +18,14 @@ export const CAPTION_STATUS_STYLES: Record<WordStatus, string> = {
 export const TRANSCRIPT_STATUS_STYLES: Record<WordStatus, string> = {
   new: "underline decoration-sky-600 decoration-dotted decoration-2 underline-offset-4 dark:decoration-sky-400",
   learning: "rounded-sm bg-sky-500/15 underline decoration-sky-600 decoration-solid decoration-2 underline-offset-4 dark:bg-sky-400/20 dark:decoration-sky-400",
+  known: "",
+  ignored: "text-muted-foreground",
+};
+
+/** A word's status as a pill (the video's words panel, the word popover): its border and tint. */
+export const STATUS_BADGE_STYLES: Record<WordStatus, string> = {
+  new: "border-dashed",
+  learning: "border-sky-600 bg-sky-500/10 dark:border-sky-400",
   known: "",
   ignored: "text-muted-foreground",
 };

@@ -9,17 +9,10 @@ import { Button } from "@/components/ui/button";
 import { useSetWordStatus } from "@/lib/data/use-word-status";
 import type { LineWordDto, VideoTokens, VocabularyWord } from "@/lib/types/api";
 import { cn } from "@/lib/utils";
-import type { WordStatus } from "@/lib/words/line-tokens";
+import { STATUS_BADGE_STYLES } from "./status-styles";
 import { STATUS_LABELS } from "./word-target";
 
 type WordHandler = (word: Pick<LineWordDto, "surface" | "lemma" | "partOfSpeech">, element: HTMLElement) => void;
-
-const BADGE: Record<WordStatus, string> = {
-  new: "border-dashed",
-  learning: "border-sky-600 bg-sky-500/10 dark:border-sky-400",
-  known: "",
-  ignored: "text-muted-foreground",
-};
 
 export function VideoWordsPanel({ tokens, vocabulary, onWord }: { tokens: VideoTokens; vocabulary: VocabularyWord[] | undefined; onWord: WordHandler }) {
   const setStatus = useSetWordStatus(tokens.videoId);
@@ -88,7 +81,7 @@ export function VideoWordsPanel({ tokens, vocabulary, onWord }: { tokens: VideoT
               <li key={word.lemma}>
                 <button
                   type="button"
-                  className={cn("inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none", BADGE[word.status])}
+                  className={cn("inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none", STATUS_BADGE_STYLES[word.status])}
                   data-status={word.status}
                   onClick={(event) => onWord({ surface: word.lemma, lemma: word.lemma, partOfSpeech: word.partOfSpeech }, event.currentTarget)}
                 >

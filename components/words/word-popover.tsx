@@ -5,29 +5,37 @@
  * translation, the learner's own note, and Save (learning), Known and Ignore. Loaded on the first
  * tap (React's lazy, in the video player), so the player's first load does not carry it.
  */
-import { Dialog, Popover } from "radix-ui";
 import { XIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useState, type ComponentType, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { Popover, PopoverAnchor, PopoverClose, PopoverContent } from "@/components/ui/popover";
+import { Sheet, SheetClose, SheetContent, SheetTitle } from "@/components/ui/sheet";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/data/api";
 import { useWordLookup } from "@/lib/data/use-word-lookup";
 import { useSaveWordNote } from "@/lib/data/use-word-note";
 import { useSetWordStatus } from "@/lib/data/use-word-status";
 import { useMediaQuery } from "@/lib/use-media-query";
+import { cn } from "@/lib/utils";
 import type { WordStatus } from "@/lib/words/line-tokens";
+import { STATUS_BADGE_STYLES } from "./status-styles";
 import { STATUS_LABELS, type WordTarget } from "./word-target";
 
 const PHONE_QUERY = "(max-width: 639px)";
 
 const usePhone = () => useMediaQuery(PHONE_QUERY);
 
-type Props = { target: WordTarget; videoId: number; status: WordStatus; onClose: () => void };
+type Props = {
+  target: WordTarget;
+  videoId: number;
+  status: WordStatus;
+  /** Where the popover goes: the player's frame while it is fullscreen (only the player is shown then). */
+  container: HTMLElement | null;
+  onClose: () => void;
+};
 
-export function WordPopover({ target, videoId, status, onClose }: Props) {
+export function WordPopover({ target, videoId, status, container, onClose }: Props) {
   const phone = usePhone();
-  // In fullscreen only the player is shown: the popover goes inside it.
-  const container = (typeof document !== "undefined" && (document.fullscreenElement as HTMLElement | null)) || undefined;
   const returnFocus = (event: Event) => {
     event.preventDefault();
     if (target.element.isConnected) target.element.focus({ preventScroll: true });
@@ -43,46 +51,45 @@ export function WordPopover({ target, videoId, status, onClose }: Props) {
 
   if (phone) {
     return (
-      <Dialog.Root open onOpenChange={change}>
-        <Dialog.Portal container={container}>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-          <Dialog.Content
-            aria-describedby={undefined}
-            onOpenAutoFocus={focusSelf}
-            onCloseAutoFocus={returnFocus}
-            className="fixed inset-x-0 bottom-0 z-50 max-h-[85dvh] overflow-y-auto rounded-t-2xl border-t bg-popover p-4 pb-[max(1rem,env(safe-area-inset-bottom))] text-popover-foreground shadow-xl outline-none"
-            data-testid="word-popover"
-          >
-            <WordDetails target={target} videoId={videoId} status={status} Title={Dialog.Title} Close={Dialog.Close} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Sheet open onOpenChange={change}>
+        <SheetContent
+          side="bottom"
+          container={container}
+          showCloseButton={false}
+          aria-describedby={undefined}
+          onOpenAutoFocus={focusSelf}
+          onCloseAutoFocus={returnFocus}
+          className="block overflow-y-auto bg-popover p-4 pb-[max(1rem,env(safe-area-inset-bottom))] text-popover-foreground"
+          data-testid="word-popover"
+        >
+          <WordDetails target={target} videoId={videoId} status={status} Title={SheetTitle} Close={SheetClose} />
+        </SheetContent>
+      </Sheet>
     );
   }
   return (
-    <Popover.Root open onOpenChange={change}>
-      <Popover.Anchor virtualRef={{ current: target.element }} />
-      <Popover.Portal container={container}>
-        <Popover.Content
-          aria-label={target.surface}
-          side="top"
-          align="center"
-          sideOffset={8}
-          collisionPadding={12}
-          onOpenAutoFocus={focusSelf}
-          onCloseAutoFocus={returnFocus}
-          className="z-50 max-h-[calc(100dvh-1.5rem)] w-80 overflow-y-auto rounded-xl border bg-popover p-4 text-popover-foreground shadow-lg outline-none"
-          data-testid="word-popover"
-        >
-          <WordDetails target={target} videoId={videoId} status={status} Title="h2" Close={Popover.Close} />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Popover open onOpenChange={change}>
+      <PopoverAnchor virtualRef={{ current: target.element }} />
+      <PopoverContent
+        container={container}
+        aria-label={target.surface}
+        side="top"
+        align="center"
+        sideOffset={8}
+        collisionPadding={12}
+        onOpenAutoFocus={focusSelf}
+        onCloseAutoFocus={returnFocus}
+        className="max-h-[calc(100dvh-1.5rem)] w-80 overflow-y-auto"
+        data-testid="word-popover"
+      >
+        <WordDetails target={target} videoId={videoId} status={status} Title="h2" Close={PopoverClose} />
+      </PopoverContent>
+    </Popover>
   );
 }
 
-type TitleComponent = typeof Dialog.Title | "h2";
-type CloseComponent = typeof Dialog.Close | typeof Popover.Close;
+type TitleComponent = ComponentType<{ className?: string; lang?: string; children?: ReactNode }> | "h2";
+type CloseComponent = ComponentType<{ className?: string; children?: ReactNode }>;
 
 function WordDetails({ target, videoId, status, Title, Close }: Pick<Props, "target" | "videoId" | "status"> & { Title: TitleComponent; Close: CloseComponent }) {
   const { surface, lemma, partOfSpeech, language, captionId, translation } = target;
@@ -121,7 +128,7 @@ function WordDetails({ target, videoId, status, Title, Close }: Pick<Props, "tar
             </p>
           ) : null}
         </div>
-        <span className="mt-1 shrink-0 rounded-full border px-2 py-0.5 text-xs font-medium" data-testid="word-popover-status">
+        <span className={cn("mt-1 shrink-0 rounded-full border px-2 py-0.5 text-xs font-medium", STATUS_BADGE_STYLES[status])} data-testid="word-popover-status">
           {STATUS_LABELS[status]}
         </span>
         <Close className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">

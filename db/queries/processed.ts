@@ -12,10 +12,10 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { captions, videos, wordTimings, words } from "../schema";
+import { captions, videos, wordTimings, words, type LineWordFields } from "../schema";
 import { rowsJson } from "./json-rows";
 import { refreshVideoProgressOfVideo } from "./progress";
-import { insertVideoTokens, type ProcessedToken } from "./tokens";
+import { insertVideoTokens } from "./tokens";
 
 /** What processing makes of a video: everything the player and the quizzes read. */
 export type ProcessedSegment = { text: string; startMs: number; endMs: number; translations: Record<string, string> };
@@ -36,7 +36,7 @@ export type ProcessedContent = {
   words: ProcessedWord[];
   quizzes: ProcessedQuiz[];
   /** Every line's words with their lemmas, by line; a video saved without them has none. */
-  tokens?: ProcessedToken[][];
+  tokens?: LineWordFields[][];
 };
 
 

@@ -2,7 +2,7 @@
 import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { refreshVideoProgressOfVideo } from "./progress";
-import { insertVideoTokens, type LineTokens } from "./tokens";
+import { insertVideoTokens, type ProcessedLine } from "./tokens";
 import { captions, quizzes, segmentTranslations, wordTimings, words, wordTranslations } from "../schema";
 
 export async function loadVideoText(db: DbOrTx, videoId: number) {
@@ -40,7 +40,7 @@ export async function replaceVocabulary(
   db: DbOrTx,
   videoId: number,
   rows: { captionId: number | null; word: string; context: string | null; timestamp: number; quizTime: number | null }[],
-  tokens?: readonly LineTokens[],
+  tokens?: readonly ProcessedLine[],
 ) {
   return db.transaction(async (tx) => {
     if (tokens) await insertVideoTokens(tx, videoId, tokens);

@@ -8,17 +8,14 @@ import { resultRows, type DbOrTx } from "../client";
 import { videoLemmas, videos, videoTokens, type LineWordFields, type PartOfSpeech } from "../schema";
 import { rowsJson } from "./json-rows";
 
-/** A word of a line as processing finds it (lib/text/line-words.ts). */
-export type ProcessedToken = LineWordFields;
-
-/** A caption's words, the caption named by its segment index. */
-export type LineTokens = { segmentIndex: number; words: readonly ProcessedToken[] };
+/** A caption's words as processing finds them (lib/text/line-words.ts), the caption named by its segment index. */
+export type ProcessedLine = { segmentIndex: number; words: readonly LineWordFields[] };
 
 /**
  * Replaces the video's words with `lines` (a line whose caption is missing is skipped), recounts
  * its lemmas and marks the video changed. Run it in the transaction that writes the captions.
  */
-export async function insertVideoTokens(tx: DbOrTx, videoId: number, lines: readonly LineTokens[]): Promise<void> {
+export async function insertVideoTokens(tx: DbOrTx, videoId: number, lines: readonly ProcessedLine[]): Promise<void> {
   // The video's words are read through a cache keyed by the video's updated_at (lib/services/word-statuses.ts).
   await tx.update(videos).set({ updatedAt: new Date() }).where(eq(videos.id, videoId));
   await tx.delete(videoTokens).where(eq(videoTokens.videoId, videoId));
@@ -36,7 +33,7 @@ export async function insertVideoTokens(tx: DbOrTx, videoId: number, lines: read
 }
 
 /** A word of a video as read back: its caption's segment index, then the stored fields. */
-export type StoredToken = ProcessedToken & { segmentIndex: number };
+export type StoredToken = LineWordFields & { segmentIndex: number };
 
 /**
  * The video's words in caption and line order. They come back as one JSON array of arrays (no
@@ -70,7 +67,7 @@ export async function listCaptionWords(db: DbOrTx, params: { captionId: number }
 }
 
 /** Replaces one caption's words (its text was edited), recounts the video's lemmas and marks the video changed. */
-export async function replaceCaptionWords(tx: DbOrTx, params: { videoId: number; captionId: number; words: readonly ProcessedToken[] }): Promise<void> {
+export async function replaceCaptionWords(tx: DbOrTx, params: { videoId: number; captionId: number; words: readonly LineWordFields[] }): Promise<void> {
   const { videoId, captionId } = params;
   await tx.update(videos).set({ updatedAt: new Date() }).where(eq(videos.id, videoId));
   await tx.delete(videoTokens).where(eq(videoTokens.captionId, captionId));

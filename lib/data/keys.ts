@@ -6,6 +6,7 @@
 
 import type { ReportedAction } from "@/lib/jobs/queues";
 import { LIST_LIMIT_STAFF_MAX } from "@/lib/validation/limits";
+import type { WordLookupQuery } from "@/lib/validation/word-lookup";
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 export type ApiKey = readonly [path: string] | readonly [path: string, query: QueryParams];
@@ -73,7 +74,7 @@ export const wordKeys = {
   quiz: (wordId: number, nativeLanguage: string) => [`/api/words/${wordId}/quiz`, { nativeLanguage }] as const,
   /** Every look-up: invalidate it to refresh them all (a note changed). */
   lookups: ["/api/words/lookup"] as const,
-  lookup: (query: { language: string; surface: string; lemma: string; captionId?: number }) => ["/api/words/lookup", query] as const,
+  lookup: (query: WordLookupQuery) => ["/api/words/lookup", query] as const,
   status: ["/api/words/status"] as const,
   notes: ["/api/words/notes"] as const,
   /** The saved words, of one language or all: every page of the list (an infinite query). */

@@ -4,12 +4,11 @@ import { useQuery } from "@tanstack/react-query";
 import { ApiRequestError } from "./api";
 import { wordKeys } from "./keys";
 import type { WordLookup } from "@/lib/services/word-lookup";
-
-export type WordLookupQuery = { language: string; surface: string; lemma: string; captionId?: number };
+import type { WordLookupQuery } from "@/lib/validation/word-lookup";
 
 export function useWordLookup(query: WordLookupQuery | null) {
   return useQuery<WordLookup>({
-    queryKey: wordKeys.lookup(query ?? { language: "", surface: "", lemma: "" }),
+    queryKey: wordKeys.lookup(query ?? { language: "", surface: "" }),
     enabled: !!query,
     // A meaning does not change while the page is open; a note saved here updates it itself.
     staleTime: Infinity,

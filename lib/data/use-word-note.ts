@@ -4,8 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/toast";
 import { apiJson } from "./api";
 import { keyToUrl, wordKeys } from "./keys";
-
-export type WordNoteChange = { language: string; lemma: string; note: string };
+import type { WordNoteChange } from "@/lib/validation/word-lookup";
 
 export function useSaveWordNote() {
   const queryClient = useQueryClient();

@@ -9,9 +9,8 @@ import { toast } from "@/lib/toast";
 import { apiJson } from "./api";
 import { userKeys, videoKeys, wordKeys } from "./keys";
 import type { VideoTokens, WordStatusSaved } from "@/lib/types/api";
-import { withWordStatus, type WordStatus } from "@/lib/words/line-tokens";
-
-export type WordStatusChange = { language: string; lemma: string; status: WordStatus };
+import type { WordStatusBody as WordStatusChange } from "@/lib/validation/words";
+import { withWordStatus } from "@/lib/words/line-tokens";
 
 export function useSetWordStatus(videoId: number) {
   const queryClient = useQueryClient();

@@ -10,9 +10,10 @@ import "server-only";
 import { z } from "zod";
 import { chatJson } from "@/lib/ai/chat";
 import { isStopWord, wordKey } from "@/lib/text/stop-words";
-import { bare, contentWords, findWord, tokenize, type Token } from "@/lib/text/tokenize";
-import { lineWords, type LineWord } from "@/lib/text/line-words";
-import { PARTS_OF_SPEECH } from "@/db/schema/words";
+import { contentWords, findWord, tokenize, type Token } from "@/lib/text/tokenize";
+import { lemmaKey } from "@/lib/text/word-key";
+import { lineWords } from "@/lib/text/line-words";
+import { PARTS_OF_SPEECH, type LineWordFields } from "@/db/schema/words";
 import type { ProcessedTiming } from "@/db/queries/processed";
 import { timeWord } from "./time-word";
 import type { TimedSegment } from "./transcript";
@@ -84,7 +85,7 @@ export function placeVocabulary(proposals: Proposal[], { segments, timings, lang
     const found = findWord(segment.text, tokensOf(p.segmentIndex, segment.text), p.word, language);
     if (!found) continue;
     const spelling = wordKey(found.text);
-    const lemma = wordKey(bare(p.lemma)) || spelling;
+    const lemma = lemmaKey(p.lemma, language) || spelling;
     if (isStopWord(lemma, language) || lemmas.has(lemma) || spellings.has(spelling)) continue;
     const time = timeWord(found.text, spoken.get(p.segmentIndex) ?? [], language);
     if (!time) continue;
@@ -115,7 +116,7 @@ export type VocabularyResult = {
   /** The words to teach, in time order. */
   words: ChosenWord[];
   /** Every line's words with their lemmas, by line. */
-  lines: LineWord[][];
+  lines: LineWordFields[][];
 };
 
 export async function chooseVocabulary(

@@ -3,6 +3,7 @@
  * media time in milliseconds, so each rule is unit-tested on its own.
  */
 import { type TimedVocabulary, vocabularySpan } from "@/lib/text/word-match";
+import type { LearningPreferences } from "@/lib/types/api";
 
 /** A word lights up this long before it is spoken. */
 export const HIGHLIGHT_LEAD_MS = 200;
@@ -76,6 +77,15 @@ export function quizTriggerTime(word: QuizWord): number {
 
 /** How often quizzes interrupt (the learner's setting): at every vocabulary word, at most one every `gapMs`, or never. */
 export type QuizPacing = { mode: "every" } | { mode: "spaced"; gapMs: number } | { mode: "off" };
+
+/** How often quizzes open by the learner's settings (the player's rule; the profile shows the same). */
+export function quizPacing(preferences: Pick<LearningPreferences, "pauseOnHighlight" | "quizFrequency" | "quizGapSeconds"> | undefined): QuizPacing {
+  // SPEC §3 "Pause on Highlight" off: the video never stops for a quiz.
+  if (preferences && !preferences.pauseOnHighlight) return { mode: "off" };
+  if (preferences?.quizFrequency === "off") return { mode: "off" };
+  if (preferences?.quizFrequency === "spaced") return { mode: "spaced", gapMs: preferences.quizGapSeconds * 1000 };
+  return { mode: "every" };
+}
 
 export type QuizContext = {
   /** The video's lines in time order: a catch-up quiz asks only about the line shown or the one just before it. */

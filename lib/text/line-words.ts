@@ -14,12 +14,10 @@ import { lemmaKey, wordKey } from "./word-key";
 /** What the model says of one word of a line. */
 export type WordAnalysis = { word: string; lemma: string; partOfSpeech: PartOfSpeech };
 
-export type LineWord = LineWordFields;
-
 /** Parts of speech that are not content words, whatever the stop-word lists miss. */
 const FUNCTION_WORDS: ReadonlySet<PartOfSpeech> = new Set(["pronoun", "determiner", "preposition", "conjunction", "numeral", "particle"]);
 
-export function lineWords(line: string, language: string, analysed: readonly WordAnalysis[]): LineWord[] {
+export function lineWords(line: string, language: string, analysed: readonly WordAnalysis[]): LineWordFields[] {
   const tokens = tokenize(line, language);
   const byKey = new Map<string, WordAnalysis>();
   for (const a of analysed) {
@@ -27,7 +25,7 @@ export function lineWords(line: string, language: string, analysed: readonly Wor
     if (key && !byKey.has(key)) byKey.set(key, a);
   }
   const joined = writtenWithoutSpaces(language);
-  const out: LineWord[] = [];
+  const out: LineWordFields[] = [];
   for (let i = 0; i < tokens.length; i++) {
     let last = i;
     let analysis: WordAnalysis | undefined;
@@ -45,7 +43,7 @@ export function lineWords(line: string, language: string, analysed: readonly Wor
   return out;
 }
 
-function word(line: string, first: Token, last: Token, analysis: WordAnalysis | undefined, language: string, position: number): LineWord {
+function word(line: string, first: Token, last: Token, analysis: WordAnalysis | undefined, language: string, position: number): LineWordFields {
   const surface = line.slice(first.start, last.end);
   const isContent = !first.clitic && isContentWord(surface, language) && !(analysis && FUNCTION_WORDS.has(analysis.partOfSpeech));
   const lemma = (analysis && lemmaKey(analysis.lemma, language)) || lemmaKey(surface, language) || wordKey(surface, language);

@@ -1,8 +1,9 @@
 /**
  * Word statuses and comprehension (issue "every word"), on data made with set-based SQL:
  *  - statuses: every word of a BENCH_WORDS_LINES-line video (2,000 lines of 10 words) with one
- *    learner's statuses (BENCH_WORDS_KNOWN lemmas marked, 100,000), by `getVideoTokens`, the
- *    service GET /api/videos/{id}/tokens calls (words, i+1 counts, score, words to learn first),
+ *    learner's statuses (BENCH_WORDS_KNOWN lemmas marked, 100,000), by `getVideoTokensJson`, the
+ *    service GET /api/videos/{id}/tokens answers with (its JSON text: words, i+1 counts, score,
+ *    words to learn first),
  *    with the video's words in memory as after its first read (that first read printed apart),
  *    beside the plain row-per-word join a first version would send;
  *  - comprehension: the score of a home page's BENCH_WORDS_CARDS cards (30) for a learner with
@@ -17,7 +18,8 @@ import { resultRows, type Db } from "@/db/client";
 import { getUserById } from "@/db/queries/users";
 import { comprehensionOfVideos } from "@/db/queries/word-statuses";
 import type { User } from "@/db/schema";
-import { forgetVideoWords, getVideoTokens } from "@/lib/services/word-statuses";
+import { forgetVideoWords, getVideoTokensJson } from "@/lib/services/video-tokens";
+import type { VideoTokens } from "@/lib/types/api";
 import { envInt, explainCall, explainMode, fmtInt, p50p95, roundTrip, seconds, stats, timeRuns, verdict, type BenchDb, type Stats } from "./util";
 
 export type WordsSizes = { lines: number; wordsPerLine: number; known: number; cards: number; videos: number; runs: number };
@@ -135,19 +137,22 @@ export async function benchWords(handle: BenchDb, engine: string, size: WordsSiz
       `\nStatuses of every word of a video (${engine}): ${fmtInt(size.lines)} lines, ${fmtInt(tokens)} words; the learner has ${fmtInt(size.known)} statuses; fill ${seconds(started)}`,
     );
     console.log(`  round-trip floor (SELECT 1): p50 ${floor.p50.toFixed(2)} ms, p95 ${floor.p95.toFixed(2)} ms; ${size.runs} runs each`);
-    const product = await timed(size.runs, 3, () => getVideoTokens(db, learner, videoId!));
+    const product = await timed(size.runs, 3, () => getVideoTokensJson(db, learner, videoId!));
     const s = stats(product.samples);
     const v = verdict(engine, "statuses", "GET /api/videos/{id}/tokens", s, targets.statuses);
-    const words = product.last!.lines.reduce((n, l) => n + l.words.length, 0);
-    row("getVideoTokens (words as one JSON array, i+1, score, to learn)", s, product.cpuMs, `${v} (target p95 < ${targets.statuses} ms; ${fmtInt(words)} words)`);
+    const words = (JSON.parse(product.last!) as VideoTokens).lines.reduce((n, l) => n + l.words.length, 0);
+    row("getVideoTokensJson (the answer's JSON: words, i+1, score, to learn)", s, product.cpuMs, `${v} (target p95 < ${targets.statuses} ms; ${fmtInt(words)} words)`);
+    // The answer's text is linked pieces until written out: its bytes as the response sends them.
+    const sent = await timed(size.runs, 3, async () => Buffer.from(await getVideoTokensJson(db, learner, videoId!)).byteLength);
+    row("the same, encoded to UTF-8 as the response sends it", stats(sent.samples), sent.cpuMs, `(info; ${fmtInt(sent.last!)} bytes)`);
     const cold = await timed(size.runs, 0, () => {
       forgetVideoWords();
-      return getVideoTokens(db, learner, videoId!);
+      return getVideoTokensJson(db, learner, videoId!);
     });
     row("the same, the video's first read (its words not yet in memory)", stats(cold.samples), cold.cpuMs, "(info)");
     const base = await timed(size.runs, 3, () => tokensRowByRow(db, videoId!, learner.id));
     row("baseline: the same join, a row per word through the driver", stats(base.samples), base.cpuMs, "(baseline)");
-    if (explainMode() === "all" || (explainMode() === "miss" && v === "MISS")) console.log(await explainCall(handle, (d) => getVideoTokens(d, learner, videoId!)));
+    if (explainMode() === "all" || (explainMode() === "miss" && v === "MISS")) console.log(await explainCall(handle, (d) => getVideoTokensJson(d, learner, videoId!)));
   }
 
   if (which.comprehension) {

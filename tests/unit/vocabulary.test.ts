@@ -32,6 +32,15 @@ describe("placing the model's proposals", () => {
     expect(place([propose("gehabt", 1, "haben"), propose("gewartet", 1, "warten")], segments, "de").map((w) => w.word)).toEqual(["gewartet"]);
   });
 
+  it("takes one word per lemma, lemmas compared as stored (the language's lower case, compatibility forms)", () => {
+    // Turkish lower-cases I as ı: "Irmak" and "ırmak" are one lemma, which a plain lower case splits.
+    const turkish = lines(["Irmak çok güzel.", "Irmakta balık var."]);
+    expect(place([propose("Irmak", 0, "ırmak"), propose("Irmakta", 1, "Irmak")], turkish, "tr").map((w) => w.word)).toEqual(["Irmak"]);
+    // A full-width lemma is its plain form.
+    const spanish = lines(["Quiero leche.", "Leche fresca, por favor."]);
+    expect(place([propose("leche", 0), propose("fresca", 1, "ｌｅｃｈｅ")], spanish, "es").map((w) => w.word)).toEqual(["leche"]);
+  });
+
   it("keeps the word as its line writes it, timed by the recogniser's word that says it, its quiz when the line ends", () => {
     const segments = lines(["Me duelen los Zähne.", "¿Quieres leche, Ana?"]);
     const [word] = place([propose("LECHE", 1, "leche")], segments, "es");
