@@ -37,6 +37,8 @@ export type VideoCardRow = {
   title: string;
   description: string | null;
   thumbnail: string | null;
+  /** A thumbnail cut from the uploaded video (a storage key). */
+  thumbnailPath: string | null;
   categoryId: number | null;
   categoryName: string | null;
   categories: { id: number; name: string }[];
@@ -79,6 +81,7 @@ function cardColumns(userId: string | Placeholder, withJobState = false) {
     title: videos.title,
     description: videos.description,
     thumbnail: videos.thumbnail,
+    thumbnailPath: videos.thumbnailPath,
     categoryId: videos.categoryId,
     categoryName: categories.name,
     categories: sql<{ id: number; name: string }[]>`coalesce((
