@@ -88,6 +88,7 @@ export function toVideoCard(row: VideoCardRow): VideoCard {
     errorReason: row.status === "failed" || row.status === "error" ? row.errorReason : null,
     // Staff answers only (the admin directory); learners' cards do not carry it.
     ...(row.waitingForJob === null ? {} : { waitingForJob: row.waitingForJob }),
+    ...(row.contents === null ? {} : { contents: row.contents }),
     duration: row.durationMs === null ? null : Math.round(row.durationMs / 1000),
     captionsSource: row.captionsSource,
     transcribeAudio: row.transcribeAudio,
