@@ -108,9 +108,9 @@ export default defineConfig({
     // Also Security Settings, which changes the demo admin's sign-in for a while.
     project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor", "security-settings"]),
     // The YouTube player and processing with the stand-ins.
-    project("stand-ins", STANDINS_APP_PORT, ["processing", "player-youtube"]),
+    project("stand-ins", STANDINS_APP_PORT, ["processing", "own-media", "player-youtube"]),
     // The video player, and what only a real server shows of security.
-    project("player", PLAYER_APP_PORT, ["player", "words", "security", "listen"]),
+    project("player", PLAYER_APP_PORT, ["player", "words", "security", "listen", "own-media-subtitles"]),
   ],
   webServer: [
     // The app exactly as `npm start` runs it; it builds. No AI provider: new videos fail at once, with the reason.
