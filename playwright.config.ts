@@ -115,9 +115,9 @@ export default defineConfig({
     // Also Security Settings, which changes the demo admin's sign-in for a while.
     project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor", "security-settings"]),
     // The YouTube player, processing and word meanings with the stand-ins.
-    project("stand-ins", STANDINS_APP_PORT, ["processing", "player-youtube", "word-meanings"]),
+    project("stand-ins", STANDINS_APP_PORT, ["processing", "own-media", "player-youtube", "word-meanings"]),
     // The video player, what only a real server shows of security, and the installable app.
-    project("player", PLAYER_APP_PORT, ["player", "words", "security", "listen", "installable"]),
+    project("player", PLAYER_APP_PORT, ["player", "words", "security", "listen", "installable", "own-media-subtitles"]),
   ],
   // Every server at once, after the build (Playwright would start its webServer entries in turn).
   webServer: {

@@ -73,6 +73,7 @@ const rawEnvSchema = z.object({
   // Node's timers cannot wait past ~24.8 days (a longer wait fires at once); a day is plenty.
   OPENAI_TIMEOUT_SECONDS: positiveInt("OPENAI_TIMEOUT_SECONDS").max(86_400, "OPENAI_TIMEOUT_SECONDS must be at most 86400 (a day)").default(600),
   UPLOAD_MAX_BYTES: positiveInt("UPLOAD_MAX_BYTES").default(200 * 1024 * 1024),
+  VIDEO_UPLOAD_MAX_BYTES: positiveInt("VIDEO_UPLOAD_MAX_BYTES").default(2 * 1024 * 1024 * 1024),
   MAX_MEDIA_SECONDS: positiveInt("MAX_MEDIA_SECONDS").default(7200),
   MAX_LINES_PER_VIDEO: positiveInt("MAX_LINES_PER_VIDEO").default(1500),
   S3_BUCKET: z
@@ -158,6 +159,8 @@ export type AppEnv = {
       }
     | undefined;
   uploadMaxBytes: number;
+  /** Largest video upload, in bytes. */
+  videoUploadMaxBytes: number;
   /** Longest audio a video may have (uploads refused, decoding cut there), in seconds. */
   maxMediaSeconds: number;
   /** Most caption lines a video may have (subtitle files refused, transcriptions failed past it) before any AI call. */
@@ -312,6 +315,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
         }
       : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    videoUploadMaxBytes: e.VIDEO_UPLOAD_MAX_BYTES,
     maxMediaSeconds: e.MAX_MEDIA_SECONDS,
     maxLinesPerVideo: e.MAX_LINES_PER_VIDEO,
     storage: e.S3_BUCKET

@@ -39,7 +39,7 @@
  *    the same production server).
  *
  * Sizes and switches (environment):
- *   BENCH_ONLY=search|home|save|pipeline|lookup|statuses|comprehension|export|highlight|api|weight  one scenario only
+ *   BENCH_ONLY=search|home|save|pipeline|lookup|statuses|comprehension|export|highlight|api|weight|own-media  one scenario only
  *   BENCH_PGLITE=0 / BENCH_POSTGRES=0 skip an engine
  *   BENCH_VIDEOS (100000), BENCH_SEARCH_RUNS (30), BENCH_SEARCH_WORDS_PER_VIDEO (3)
  *   BENCH_LEARNERS (1000), BENCH_HOME_VIDEOS (3000), BENCH_PROGRESS_ROWS (1000000),
@@ -78,6 +78,7 @@ import { benchExport } from "./bench/export";
 import { benchHighlight } from "./bench/highlight";
 import { benchHome, type HomeSizes } from "./bench/home";
 import { benchLookup } from "./bench/lookup";
+import { benchOwnMedia } from "./bench/own-media";
 import { benchPipeline, preparePipeline, type PipelineKit } from "./bench/pipeline";
 import { benchSave } from "./bench/save";
 import { benchSearch } from "./bench/search";
@@ -105,7 +106,7 @@ const TARGETS = {
 };
 
 const only = process.env.BENCH_ONLY?.toLowerCase();
-const wants = (scenario: "search" | "home" | "save" | "pipeline" | "lookup" | "statuses" | "comprehension" | "export" | "highlight" | "api" | "weight") =>
+const wants = (scenario: "search" | "home" | "save" | "pipeline" | "lookup" | "statuses" | "comprehension" | "export" | "highlight" | "api" | "weight" | "own-media") =>
   !only || only === scenario;
 const wantsWords = { statuses: wants("statuses"), comprehension: wants("comprehension") };
 const wantsDatabase =
@@ -203,6 +204,7 @@ async function main() {
   }
 
   if (wants("highlight")) await benchHighlight(TARGETS.highlight);
+  if (wants("own-media")) await benchOwnMedia();
   if (wants("api")) {
     if (process.env.BENCH_PGLITE !== "0") await benchApi("PGlite (embedded)", {}, TARGETS.api);
     if (serverUrl && process.env.BENCH_POSTGRES !== "0") {

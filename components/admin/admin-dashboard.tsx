@@ -3,15 +3,15 @@
 import { AddVideoForm } from "./add-video-form";
 import { VideoDirectory } from "./video-directory";
 
-export function AdminDashboard() {
+export function AdminDashboard({ aiProvider }: { aiProvider: boolean }) {
   return (
     <main id="main" className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
       <header className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Content Management System</h1>
         <p className="text-muted-foreground">Add videos, sort them into categories, and follow their processing.</p>
       </header>
-      <AddVideoForm />
-      <VideoDirectory />
+      <AddVideoForm aiProvider={aiProvider} />
+      <VideoDirectory aiProvider={aiProvider} />
     </main>
   );
 }

@@ -12,7 +12,8 @@ import type { AddVideoForm } from "@/lib/validation/admin-video-form";
 
 export function TranscribeAudioField() {
   const { control, setValue } = useFormContext<AddVideoForm>();
-  const audioFile = useWatch({ control, name: "audioFile" });
+  const [audio, video] = useWatch({ control, name: ["audioFile", "videoFile"] });
+  const audioFile = audio ?? video;
   useEffect(() => {
     if (audioFile) setValue("transcribeAudio", false);
   }, [audioFile, setValue]);
@@ -35,7 +36,7 @@ export function TranscribeAudioField() {
             <FormLabel className="leading-snug">Transcribe the audio instead of using YouTube&apos;s captions</FormLabel>
             <FormDescription>
               {audioFile
-                ? "The uploaded audio file is always transcribed."
+                ? "An uploaded file is always transcribed."
                 : "By default the video's own captions on YouTube are used when it has them in its language."}
             </FormDescription>
           </div>

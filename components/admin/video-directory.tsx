@@ -23,7 +23,7 @@ import { DirectoryCard, DirectoryRow, type DirectoryVideo } from "./video-row";
 
 const SKELETON_ROWS = 4;
 
-export function VideoDirectory() {
+export function VideoDirectory({ aiProvider = true }: { aiProvider?: boolean }) {
   const directory = useVideoDirectory();
   const extractingIds = useExtractingIds();
   const extract = useExtractVocabulary();
@@ -132,14 +132,14 @@ export function VideoDirectory() {
                 </TableHeader>
                 <TableBody>
                   {rows.map((video) => (
-                    <DirectoryRow key={keyOf(video)} video={video} actions={actions} busy={busy(video)} />
+                    <DirectoryRow key={keyOf(video)} video={video} actions={actions} busy={busy(video)} aiProvider={aiProvider} />
                   ))}
                 </TableBody>
               </Table>
             </div>
             <ul className="grid gap-3 sm:grid-cols-2 lg:hidden" aria-label="Videos">
               {rows.map((video) => (
-                <DirectoryCard key={keyOf(video)} video={video} actions={actions} busy={busy(video)} />
+                <DirectoryCard key={keyOf(video)} video={video} actions={actions} busy={busy(video)} aiProvider={aiProvider} />
               ))}
             </ul>
           </>

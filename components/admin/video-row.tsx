@@ -15,19 +15,21 @@ import { WAITING_FOR_JOB } from "@/lib/admin/processing-messages";
 import { captionsSourceLabel, canRetry, isFailed } from "@/lib/admin/video-status";
 import type { VideoCard } from "@/lib/types/api";
 import { VideoActions, type DirectoryActions } from "./video-actions";
+import { VideoContents } from "./video-contents";
 import { ProcessingProgress, StatusBadge } from "./video-status";
 
 export type DirectoryVideo = VideoCard | PendingVideo;
 
 const isSaved = (video: DirectoryVideo): video is VideoCard => "id" in video;
 
-type RowProps = { video: DirectoryVideo; actions: DirectoryActions; busy: boolean };
+type RowProps = { video: DirectoryVideo; actions: DirectoryActions; busy: boolean; aiProvider?: boolean };
 
-export function DirectoryRow({ video, actions, busy }: RowProps) {
+export function DirectoryRow({ video, actions, busy, aiProvider = true }: RowProps) {
   return (
     <TableRow data-testid="video-row" data-status={video.status} aria-busy={isSaved(video) ? undefined : true}>
       <TableCell className="min-w-64 whitespace-normal">
         <Identity video={video} />
+        {isSaved(video) ? <VideoContents video={video} aiProvider={aiProvider} /> : null}
         <Failure video={video} actions={actions} />
       </TableCell>
       <TableCell className="hidden w-40 max-w-44 whitespace-normal xl:table-cell">
@@ -51,7 +53,7 @@ export function DirectoryRow({ video, actions, busy }: RowProps) {
   );
 }
 
-export function DirectoryCard({ video, actions, busy }: RowProps) {
+export function DirectoryCard({ video, actions, busy, aiProvider = true }: RowProps) {
   return (
     <li
       className="space-y-3 rounded-xl border bg-card p-3 shadow-xs"
@@ -76,6 +78,7 @@ export function DirectoryCard({ video, actions, busy }: RowProps) {
       </p>
       <ProcessingProgress video={video} />
       <WaitingForJob video={video} />
+      {isSaved(video) ? <VideoContents video={video} aiProvider={aiProvider} /> : null}
       <Failure video={video} actions={actions} />
     </li>
   );
@@ -95,7 +98,7 @@ function Identity({ video }: { video: DirectoryVideo }) {
             video.title
           )}
         </p>
-        <p className="truncate text-xs text-muted-foreground">{video.youtubeId ? `YouTube ${video.youtubeId}` : "Local media"}</p>
+        <p className="truncate text-xs text-muted-foreground">{video.youtubeId ? `YouTube ${video.youtubeId}` : "Own media"}</p>
         <CaptionsSource video={video} />
       </div>
     </div>

@@ -9,8 +9,11 @@ import type { DbOrTx } from "../client";
 import { prepared } from "../prepared";
 import { videoJobWaitingSql } from "./video-jobs";
 import {
+  captions,
   categories,
   favorites,
+  quizzes,
+  segmentTranslations,
   PUBLISHED_STATUSES,
   videoCategories,
   videoProgress,
@@ -37,6 +40,8 @@ export type VideoCardRow = {
   title: string;
   description: string | null;
   thumbnail: string | null;
+  /** A thumbnail cut from the uploaded video (a storage key). */
+  thumbnailPath: string | null;
   categoryId: number | null;
   categoryName: string | null;
   categories: { id: number; name: string }[];
@@ -49,6 +54,8 @@ export type VideoCardRow = {
    * asked for the admin's directory (`withJobState`); null in every other list.
    */
   waitingForJob: boolean | null;
+  /** What processing and the admin's actions have made: caption lines, line translations, quizzes. Directory only, like waitingForJob. */
+  contents: { lines: number; translations: number; quizzes: number } | null;
   durationMs: number | null;
   mediaPath: string | null;
   captionsSource: CaptionsSource | null;
@@ -79,6 +86,7 @@ function cardColumns(userId: string | Placeholder, withJobState = false) {
     title: videos.title,
     description: videos.description,
     thumbnail: videos.thumbnail,
+    thumbnailPath: videos.thumbnailPath,
     categoryId: videos.categoryId,
     categoryName: categories.name,
     categories: sql<{ id: number; name: string }[]>`coalesce((
@@ -90,6 +98,12 @@ function cardColumns(userId: string | Placeholder, withJobState = false) {
     processingProgress: videos.processingProgress,
     errorReason: videos.errorReason,
     waitingForJob: withJobState ? sql<boolean | null>`${videoJobWaitingSql(videos.id)}` : sql<boolean | null>`null`,
+    contents: withJobState
+      ? sql<{ lines: number; translations: number; quizzes: number }>`json_build_object(
+          'lines', (select count(*)::int from ${captions} c where c.video_id = ${videos.id}),
+          'translations', (select count(*)::int from ${segmentTranslations} st join ${captions} c on c.id = st.caption_id where c.video_id = ${videos.id}),
+          'quizzes', (select count(*)::int from ${quizzes} q join ${words} w on w.id = q.word_id where w.video_id = ${videos.id}))`
+      : sql<null>`null`,
     durationMs: videos.durationMs,
     mediaPath: videos.mediaPath,
     captionsSource: videos.captionsSource,

@@ -153,6 +153,8 @@ export const videos = pgTable(
     /** A media file served by the app (uploaded audio under DATA_DIR, or a bundled demo file). */
     mediaPath: text("media_path"),
     mediaType: text("media_type"),
+    /** The JPEG cut from an uploaded video file (a storage key), stored beside it. */
+    thumbnailPath: text("thumbnail_path"),
     /** An uploaded SRT or WebVTT file (a storage key): its lines become the captions. */
     subtitlePath: text("subtitle_path"),
     durationMs: integer("duration_ms"),

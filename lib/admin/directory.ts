@@ -16,7 +16,9 @@ let sequence = 0;
 
 /** The optimistic row of a new video: processing, 0 %, no words yet (SPEC §4). */
 export function pendingVideo(input: {
-  youtubeId: string;
+  youtubeId: string | null;
+  /** The chosen video or audio file's name, which names a video added without a link or title. */
+  fileName?: string;
   title: string;
   categoryId: number | null;
   categoryIds: number[];
@@ -27,9 +29,9 @@ export function pendingVideo(input: {
   return {
     key: `pending-${++sequence}`,
     youtubeId: input.youtubeId,
-    // The server fetches the real title when none is given; until then the link's id names it.
-    title: input.title.trim() || `YouTube video ${input.youtubeId}`,
-    thumbnail: youtubeThumbnail(input.youtubeId, "medium"),
+    // The server fetches the real title when none is given; until then the link's id (or the file) names it.
+    title: input.title.trim() || (input.youtubeId ? `YouTube video ${input.youtubeId}` : fileTitle(input.fileName)),
+    thumbnail: input.youtubeId ? youtubeThumbnail(input.youtubeId, "medium") : null,
     categoryId: ids[0] ?? null,
     categoryIds: ids,
     categoryNames: ids.map(input.categoryName).filter((name): name is string => !!name),
@@ -39,6 +41,8 @@ export function pendingVideo(input: {
     wordCount: 0,
   };
 }
+
+const fileTitle = (name: string | undefined) => name?.replace(/\.[A-Za-z0-9]{1,5}$/, "").trim() || "New video";
 
 /** Videos whose retry is in flight show as processing at 0 % until the server answers. */
 export function withPendingRetries(videos: VideoCard[], retrying: ReadonlySet<number>): VideoCard[] {

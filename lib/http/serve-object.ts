@@ -9,8 +9,10 @@ import { parseRangeHeader } from "./range";
 
 // Only media types are served as themselves: a stored file is never rendered as a page here.
 const SERVABLE = /^(audio|video)\/[\w.+-]+$/i;
+/** Thumbnails: the JPEGs ffmpeg cut. */
+export const SERVABLE_IMAGE = /^image\/jpeg$/i;
 
-export async function serveStoredObject(storage: Storage, key: string, request: Request): Promise<Response> {
+export async function serveStoredObject(storage: Storage, key: string, request: Request, servable: RegExp = SERVABLE): Promise<Response> {
   const info = await storage.stat(key);
   if (!info) throw notFound("The media file is missing");
   const wanted = parseRangeHeader(request.headers.get("range"), info.size);
@@ -27,7 +29,7 @@ export async function serveStoredObject(storage: Storage, key: string, request: 
   }
   const { start, end } = object.range;
   const headers = new Headers({
-    "Content-Type": SERVABLE.test(object.contentType) ? object.contentType : "application/octet-stream",
+    "Content-Type": servable.test(object.contentType) ? object.contentType : "application/octet-stream",
     "Content-Length": String(end - start + 1),
     "Accept-Ranges": "bytes",
     // Behind sign-in: browsers may keep it, shared caches may not.
@@ -42,4 +44,16 @@ export async function serveStoredObject(storage: Storage, key: string, request: 
 
 function unsatisfiable(size: number): Response {
   return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${size}`, "Accept-Ranges": "bytes" } });
+}
+
+/** An SVG made by the app (a poster), as an image no script can run in. */
+export function serveSvg(svg: string): Response {
+  return new Response(svg, {
+    headers: {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Cache-Control": "private, max-age=300",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    },
+  });
 }

@@ -8,6 +8,7 @@ import { constants } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { probeAudioFile } from "@/lib/uploads/ffprobe";
 import { id3TagLength, NOT_AUDIO_MESSAGE, sniffAfterId3, sniffAudio, type SniffResult } from "@/lib/uploads/sniff";
+import { sniffVideo } from "@/lib/uploads/sniff-video";
 import type { MediaInput } from "./ffmpeg";
 
 const HEAD_BYTES = 64 * 1024;
@@ -53,6 +54,15 @@ export async function sniffAudioFile(file: string): Promise<SniffResult> {
   }
 }
 
+async function sniffVideoFile(file: string) {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    return sniffVideo(await readAt(handle, 0, 64));
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The file's audio format and how ffmpeg reads it; NotAudioError when it is not audio we take. */
 export async function identifyMedia(file: string, signal?: AbortSignal): Promise<IdentifiedMedia> {
   const sniffed = await sniffAudioFile(file);
@@ -61,6 +71,9 @@ export async function identifyMedia(file: string, signal?: AbortSignal): Promise
     return { input: { path: file, format: ffmpegFormat }, contentType, extension };
   }
   if (sniffed.kind === "not-audio") throw new NotAudioError();
+  // A QuickTime file from an older camera opens with another atom than "ftyp": its sound is read from it too.
+  const video = sniffed.kind === "unknown" ? await sniffVideoFile(file) : null;
+  if (video) return { input: { path: file, format: video.ffmpegFormat }, contentType: video.contentType, extension: video.extension };
   const probed = await probeAudioFile(file, signal);
   signal?.throwIfAborted();
   if (!probed) throw new NotAudioError();

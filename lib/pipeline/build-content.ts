@@ -7,6 +7,7 @@ import { buildQuiz } from "@/lib/quiz/build";
 import type { ProcessedContent, ProcessedQuiz, ProcessedTiming } from "@/db/queries/processed";
 import { segmentOfWords, type Transcript } from "./transcript";
 import { translateInto } from "./translate";
+import { lineWords } from "@/lib/text/line-words";
 import { chooseVocabulary } from "./vocabulary";
 
 export type BuildOptions = {
@@ -46,6 +47,23 @@ export async function buildContent(transcript: Transcript, options: BuildOptions
     await options.onProgress?.(0.3 + (0.7 * (n + 1)) / languages.length);
   }
   return content;
+}
+
+/**
+ * The captions alone, as a video gets them without an AI provider: word timings and every line's
+ * words (each its own lemma), no vocabulary, translations or quizzes.
+ */
+export function buildCaptionsOnly(transcript: Transcript, targetLanguage: string): ProcessedContent {
+  const { segments } = transcript;
+  const owners = segmentOfWords(segments, transcript.words);
+  return {
+    durationMs: transcript.durationMs,
+    segments: segments.map((s) => ({ ...s, translations: {} })),
+    timings: transcript.words.map((w, i) => ({ word: w.word, startMs: w.startMs, endMs: w.endMs, segmentIndex: owners[i]! })),
+    words: [],
+    quizzes: [],
+    tokens: segments.map((s) => lineWords(s.text, targetLanguage, [])),
+  };
 }
 
 /** One quiz per translated word: the model's wrong options first, the video's other words' translations as a fallback. */

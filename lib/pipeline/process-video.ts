@@ -3,6 +3,9 @@
  * uploaded subtitle file, YouTube's own captions, or the audio, 16 kHz mono, transcribed), vocabulary,
  * translations and quizzes, saved in one transaction, with
  * the progress of each stage written to the video so the admin sees the stage labels advance.
+ * Without an AI provider, a video with a subtitle file still gets its captions (words timed by
+ * estimate) and becomes watchable; its vocabulary, translations and quizzes wait for the admin's
+ * actions once a provider is configured.
  */
 import "server-only";
 import { rm } from "node:fs/promises";
@@ -12,14 +15,14 @@ import { saveProcessedContent } from "@/db/queries/processed";
 import { getVideoById } from "@/db/queries/videos";
 import { listLanguageCodes } from "@/db/queries/languages";
 import type { CaptionsSource, Video } from "@/db/schema";
-import { getAi } from "@/lib/ai/client";
+import { getAi, NoAiProviderError } from "@/lib/ai/client";
 import { env } from "@/lib/env";
 import { MediaToolError, probeDurationMs, toSpeechWav } from "@/lib/media/ffmpeg";
 import { identifyMedia, NotAudioError } from "@/lib/media/input";
 import { isOverDuration, mediaTooLongMessage, tooManyLinesMessage } from "@/lib/media/limits";
 import { getStorage } from "@/lib/storage";
 import { countLines, parseSubtitles, type SubtitleCue } from "@/lib/subtitles/parse";
-import { buildContent } from "./build-content";
+import { buildCaptionsOnly, buildContent } from "./build-content";
 import { dbStep } from "./db-step";
 import { PermanentJobError } from "./errors";
 import { markProcessed, setProcessingProgress } from "@/db/queries/video-processing";
@@ -47,8 +50,9 @@ export type ProcessOptions = {
 export async function processVideo(db: Db, videoId: number, options: ProcessOptions): Promise<"processed" | "gone"> {
   const video = await dbStep(() => getVideoById(db, { id: videoId }));
   if (!video) return "gone";
-  // Without an AI provider nothing can be done: fail at once, with the fix in the reason.
-  getAi();
+  // Without an AI provider only a subtitle file can give captions: otherwise fail at once, with the fix in the reason.
+  const withAi = hasAi();
+  if (!withAi && !video.subtitlePath) throw new NoAiProviderError();
   const workDir = await makeWorkDir(videoId);
   try {
     await dbStep(() => setProcessingProgress(db, videoId, STAGE_START.preparing));
@@ -64,7 +68,7 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
     const youtube = cues || transcribeAnyway ? null : await youtubeCaptions(video, workDir, options.signal);
     if (cues) {
       // The subtitle file's lines are the captions; a transcription, when the audio can be had, times their words.
-      const spoken = await transcribeIfAudio(db, video, workDir, options);
+      const spoken = withAi ? await transcribeIfAudio(db, video, workDir, options) : null;
       transcript = captionsFromCues(cues, spoken);
       captionsSource = "subtitle-file";
     } else if (youtube) {
@@ -92,7 +96,9 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
 
     const codes = await dbStep(() => listLanguageCodes(db));
     const span = STAGE_END.vocabulary - STAGE_START.vocabulary;
-    const content = await buildContent(transcript, {
+    // The media's own length when it is known: the last caption may end before the video does.
+    if (video.durationMs && video.durationMs > transcript.durationMs) transcript = { ...transcript, durationMs: video.durationMs };
+    const content = !withAi ? buildCaptionsOnly(transcript, video.targetLanguage) : await buildContent(transcript, {
       targetLanguage: video.targetLanguage,
       languages: codes,
       signal: options.signal,
@@ -110,6 +116,16 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
     return "processed";
   } finally {
     await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+function hasAi(): boolean {
+  try {
+    getAi();
+    return true;
+  } catch (error) {
+    if (error instanceof NoAiProviderError) return false;
+    throw error;
   }
 }
 

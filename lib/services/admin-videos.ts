@@ -26,6 +26,7 @@ import { sendJob } from "@/lib/jobs/send";
 import { getStorage } from "@/lib/storage";
 import { isStorageKey } from "@/lib/storage/media-path";
 import { QUEUES, type TranslationAction } from "@/lib/jobs/queues";
+import type { AttachedFiles } from "@/lib/uploads/video-submission";
 import type { CreateVideoInput, RetryVideoInput, UpdateVideoInput } from "@/lib/validation/admin-videos";
 import { fetchYoutubeTitle } from "@/lib/youtube/oembed";
 import { toVideoCard } from "./serialize";
@@ -33,8 +34,10 @@ import { jobStatusUrl } from "./video-job-status";
 import { ALREADY_RUNNING, isReprocessing, startReprocessing } from "./video-jobs";
 import { videoNotFound } from "./videos";
 
-/** Uploaded files already in storage, to attach to the new video. */
-export type AttachedFiles = { media?: { key: string; contentType: string }; subtitles?: string };
+export type { AttachedFiles };
+
+/** A video without a title of its own is named after its file: "Lesson 3.mp4" is "Lesson 3". */
+const titleFromFile = (name: string | undefined) => name?.replace(/\.[A-Za-z0-9]{1,5}$/, "").trim() || null;
 
 async function checkReferences(db: DbOrTx, input: { categoryIds?: number[]; targetLanguage?: string }) {
   const missing = await missingCategories(db, input.categoryIds ?? []);
@@ -71,10 +74,12 @@ async function queue<T>(db: DbOrTx, send: () => Promise<T>, videoId: number): Pr
 export async function createVideo(db: Db, user: User, input: CreateVideoInput, files: AttachedFiles = {}) {
   const categoryIds = [...new Set([...(input.categoryId ? [input.categoryId] : []), ...input.categoryIds])];
   await checkReferences(db, { categoryIds, targetLanguage: input.targetLanguage });
-  const title = input.title || (await fetchYoutubeTitle(input.youtubeId, env().youtubeOembedUrl)) || `YouTube video ${input.youtubeId}`;
+  const youtubeId = input.youtubeId ?? null;
+  const fetched = youtubeId ? await fetchYoutubeTitle(youtubeId, env().youtubeOembedUrl) : null;
+  const title = input.title || fetched || titleFromFile(files.media?.originalName) || `YouTube video ${youtubeId}`;
   const video = await db.transaction(async (tx) => {
     const row = await insertVideo(tx, {
-      youtubeId: input.youtubeId,
+      youtubeId,
       title,
       description: input.description || null,
       thumbnail: input.thumbnail ?? null,
@@ -84,6 +89,8 @@ export async function createVideo(db: Db, user: User, input: CreateVideoInput, f
       processingProgress: 0,
       mediaPath: files.media?.key ?? null,
       mediaType: files.media?.contentType ?? null,
+      durationMs: files.media?.durationMs ?? null,
+      thumbnailPath: files.thumbnail ?? null,
       subtitlePath: files.subtitles ?? null,
       transcribeAudio: input.transcribeAudio,
       createdBy: user.id,
@@ -121,7 +128,7 @@ export async function deleteVideo(db: DbOrTx, id: number) {
   const row = await deleteVideoRow(db, id);
   if (!row) throw videoNotFound();
   const storage = getStorage();
-  for (const key of [row.mediaPath, row.subtitlePath]) {
+  for (const key of [row.mediaPath, row.thumbnailPath, row.subtitlePath]) {
     // Demo media is a public file of the app, not an upload.
     if (key && isStorageKey(key)) await storage.delete(key).catch((error) => console.error("[storage] could not delete", key, error));
   }

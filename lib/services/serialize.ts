@@ -3,9 +3,8 @@ import "server-only";
 import type { VideoCardRow } from "@/db/queries/videos";
 import type { User } from "@/db/schema";
 import type { AdminUser, AppUser, LearningPreferences, VideoCard } from "@/lib/types/api";
-import { videoThumbnail } from "@/lib/format";
 import { currentStreak, daysAt, localDay } from "@/lib/progress/days";
-import { mediaUrlOf } from "@/lib/storage/media-path";
+import { mediaUrlOf, thumbnailUrlOf } from "@/lib/storage/media-path";
 
 export function toLearningPreferences(user: User): LearningPreferences {
   return {
@@ -77,7 +76,7 @@ export function toVideoCard(row: VideoCardRow): VideoCard {
     youtubeId: row.youtubeId,
     title: row.title,
     description: row.description,
-    thumbnail: videoThumbnail(row),
+    thumbnail: thumbnailUrlOf(row),
     categoryId: row.categoryId ?? primary?.id ?? null,
     categoryName: row.categoryName ?? primary?.name ?? DEFAULT_CATEGORY_NAME,
     categoryIds: row.categories.map((c) => c.id),
@@ -89,6 +88,7 @@ export function toVideoCard(row: VideoCardRow): VideoCard {
     errorReason: row.status === "failed" || row.status === "error" ? row.errorReason : null,
     // Staff answers only (the admin directory); learners' cards do not carry it.
     ...(row.waitingForJob === null ? {} : { waitingForJob: row.waitingForJob }),
+    ...(row.contents === null ? {} : { contents: row.contents }),
     duration: row.durationMs === null ? null : Math.round(row.durationMs / 1000),
     captionsSource: row.captionsSource,
     transcribeAudio: row.transcribeAudio,

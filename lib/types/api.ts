@@ -78,6 +78,8 @@ export type VideoCard = {
   errorReason: string | null;
   /** A job on the video (processing, vocabulary, translations, quizzes) waits for another one on it to finish. */
   waitingForJob?: boolean;
+  /** Staff answers only: what the video has, caption lines, line translations and quizzes (its words: wordCount). */
+  contents?: { lines: number; translations: number; quizzes: number };
   /** Whole seconds. */
   duration: number | null;
   /** Where the captions came from: "youtube", "youtube-auto", "whisper" or "subtitle-file"; null for the demo content. */

@@ -2,8 +2,9 @@
  * Receives the "add video" form (multipart/form-data) as it streams in: text fields are
  * collected (capped in size and number), the audio file is refused at once when its first bytes
  * show it is not audio, else written to a scratch file, identified and measured there (ffprobe,
- * its format forced: too long is refused) and only then stored; a subtitle file (SRT or WebVTT,
- * small, with a capped number of lines) is parsed before it is stored. Nothing is held whole in
+ * its format forced: too long is refused) and only then stored; a video file goes the same way
+ * (./receive-video.ts, with its thumbnail); a subtitle file (SRT or WebVTT, small, with a capped
+ * number of lines) is parsed before it is stored. Nothing is held whole in
  * memory but the subtitle file. Every problem with the input is an ApiError (4xx), and whatever
  * was stored before a failure is removed.
  */
@@ -23,16 +24,21 @@ import { identifyMedia, NotAudioError, type IdentifiedMedia } from "@/lib/media/
 import { isOverDuration, mediaTooLongMessage, tooManyLinesMessage } from "@/lib/media/limits";
 import type { Storage } from "@/lib/storage";
 import { countLines, parseSubtitles, SubtitleParseError, type SubtitleFormat } from "@/lib/subtitles/parse";
+import { cleanName, label, readHead, withLimit } from "./parts";
+import { receiveVideoPart, type ReceivedVideo } from "./receive-video";
 import { NOT_AUDIO_MESSAGE, sniffAudio } from "./sniff";
 
 export { NOT_AUDIO_MESSAGE };
+export { NOT_VIDEO_MESSAGE, type ReceivedVideo } from "./receive-video";
 
 export const AUDIO_FIELD = "audioFile";
+export const VIDEO_FIELD = "videoFile";
 export const SUBTITLE_FIELD = "subtitleFile";
+const FILE_FIELDS = [AUDIO_FIELD, VIDEO_FIELD, SUBTITLE_FIELD];
 
-export type ReceivedAudio = { key: string; size: number; contentType: string; originalName: string };
+export type ReceivedAudio = { key: string; size: number; contentType: string; originalName: string; durationMs: number | null };
 export type ReceivedSubtitles = { key: string; size: number; format: SubtitleFormat; originalName: string };
-export type VideoUpload = { fields: Record<string, string>; audio?: ReceivedAudio; subtitles?: ReceivedSubtitles };
+export type VideoUpload = { fields: Record<string, string>; audio?: ReceivedAudio; video?: ReceivedVideo; subtitles?: ReceivedSubtitles };
 
 export type UploadLimits = {
   /** Largest text field value, in bytes. */
@@ -46,8 +52,10 @@ export type UploadLimits = {
 export type ReceiveOptions = {
   /** Largest audio file, in bytes (UPLOAD_MAX_BYTES). */
   maxBytes: number;
+  /** Largest video file, in bytes (VIDEO_UPLOAD_MAX_BYTES; default: maxBytes). */
+  maxVideoBytes?: number;
   storage: Storage;
-  /** Prepended to the keys of stored files ("audio/<uuid>.mp3", "subtitles/<uuid>.srt"). */
+  /** Prepended to the keys of stored files ("audio/<uuid>.mp3", "video/<uuid>.mp4", "subtitles/<uuid>.srt"). */
   keyPrefix?: string;
   limits?: Partial<UploadLimits>;
   /** Longest audio, in seconds (default: MAX_MEDIA_SECONDS). */
@@ -72,6 +80,12 @@ export function formatMegabytes(bytes: number): string {
 export const audioTooLarge = (maxBytes: number) =>
   payloadTooLarge(`The audio file is larger than the ${formatMegabytes(maxBytes)} upload limit`);
 
+/** A form past the ceiling: named by the largest file it could have held. */
+function formTooLarge(options: ReceiveOptions): ApiError {
+  const video = options.maxVideoBytes ?? 0;
+  return video > options.maxBytes ? payloadTooLarge(`The upload is larger than the ${formatMegabytes(video)} video upload limit`) : audioTooLarge(options.maxBytes);
+}
+
 export function isMultipartFormData(contentType: string | null): boolean {
   return contentType?.split(";")[0]!.trim().toLowerCase() === "multipart/form-data";
 }
@@ -83,9 +97,9 @@ export async function receiveVideoUpload(request: Request, options: ReceiveOptio
   }
   const limits = { ...DEFAULT_UPLOAD_LIMITS, ...options.limits };
   // The whole form may not be much more than its largest parts together.
-  const ceiling = options.maxBytes + limits.subtitleBytes + limits.fields * limits.fieldBytes + 64 * 1024;
+  const ceiling = Math.max(options.maxBytes, options.maxVideoBytes ?? 0) + limits.subtitleBytes + limits.fields * limits.fieldBytes + 64 * 1024;
   const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > ceiling) throw audioTooLarge(options.maxBytes);
+  if (Number.isFinite(declared) && declared > ceiling) throw formTooLarge(options);
   if (!request.body) throw badRequest("The form is empty");
 
   let parser: busboy.Busboy;
@@ -107,7 +121,7 @@ export async function receiveVideoUpload(request: Request, options: ReceiveOptio
   let received = 0;
   source.on("data", (chunk: Buffer) => {
     received += chunk.length;
-    if (received > ceiling) upload.fail(audioTooLarge(options.maxBytes));
+    if (received > ceiling) upload.fail(formTooLarge(options));
   });
   upload.onFail = () => {
     source.unpipe(parser);
@@ -119,7 +133,7 @@ export async function receiveVideoUpload(request: Request, options: ReceiveOptio
   parser.on("file", (name, stream, info) => upload.file(name, stream, info));
   parser.on("fieldsLimit", () => upload.fail(badRequest(`The form has more than ${limits.fields} fields`)));
   parser.on("partsLimit", () => upload.fail(badRequest("The form has too many parts")));
-  parser.on("filesLimit", () => upload.fail(badRequest("Send at most one audio file and one subtitle file")));
+  parser.on("filesLimit", () => upload.fail(badRequest("Send at most one audio or video file and one subtitle file")));
   parser.on("error", () => upload.fail(badRequest("The form data is malformed or incomplete")));
   source.on("error", () => upload.fail(badRequest("The upload was interrupted")));
   source.pipe(parser);
@@ -147,7 +161,8 @@ function drain(source: Readable, limit: number): void {
 
 /** Deletes what an upload stored (for a caller whose own next step failed). */
 export async function discardVideoUpload(upload: VideoUpload, storage: Storage): Promise<void> {
-  await removeAll(storage, [upload.audio?.key, upload.subtitles?.key].filter((k): k is string => k !== undefined));
+  const keys = [upload.audio?.key, upload.video?.key, upload.video?.thumbnailKey, upload.subtitles?.key];
+  await removeAll(storage, keys.filter((k): k is string => k !== undefined));
 }
 
 async function removeAll(storage: Storage, keys: string[]): Promise<void> {
@@ -159,6 +174,7 @@ async function removeAll(storage: Storage, keys: string[]): Promise<void> {
 class UploadInProgress {
   readonly fields: Record<string, string> = {};
   audio?: ReceivedAudio;
+  video?: ReceivedVideo;
   subtitles?: ReceivedSubtitles;
   onFail?: () => void;
   private failure: unknown;
@@ -184,7 +200,7 @@ class UploadInProgress {
     if (info.valueTruncated) {
       return this.fail(badRequest(`${label(name)}: must be at most ${Math.floor(this.limits.fieldBytes / 1024)} KB`));
     }
-    if (name === AUDIO_FIELD || name === SUBTITLE_FIELD) {
+    if (FILE_FIELDS.includes(name)) {
       // An empty value is what some clients send for "no file"; anything else is a mistake.
       if (value === "") return;
       return this.fail(badRequest(`${name}: must be a file`));
@@ -202,27 +218,35 @@ class UploadInProgress {
       if (error) this.fail(error);
     };
     if (this.failure !== undefined) return refuse(null);
-    if (name !== AUDIO_FIELD && name !== SUBTITLE_FIELD) return refuse(badRequest(`Unexpected file field "${label(name)}"`));
+    if (!FILE_FIELDS.includes(name)) return refuse(badRequest(`Unexpected file field "${label(name)}"`));
     if (this.seenFiles.has(name)) {
-      return refuse(badRequest(name === AUDIO_FIELD ? "Send only one audio file" : "Send only one subtitle file"));
+      return refuse(badRequest(name === SUBTITLE_FIELD ? "Send only one subtitle file" : `Send only one ${name === AUDIO_FIELD ? "audio" : "video"} file`));
     }
     this.seenFiles.add(name);
-    const work = name === AUDIO_FIELD ? this.receiveAudio(stream, info) : this.receiveSubtitles(stream, info);
+    if (this.seenFiles.has(AUDIO_FIELD) && this.seenFiles.has(VIDEO_FIELD)) {
+      return refuse(badRequest("Send a video file or an audio file, not both"));
+    }
+    const work = name === AUDIO_FIELD ? this.receiveAudio(stream, info) : name === VIDEO_FIELD ? this.receiveVideo(stream, info) : this.receiveSubtitles(stream, info);
     this.tasks.push(work.catch((error: unknown) => this.fail(error)));
   }
 
   async finish(): Promise<VideoUpload> {
     await Promise.all(this.tasks);
     if (this.failure === undefined) {
-      return { fields: this.fields, ...(this.audio && { audio: this.audio }), ...(this.subtitles && { subtitles: this.subtitles }) };
+      return {
+        fields: this.fields,
+        ...(this.audio && { audio: this.audio }),
+        ...(this.video && { video: this.video }),
+        ...(this.subtitles && { subtitles: this.subtitles }),
+      };
     }
     await removeAll(this.options.storage, this.stored);
     // An ApiError for bad input; anything else (storage trouble) is ours and becomes a logged 500.
     throw this.failure;
   }
 
-  private key(folder: string, extension: string): string {
-    const key = `${this.options.keyPrefix ?? ""}${folder}/${randomUUID()}.${extension}`;
+  private key(folder: string, extension: string, id: string = randomUUID()): string {
+    const key = `${this.options.keyPrefix ?? ""}${folder}/${id}.${extension}`;
     // Recorded before the first byte is written, so a failure part-way still removes it.
     this.stored.push(key);
     return key;
@@ -240,20 +264,31 @@ class UploadInProgress {
     const scratch = await mkdtemp(path.join(tmpdir(), "lingoreel-upload-"));
     try {
       const file = path.join(scratch, "audio");
-      await pipeline(Readable.from(withLimit(head, ended ? null : stream, maxBytes)), createWriteStream(file));
+      await pipeline(Readable.from(withLimit(head, ended ? null : stream, maxBytes, () => audioTooLarge(maxBytes))), createWriteStream(file));
       const media = await identifyUpload(file);
-      await this.checkDuration(media.input);
+      const durationMs = await this.checkDuration(media.input);
       if (this.failure !== undefined) return;
       const key = this.key("audio", media.extension);
       const { size } = await storage.put(key, createReadStream(file), { contentType: media.contentType });
-      this.audio = { key, size, contentType: media.contentType, originalName: cleanName(info.filename, "audio") };
+      this.audio = { key, size, contentType: media.contentType, originalName: cleanName(info.filename, "audio"), durationMs };
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
   }
 
-  /** Refuses audio longer than the limit, as its header tells; processing cuts one that lies. */
-  private async checkDuration(input: MediaInput): Promise<void> {
+  private async receiveVideo(stream: Readable, info: FileInfo): Promise<void> {
+    const video = await receiveVideoPart(stream, info, {
+      maxBytes: this.options.maxVideoBytes ?? this.options.maxBytes,
+      maxMediaSeconds: this.options.maxMediaSeconds ?? env().maxMediaSeconds,
+      storage: this.options.storage,
+      key: (folder, extension, id) => this.key(folder, extension, id),
+      failed: () => this.failure !== undefined,
+    });
+    if (video) this.video = video;
+  }
+
+  /** Refuses audio longer than the limit, as its header tells (processing cuts one that lies); its length when told. */
+  private async checkDuration(input: MediaInput): Promise<number | null> {
     const maxSeconds = this.options.maxMediaSeconds ?? env().maxMediaSeconds;
     let durationMs: number | null;
     try {
@@ -263,9 +298,10 @@ class UploadInProgress {
       // No ffprobe here, or one that cannot read the file: processing measures it again, and
       // its decoding stops at the limit either way.
       console.error("[uploads] could not measure the audio", error.message);
-      return;
+      return null;
     }
     if (isOverDuration(durationMs, maxSeconds)) throw new ApiError("unprocessable", mediaTooLongMessage(durationMs!, maxSeconds));
+    return durationMs;
   }
 
   private async receiveSubtitles(stream: Readable, info: FileInfo): Promise<void> {
@@ -307,56 +343,4 @@ async function identifyUpload(file: string): Promise<IdentifiedMedia> {
     }
     throw error;
   }
-}
-
-/** The head, then the rest of the stream, failing with 413 once past `maxBytes`. */
-async function* withLimit(head: Buffer, rest: Readable | null, maxBytes: number): AsyncGenerator<Buffer> {
-  let total = head.length;
-  yield head;
-  if (!rest) return;
-  for await (const chunk of rest) {
-    total += (chunk as Buffer).length;
-    if (total > maxBytes) throw audioTooLarge(maxBytes);
-    yield chunk as Buffer;
-  }
-}
-
-/**
- * Reads until `limit` bytes (or the end) and pauses the stream there, so the rest can still be
- * read from it. `ended`: the stream had no more.
- */
-function readHead(stream: Readable, limit: number): Promise<{ head: Buffer; ended: boolean }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const done = (ended: boolean) => {
-      stream.off("data", onData);
-      stream.off("end", onEnd);
-      stream.off("error", onError);
-      if (!ended) stream.pause();
-      resolve({ head: Buffer.concat(chunks), ended });
-    };
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size >= limit) done(false);
-    };
-    const onEnd = () => done(true);
-    const onError = (error: Error) => {
-      stream.off("data", onData);
-      stream.off("end", onEnd);
-      reject(error);
-    };
-    stream.on("data", onData);
-    stream.once("end", onEnd);
-    stream.once("error", onError);
-  });
-}
-
-const label = (name: string) => (name.length > 60 ? `${name.slice(0, 60)}...` : name) || "(unnamed field)";
-
-/** The file name as the user's computer called it: no path, no control characters, not too long. */
-function cleanName(filename: string | undefined, fallback: string): string {
-  const base = (filename ?? "").split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim();
-  return base.slice(0, 255) || fallback;
 }

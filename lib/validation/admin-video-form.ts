@@ -29,6 +29,25 @@ export function isAcceptedAudio(file: { name: string; type: string }): boolean {
   return AUDIO_EXTENSIONS.some((ext) => name.endsWith(ext));
 }
 
+/** What the video picker accepts: MP4, WebM, MKV and MOV (the server checks the bytes). */
+export const VIDEO_ACCEPT = "video/mp4,video/webm,video/x-matroska,video/quicktime,.mp4,.m4v,.webm,.mkv,.mov";
+const VIDEO_EXTENSIONS = [".mp4", ".m4v", ".webm", ".mkv", ".mov"];
+
+export function isAcceptedVideo(file: { name: string; type: string }): boolean {
+  if (file.type.startsWith("video/")) return true;
+  const name = file.name.toLowerCase();
+  return VIDEO_EXTENSIONS.some((ext) => name.endsWith(ext));
+}
+
+/** What the subtitle picker accepts. */
+export const SUBTITLE_ACCEPT = ".srt,.vtt,text/vtt,application/x-subrip";
+
+export function isAcceptedSubtitles(file: { name: string }): boolean {
+  return /\.(srt|vtt)$/i.test(file.name);
+}
+
+export const NEEDS_SOURCE = "Add a YouTube link, a video file or an audio file";
+
 /** A link's problem: not a web address at all, or one without a YouTube video id in it. */
 export function youtubeUrlProblem(input: string): string | null {
   const text = input.trim();
@@ -59,17 +78,29 @@ const videoMetadataSchema = z.object({
 });
 export type VideoMetadataForm = z.infer<typeof videoMetadataSchema>;
 
-export const addVideoFormSchema = videoMetadataSchema.extend({
-  youtubeUrl: z.string().superRefine((value, ctx) => {
-    const problem = youtubeUrlProblem(value);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  }),
-  audioFile: z
-    .custom<File | null>((value) => value === null || (typeof File !== "undefined" && value instanceof File), "Choose an audio file")
-    .refine((file) => !file || isAcceptedAudio(file), "Choose an audio file: MP3, WAV, M4A or AAC"),
-  /** Transcribe the audio even when the video has captions on YouTube (an uploaded file is always transcribed). */
-  transcribeAudio: z.boolean(),
-});
+const fileField = (what: string) => z.custom<File | null>((value) => value === null || (typeof File !== "undefined" && value instanceof File), `Choose ${what}`);
+
+/**
+ * A YouTube link, or a file, or both: a link typed is checked as SPEC §5 says; without one, a
+ * video or audio file is the video's media. One media file at most.
+ */
+export const addVideoFormSchema = videoMetadataSchema
+  .extend({
+    youtubeUrl: z.string().superRefine((value, ctx) => {
+      if (value.trim() === "") return;
+      const problem = youtubeUrlProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+    videoFile: fileField("a video file").refine((file) => !file || isAcceptedVideo(file), "Choose a video file: MP4, WebM, MKV or MOV"),
+    audioFile: fileField("an audio file").refine((file) => !file || isAcceptedAudio(file), "Choose an audio file: MP3, WAV, M4A or AAC"),
+    subtitleFile: fileField("a subtitle file").refine((file) => !file || isAcceptedSubtitles(file), "Choose a subtitle file: SRT or WebVTT"),
+    /** Transcribe the audio even when the video has captions on YouTube (an uploaded file is always transcribed). */
+    transcribeAudio: z.boolean(),
+  })
+  .superRefine((values, ctx) => {
+    if (values.youtubeUrl.trim() === "" && !values.videoFile && !values.audioFile) ctx.addIssue({ code: "custom", path: ["youtubeUrl"], message: NEEDS_SOURCE });
+    if (values.videoFile && values.audioFile) ctx.addIssue({ code: "custom", path: ["audioFile"], message: "Choose a video file or an audio file, not both" });
+  });
 export type AddVideoForm = z.infer<typeof addVideoFormSchema>;
 
 export const emptyAddVideoForm = (): AddVideoForm => ({
@@ -79,7 +110,9 @@ export const emptyAddVideoForm = (): AddVideoForm => ({
   categoryIds: [],
   targetLanguage: DEFAULT_VIDEO_LANGUAGE,
   description: "",
+  videoFile: null,
   audioFile: null,
+  subtitleFile: null,
   transcribeAudio: false,
 });
 
@@ -95,33 +128,38 @@ export type CreateVideoJson = {
 };
 
 /**
- * POST /api/videos's body: JSON, or with an audio file multipart form data whose categoryIds is
- * JSON text, sent only when some are chosen. A blank title lets the server fetch the video's own.
- * Asking for a transcription goes only with a YouTube link: an uploaded file is always transcribed.
+ * POST /api/videos's body: JSON for a YouTube link alone, or with files multipart form data whose
+ * categoryIds is JSON text, sent only when some are chosen; the link is optional then. A blank
+ * title lets the server take the video's own (YouTube's, or the file's name). Asking for a
+ * transcription goes only with a YouTube link: an uploaded file is always transcribed.
  */
 export function createVideoBody(values: AddVideoForm): CreateVideoJson | FormData {
-  const youtubeId = youtubeVideoId(values.youtubeUrl);
-  if (!youtubeId) throw new Error("Invalid YouTube URL");
-  const json: CreateVideoJson = {
-    youtubeId,
+  const youtubeId = values.youtubeUrl.trim() ? youtubeVideoId(values.youtubeUrl) : null;
+  if (values.youtubeUrl.trim() && !youtubeId) throw new Error("Invalid YouTube URL");
+  const files = [values.videoFile && (["videoFile", values.videoFile] as const), values.audioFile && (["audioFile", values.audioFile] as const), values.subtitleFile && (["subtitleFile", values.subtitleFile] as const)].filter(
+    (entry): entry is readonly ["videoFile" | "audioFile" | "subtitleFile", File] => !!entry,
+  );
+  const common = {
     title: values.title.trim(),
     description: values.description.trim(),
     ...(values.categoryId ? { categoryId: values.categoryId } : {}),
     categoryIds: values.categoryIds,
     targetLanguage: values.targetLanguage,
-    thumbnail: youtubeThumbnail(youtubeId),
-    transcribeAudio: values.transcribeAudio,
   };
-  if (!values.audioFile) return json;
+  if (!files.length) {
+    if (!youtubeId) throw new Error(NEEDS_SOURCE);
+    return { youtubeId, ...common, thumbnail: youtubeThumbnail(youtubeId), transcribeAudio: values.transcribeAudio };
+  }
   const form = new FormData();
-  form.set("title", json.title);
-  form.set("youtubeId", json.youtubeId);
-  form.set("description", json.description);
-  if (json.categoryId) form.set("categoryId", String(json.categoryId));
-  if (json.categoryIds.length) form.set("categoryIds", JSON.stringify(json.categoryIds));
-  form.set("targetLanguage", json.targetLanguage);
-  form.set("thumbnail", json.thumbnail);
-  form.set("audioFile", values.audioFile, values.audioFile.name);
+  form.set("title", common.title);
+  if (youtubeId) form.set("youtubeId", youtubeId);
+  form.set("description", common.description);
+  if (common.categoryId) form.set("categoryId", String(common.categoryId));
+  if (common.categoryIds.length) form.set("categoryIds", JSON.stringify(common.categoryIds));
+  form.set("targetLanguage", common.targetLanguage);
+  if (youtubeId) form.set("thumbnail", youtubeThumbnail(youtubeId));
+  // Files last: the server has every field before the first file's bytes.
+  for (const [name, file] of files) form.set(name, file, file.name);
   return form;
 }
 

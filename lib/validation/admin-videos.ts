@@ -30,9 +30,10 @@ const transcribeAudioSchema = z.boolean({ message: "transcribeAudio must be true
 /** The publication choices an admin has (SPEC §4); processing states are the worker's. */
 export const PUBLICATION_STATUSES = ["active", "unpublished"] as const;
 
-export const createVideoSchema = z
+/** The form with a file (multipart): the YouTube link is optional, the file being the video's media. */
+export const createVideoFormSchema = z
   .object({
-    youtubeId: youtubeIdSchema,
+    youtubeId: youtubeIdSchema.optional(),
     title: text("title", 200).optional(),
     description: text("description", 5000).optional(),
     categoryId: idNumberSchema("categoryId").nullish(),
@@ -42,7 +43,10 @@ export const createVideoSchema = z
     transcribeAudio: transcribeAudioSchema.default(false),
   })
   .strict();
-export type CreateVideoInput = z.infer<typeof createVideoSchema>;
+export type CreateVideoInput = z.infer<typeof createVideoFormSchema>;
+
+/** JSON (no file): the YouTube link is the video. */
+export const createVideoSchema = createVideoFormSchema.extend({ youtubeId: youtubeIdSchema });
 
 export const updateVideoSchema = z
   .object({

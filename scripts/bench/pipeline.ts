@@ -266,7 +266,7 @@ export async function benchPipeline(handle: BenchDb, engine: string, kit: Pipeli
       const m: Marks = { stored: performance.now(), queued: NaN, picked: NaN, copied: NaN, done: NaN, progress: new Map(), calls: [] };
       const callsBefore = kit.ai.timeline.length;
       pending = m;
-      const card = await createVideo(db, admin!, input, { media: { key, contentType: "audio/mpeg" } });
+      const card = await createVideo(db, admin!, input, { media: { key, contentType: "audio/mpeg", durationMs: null, originalName: "bench.mp3" } });
       m.queued = performance.now();
       pending = undefined;
       marks.set(card.id, m);

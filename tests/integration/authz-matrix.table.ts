@@ -164,6 +164,7 @@ export const AUTHZ_TABLE: Row[] = [
   { route: "/api/videos/[id]/tokens", method: "GET", expect: SEE_VIDEO },
   { route: "/api/videos/[id]/segment-translations", method: "GET", query: "?language=en", expect: SEE_VIDEO },
   { route: "/api/videos/[id]/media", method: "GET", expect: SEE_VIDEO },
+  { route: "/api/videos/[id]/thumbnail", method: "GET", expect: SEE_VIDEO },
   { route: "/api/words/[id]/quiz", method: "GET", query: "?nativeLanguage=en", expect: SEE_VIDEO },
   // A word's meaning and the learner's own note on it (tests/integration/word-lookup.test.ts covers lines and notes per learner).
   { route: "/api/words/lookup", method: "GET", query: "?language=es&nativeLanguage=en&surface=leche", expect: SIGNED_IN },

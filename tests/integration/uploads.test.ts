@@ -114,7 +114,7 @@ describe.each<Kind>(["local", "s3"])("receiving an upload into %s storage", (kin
     });
     const bytes = await fs.readFile(mp3);
     // The declared type (text/plain) is ignored: the content says MP3.
-    expect(upload.audio).toEqual({ key: expect.stringMatching(/^audio\/[0-9a-f-]{36}\.mp3$/), size: bytes.length, contentType: "audio/mpeg", originalName: "paseo.mp3" });
+    expect(upload.audio).toEqual({ key: expect.stringMatching(/^audio\/[0-9a-f-]{36}\.mp3$/), size: bytes.length, contentType: "audio/mpeg", originalName: "paseo.mp3", durationMs: expect.any(Number) });
     expect(upload.subtitles).toBeUndefined();
     const stored = await storage.get(upload.audio!.key);
     const chunks: Buffer[] = [];

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   addVideoFormSchema,
   createVideoBody,
+  isAcceptedSubtitles,
+  isAcceptedVideo,
+  NEEDS_SOURCE,
   editFormValues,
   editLanguageOptions,
   emptyAddVideoForm,
@@ -34,11 +37,17 @@ describe("the add form's YouTube link", () => {
     },
   );
 
-  it("is the only required field", () => {
+  it("is required unless a video or audio file is chosen; a link typed is checked either way", () => {
     expect(addVideoFormSchema.safeParse({ ...emptyAddVideoForm(), youtubeUrl: `https://youtu.be/${ID}` }).success).toBe(true);
     const blank = addVideoFormSchema.safeParse(emptyAddVideoForm());
     expect(blank.success).toBe(false);
-    expect(blank.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["youtubeUrl", "Please enter a valid YouTube URL"]]);
+    expect(blank.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["youtubeUrl", NEEDS_SOURCE]]);
+    const videoFile = new File(["x"], "lesson.mp4", { type: "video/mp4" });
+    expect(addVideoFormSchema.safeParse({ ...emptyAddVideoForm(), videoFile }).success).toBe(true);
+    const typed = addVideoFormSchema.safeParse({ ...emptyAddVideoForm(), videoFile, youtubeUrl: "not a link" });
+    expect(typed.error?.issues.map((i) => i.message)).toEqual(["Please enter a valid YouTube URL"]);
+    const both = addVideoFormSchema.safeParse({ ...emptyAddVideoForm(), videoFile, audioFile: new File(["x"], "a.mp3", { type: "audio/mpeg" }) });
+    expect(both.error?.issues.map((i) => i.message)).toEqual(["Choose a video file or an audio file, not both"]);
   });
 });
 
@@ -57,6 +66,16 @@ describe("the audio file", () => {
       audioFile: new File(["x"], "notes.txt", { type: "text/plain" }),
     });
     expect(parsed.error?.issues[0]?.message).toBe("Choose an audio file: MP3, WAV, M4A or AAC");
+  });
+});
+
+describe("the video and subtitle files", () => {
+  it("accept video/* and MP4, WebM, MKV, MOV; SRT and WebVTT", () => {
+    for (const name of ["a.mp4", "b.WEBM", "c.mkv", "d.mov"]) expect(isAcceptedVideo({ name, type: "" })).toBe(true);
+    expect(isAcceptedVideo({ name: "notes.txt", type: "text/plain" })).toBe(false);
+    expect(isAcceptedSubtitles({ name: "a.srt" })).toBe(true);
+    expect(isAcceptedSubtitles({ name: "a.VTT" })).toBe(true);
+    expect(isAcceptedSubtitles({ name: "a.txt" })).toBe(false);
   });
 });
 
@@ -101,6 +120,13 @@ describe("POST /api/videos's body", () => {
     const withCategories = createVideoBody({ ...values, audioFile, categoryId: 2, categoryIds: [2, 7] }) as FormData;
     expect(withCategories.get("categoryId")).toBe("2");
     expect(withCategories.get("categoryIds")).toBe("[2,7]");
+  });
+
+  it("is multipart without a link for a video file and subtitles, the files last", () => {
+    const videoFile = new File(["x"], "lesson.mp4", { type: "video/mp4" });
+    const subtitleFile = new File(["x"], "lesson.srt");
+    const form = createVideoBody({ ...emptyAddVideoForm(), videoFile, subtitleFile }) as FormData;
+    expect([...form.keys()]).toEqual(["title", "description", "targetLanguage", "videoFile", "subtitleFile"]);
   });
 });
 

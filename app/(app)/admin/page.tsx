@@ -4,6 +4,7 @@ import { AccessDenied } from "@/components/access-denied";
 import { AdminDashboard } from "@/components/admin/admin-dashboard";
 import { getPageUser } from "@/lib/auth/page-user";
 import { pageData } from "@/lib/pages/page-data";
+import { env } from "@/lib/env";
 import { isStaff } from "@/lib/services/videos";
 
 export const metadata: Metadata = { title: "Admin" };
@@ -14,7 +15,8 @@ export default async function AdminPage() {
   if (!user || !isStaff(user)) return <AccessDenied privileges="administrator" home="/home" />;
   return (
     <HydrationBoundary state={await pageData(["admin"])}>
-      <AdminDashboard />
+      {/* Whether an AI provider is configured: the form and the directory say what needs one. */}
+      <AdminDashboard aiProvider={Boolean(env().openai)} />
     </HydrationBoundary>
   );
 }

@@ -1,13 +1,17 @@
 "use client";
-/** The optional audio upload of the add-video form: a file picker, the chosen file's name, and a way to drop it. */
-import { FileAudio, X } from "lucide-react";
+/** An optional upload of the add-video form (video, audio, subtitles): a file picker, the chosen file's name, and a way to drop it. */
+import { FileAudio, FileText, FileVideo, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { FormControl } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { AUDIO_ACCEPT } from "@/lib/validation/admin-video-form";
 
-export function AudioFileInput({ file, onChange, onBlur }: { file: File | null; onChange: (file: File | null) => void; onBlur: () => void }) {
+const ICONS = { audio: FileAudio, video: FileVideo, subtitles: FileText };
+
+type Props = { kind: keyof typeof ICONS; accept: string; file: File | null; onChange: (file: File | null) => void; onBlur: () => void };
+
+export function FileInput({ kind, accept, file, onChange, onBlur }: Props) {
+  const Icon = ICONS[kind];
   const input = useRef<HTMLInputElement>(null);
   // A reset form (or the remove button) empties the picker too.
   useEffect(() => {
@@ -19,7 +23,7 @@ export function AudioFileInput({ file, onChange, onBlur }: { file: File | null; 
         <Input
           ref={input}
           type="file"
-          accept={AUDIO_ACCEPT}
+          accept={accept}
           onBlur={onBlur}
           onChange={(event) => onChange(event.target.files?.[0] ?? null)}
           className={
@@ -31,7 +35,7 @@ export function AudioFileInput({ file, onChange, onBlur }: { file: File | null; 
       </FormControl>
       {file ? (
         <div className="flex h-10 items-center gap-2 rounded-lg border bg-muted/40 px-3 text-sm">
-          <FileAudio aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+          <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
           <span className="min-w-0 flex-1 truncate" title={file.name}>
             {file.name}
           </span>
