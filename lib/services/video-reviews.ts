@@ -58,6 +58,18 @@ async function meaningsOf(db: DbOrTx, language: string, nativeLanguage: string, 
   return meanings;
 }
 
+/**
+ * Distractors: meanings of words of the same part of speech; when fewer than three are known,
+ * every one of them, topped up with other words' meanings (this video's first).
+ */
+function distractors(meaning: string, samePart: readonly string[], others: readonly string[]): string[] {
+  const key = (text: string) => text.trim().toLocaleLowerCase();
+  const seen = new Set([key(meaning)]);
+  const distinct = (list: readonly string[]) => list.filter((text) => text.trim() && !seen.has(key(text)) && seen.add(key(text)));
+  const same = distinct(samePart);
+  return same.length >= QUIZ_OPTIONS - 1 ? same : [...same, ...distinct(others).slice(0, QUIZ_OPTIONS - 1 - same.length)];
+}
+
 /** GET /api/videos/{id}/due-reviews: the caller's due words this video quizzes, in time order. */
 export async function getVideoDueReviews(db: DbOrTx, user: User, videoId: number, now = new Date()): Promise<VideoDueReviews> {
   const video = await getVideoById(db, { id: videoId });
@@ -83,7 +95,11 @@ export async function getVideoDueReviews(db: DbOrTx, user: User, videoId: number
   ]);
   const vocabularyLines = new Set(vocabulary.map((v) => v.captionId));
   const byLemma = new Map<string, Occurrence[]>();
-  for (const o of occurrences) byLemma.set(o.lemma, [...(byLemma.get(o.lemma) ?? []), o]);
+  for (const o of occurrences) {
+    const said = byLemma.get(o.lemma);
+    if (said) said.push(o);
+    else byLemma.set(o.lemma, [o]);
+  }
   const candidates: ReviewCandidate[] = cards.flatMap((card) => {
     const said = byLemma.get(card.lemma);
     if (!said || !meanings.has(card.lemma)) return [];
@@ -111,9 +127,7 @@ export async function getVideoDueReviews(db: DbOrTx, user: User, videoId: number
     const said = occurrenceOf(p.lemma, p.line.captionId);
     const meaning = meanings.get(p.lemma)!;
     const seed = `${language}:${p.lemma}:${nativeLanguage}`;
-    // Distractors of the word's own part of speech when there are enough, else any word's.
-    const samePart = said.partOfSpeech ? (pools.get(said.partOfSpeech) ?? []) : [];
-    const quiz = buildQuiz(seed, meaning, samePart) ?? buildQuiz(seed, meaning, [...samePart, ...(pools.get(null) ?? [])]);
+    const quiz = buildQuiz(seed, meaning, distractors(meaning, said.partOfSpeech ? (pools.get(said.partOfSpeech) ?? []) : [], pools.get(null) ?? []));
     if (!quiz || quiz.options.length !== QUIZ_OPTIONS) return [];
     return [
       {
