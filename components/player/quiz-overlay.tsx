@@ -3,7 +3,8 @@
  * The quiz at a pause point (SPEC §4 "Quiz flow"): pick an option (or press 1-4), the choice
  * locks, 'Correct!' (with a tone) or 'Try again' shows for 2 s, then Continue (or Enter) closes it.
  * A wrong pick shows the right answer (by icon and text as well as colour); Skip (or Escape)
- * closes it unanswered. The line the word was said in shows above the options. The card fits the
+ * closes it unanswered. The line the word was said in shows above the options. A review (one of
+ * the learner's due words, said in this video) is marked so, by a badge and in its name. The card fits the
  * player whatever its size (scrolling inside if it must) and scrolls the player into view; on a
  * phone, or a screen too short for the player, it covers the screen instead.
  */
@@ -48,6 +49,7 @@ export const PLAYER_OVERLAY_CARD =
   "max-h-full w-full max-w-2xl overflow-y-auto overscroll-contain rounded-2xl bg-card p-4 text-card-foreground shadow-2xl outline-none sm:p-5";
 
 export function QuizOverlay({
+  review,
   word,
   sentence,
   language,
@@ -56,6 +58,8 @@ export function QuizOverlay({
   onAnswer,
   onClose,
 }: {
+  /** A due word under review, with its dictionary form (shown when the line says it otherwise). */
+  review?: { lemma: string };
   word: string;
   /** The line the word was said in. */
   sentence: string | null | undefined;
@@ -125,13 +129,28 @@ export function QuizOverlay({
         tabIndex={-1}
         role="dialog"
         aria-modal="true"
-        aria-labelledby="quiz-title"
+        aria-labelledby={review ? "quiz-kind quiz-title" : "quiz-title"}
+        aria-describedby={review ? "quiz-review-note" : undefined}
         className={PLAYER_OVERLAY_CARD}
         data-testid="quiz"
+        data-quiz-kind={review ? "review" : "vocabulary"}
       >
+        {review ? (
+          <p className="mb-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+            <span id="quiz-kind" className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold tracking-wide text-violet-900 uppercase dark:bg-violet-400/20 dark:text-violet-100">
+              Review
+            </span>
+            <span id="quiz-review-note" className="text-muted-foreground">
+              A word you&apos;re reviewing, back in a new line.
+            </span>
+          </p>
+        ) : null}
         <p className="text-sm font-medium text-muted-foreground">What does this word mean?</p>
         <h2 id="quiz-title" className="mt-0.5 text-2xl leading-tight font-bold" lang={language}>
           {word}
+          {review && review.lemma !== word.toLocaleLowerCase() ? (
+            <span className="ml-2 text-base font-medium text-muted-foreground">({review.lemma})</span>
+          ) : null}
         </h2>
         {sentence ? <QuizSentence sentence={sentence} word={word} language={language} /> : null}
         {loading ? (

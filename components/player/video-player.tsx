@@ -15,6 +15,7 @@ import { useCurrentUser } from "@/lib/data/use-current-user";
 import { newIdempotencyKey, useRecordQuizResult } from "@/lib/data/use-progress";
 import { useSettings } from "@/lib/data/use-settings";
 import { useVideoTokens } from "@/lib/data/use-video-tokens";
+import { useAnswerVideoReview, useVideoDueReviews } from "@/lib/data/use-video-reviews";
 import { useCaptions, usePrefetchQuizzes, useQuiz, useSegmentTranslations, useVideo, useVocabulary, useWordMeanings, useWordTimings } from "@/lib/data/use-video-content";
 import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
 import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
@@ -69,6 +70,9 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const meanings = useWordMeanings(vocabulary.data, nativeLanguage);
   const tokens = useVideoTokens(videoId, { enabled: !!user });
   const record = useRecordQuizResult(user?.id);
+  // The learner's due words said in this video, asked once its own words are in.
+  const dueReviews = useVideoDueReviews(videoId, { enabled: !!user && !!vocabulary.data });
+  const answerReview = useAnswerVideoReview();
 
   const [adapter, setAdapter] = useState<PlayerAdapter | null>(null);
   const adapterRef = useRef<PlayerAdapter | null>(null);
@@ -85,8 +89,14 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     [attach, embedOrigin],
   );
   const lines = useMemo(() => captions.data ?? [], [captions.data]);
-  const quizzes = useQuizSession(vocabulary.data, lines, settings.data);
+  const quizzes = useQuizSession(vocabulary.data, lines, settings.data, dueReviews.data?.reviews);
   const quizWord = quizzes.word;
+  const reviewQuiz = quizzes.review;
+  const quizOpen = !!quizWord || !!reviewQuiz;
+  const reviewOptions = useMemo(
+    () => reviewQuiz && { wordId: 0, word: reviewQuiz.surface, nativeLanguage, options: reviewQuiz.options, correctIndex: reviewQuiz.correctIndex },
+    [reviewQuiz, nativeLanguage],
+  );
   const [showTranslation, setShowTranslation] = useState(true);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [fullscreen, attachFullscreen] = useFullscreen();
@@ -121,7 +131,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     void loadQuizRecap();
   }, [media.playing]);
   const quiz = useQuiz(quizWord?.id ?? null, nativeLanguage);
-  const recap = useRecap(media.time, media.playing, !!quizWord, lines);
+  const recap = useRecap(media.time, media.playing, quizOpen, lines);
 
   const current = useMediaTimeValue(media.time, (ms) => activeCaption(lines, ms));
   const language = video.data?.targetLanguage ?? "";
@@ -190,6 +200,11 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   }
 
   function answer(correct: boolean) {
+    if (reviewQuiz && user) {
+      // A review is the learner's card, not this video's vocabulary: it counts nothing here.
+      answerReview.mutate({ language: reviewQuiz.language, lemma: reviewQuiz.lemma, correct, videoId });
+      return;
+    }
     if (!quizWord || !user) return;
     quizzes.answered(correct);
     record.mutate({ wordId: quizWord.id, learned: correct, correct: correct ? 1 : 0, incorrect: correct ? 0 : 1, idempotencyKey: newIdempotencyKey() });
@@ -210,7 +225,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const replayLine = useCallback(() => goToLine(0), [goToLine]);
 
   const onKey = useEffectEvent((event: KeyboardEvent) => {
-    if (quizWord || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (quizOpen || event.altKey || event.ctrlKey || event.metaKey) return;
     // Keys typed in a field, the editor or a dialog are theirs; so are Space on a button and arrows on a slider.
     const action = shortcutFor(event.key, keyFocusOf(event.target instanceof Element ? event.target : null));
     if (!action || (event.repeat && action !== "previous-line" && action !== "next-line")) return;
@@ -324,7 +339,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
                 words={captionWords}
                 translation={translation}
                 showTranslation={showTranslation}
-                quizShowing={!!quizWord}
+                quizShowing={quizOpen}
                 onWord={user ? openCaptionWord : undefined}
                 showStatus={showWordStatus}
               />
@@ -337,6 +352,18 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
                     language={data?.targetLanguage}
                     quiz={quiz.data}
                     loading={quiz.isLoading}
+                    onAnswer={answer}
+                    onClose={closeQuiz}
+                  />
+                ) : reviewQuiz ? (
+                  <QuizOverlay
+                    key={`review-${reviewQuiz.lemma}`}
+                    review={{ lemma: reviewQuiz.lemma }}
+                    word={reviewQuiz.surface}
+                    sentence={lines.find((l) => l.id === reviewQuiz.captionId)?.text}
+                    language={data?.targetLanguage}
+                    quiz={reviewOptions ?? undefined}
+                    loading={false}
                     onAnswer={answer}
                     onClose={closeQuiz}
                   />

@@ -65,6 +65,8 @@ export const videoKeys = {
   wordTimings: (id: number) => [`/api/videos/${id}/word-timings`] as const,
   /** Every line's words with lemma, part of speech and the caller's status. */
   tokens: (id: number) => [`/api/videos/${id}/tokens`] as const,
+  /** The caller's due words quizzed in the video. */
+  dueReviews: (id: number) => [`/api/videos/${id}/due-reviews`] as const,
   categories: (id: number) => [`/api/videos/${id}/categories`] as const,
   /** How the video's latest job of an admin's action (translations, quizzes) stands. */
   job: (id: number, action: ReportedAction) => [`/api/videos/${id}/${action}`] as const,
@@ -79,6 +81,11 @@ export const wordKeys = {
   notes: ["/api/words/notes"] as const,
   /** The saved words, of one language or all: every page of the list (an infinite query). */
   saved: (language?: string) => withQuery("/api/words/saved", language ? { language } : undefined),
+};
+
+/** Spaced repetition: the caller's due cards (every filtered variant under this path). */
+export const reviewKeys = {
+  due: ["/api/review/due"] as const,
 };
 
 export const adminKeys = {

@@ -87,6 +87,19 @@ export function quizPacing(preferences: Pick<LearningPreferences, "pauseOnHighli
   return { mode: "every" };
 }
 
+const EVERY_WORD: QuizPacing = { mode: "every" };
+
+/**
+ * A due word quizzed inside a video (a review) stands at least this far from any other quiz: it
+ * is an extra interruption, so it never crowds the video's own.
+ */
+export const REVIEW_GAP_MS = 20_000;
+
+/** The least time between a review and the quizzes around it under this pacing. */
+export function reviewGapMs(pacing: QuizPacing): number {
+  return pacing.mode === "spaced" ? Math.max(pacing.gapMs, REVIEW_GAP_MS) : REVIEW_GAP_MS;
+}
+
 export type QuizContext = {
   /** The video's lines in time order: a catch-up quiz asks only about the line shown or the one just before it. */
   lines?: readonly CaptionTiming[];
@@ -95,6 +108,10 @@ export type QuizContext = {
   pacing?: QuizPacing;
   /** The trigger time of the last quiz shown this visit, for spaced pacing. */
   lastQuizAt?: number | null;
+  /** Whether a quiz is a review of a due word: it keeps reviewGapMs from the last quiz shown. */
+  isReview?: (word: QuizWord) => boolean;
+  /** The last quiz shown was a review: under spaced pacing the next one keeps reviewGapMs from it too. */
+  lastWasReview?: boolean;
 };
 
 /**
@@ -109,11 +126,16 @@ export function catchUpLineIds(lines: readonly CaptionTiming[], timeMs: number):
   return new Set(shown && last > 0 ? [lines[last]!.id, lines[last - 1]!.id] : [lines[last]!.id]);
 }
 
-/** Whether spaced pacing lets a quiz at `at` through, `lastQuizAt` being the last one shown. */
-function pacingAllows(pacing: QuizPacing | undefined, at: number, lastQuizAt: number | null | undefined): boolean {
-  if (!pacing || pacing.mode === "every") return true;
+/**
+ * Whether pacing lets a quiz at `at` through, `lastQuizAt` being the last one shown. At every
+ * word the video's own quizzes always come and a review keeps its distance; spaced, any quiz next
+ * to a review keeps the longer of the two gaps.
+ */
+function pacingAllows(pacing: QuizPacing, at: number, lastQuizAt: number | null | undefined, review: boolean, lastWasReview: boolean): boolean {
   if (pacing.mode === "off") return false;
-  return lastQuizAt == null || Math.abs(at - lastQuizAt) >= pacing.gapMs;
+  const far = (gapMs: number) => lastQuizAt == null || Math.abs(at - lastQuizAt) >= gapMs;
+  if (pacing.mode === "every") return !review || far(REVIEW_GAP_MS);
+  return far(review || lastWasReview ? reviewGapMs(pacing) : pacing.gapMs);
 }
 
 /**
@@ -130,8 +152,8 @@ export function quizToTrigger<T extends QuizWord>(
   done: ReadonlySet<number>,
   context: QuizContext = {},
 ): { word: T; catchUp: boolean } | undefined {
-  const { pacing, lastQuizAt } = context;
-  if (pacing?.mode === "off") return undefined;
+  const { pacing = EVERY_WORD, lastQuizAt, isReview, lastWasReview = false } = context;
+  if (pacing.mode === "off") return undefined;
   const jumped = timeMs - previousMs > CATCH_UP_JUMP_MS;
   const allowed = jumped && context.lines && context.lineOf ? catchUpLineIds(context.lines, timeMs) : null;
   let skipped: { word: T; at: number } | undefined;
@@ -139,7 +161,7 @@ export function quizToTrigger<T extends QuizWord>(
   for (const word of words) {
     if (done.has(word.id)) continue;
     const at = quizTriggerTime(word);
-    if (!pacingAllows(pacing, at, lastQuizAt)) continue;
+    if (!pacingAllows(pacing, at, lastQuizAt, isReview?.(word) ?? false, lastWasReview)) continue;
     if (jumped && at > previousMs && at <= timeMs && (!skipped || at < skipped.at)) {
       const line = allowed ? context.lineOf!(word) : undefined;
       if (!allowed || (line !== undefined && allowed.has(line))) skipped = { word, at };

@@ -1,5 +1,5 @@
 /** JSON shapes the product API returns (dates as ISO strings): written by services, read by the client hooks in lib/data. */
-import type { LineWordFields, User, WordStatus } from "@/db/schema";
+import type { LineWordFields, PartOfSpeech, User, WordStatus } from "@/db/schema";
 
 type Jsonify<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
@@ -199,3 +199,22 @@ export type SavedWordsPage = {
   /** The offset of the next page, or null on the last. */
   nextOffset: number | null;
 };
+
+/**
+ * A due word quizzed inside a video: said in line `captionId` (as `surface`), quizzed at the
+ * line's end (`quizTime`, ms), with options in the learner's language.
+ */
+export type VideoReviewDto = {
+  language: string;
+  lemma: string;
+  surface: string;
+  partOfSpeech: PartOfSpeech | null;
+  captionId: number;
+  quizTime: number;
+  due: string;
+  options: string[];
+  correctIndex: number;
+};
+
+/** GET /api/videos/{id}/due-reviews: the caller's due words this video quizzes, in time order. */
+export type VideoDueReviews = { reviews: VideoReviewDto[] };

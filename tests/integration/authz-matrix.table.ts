@@ -162,6 +162,8 @@ export const AUTHZ_TABLE: Row[] = [
   { route: "/api/videos/[id]/words", method: "GET", expect: SEE_VIDEO },
   { route: "/api/videos/[id]/word-timings", method: "GET", expect: SEE_VIDEO },
   { route: "/api/videos/[id]/tokens", method: "GET", expect: SEE_VIDEO },
+  // The caller's own due words quizzed in the video (tests/integration/video-reviews.test.ts: another learner's cards never show).
+  { route: "/api/videos/[id]/due-reviews", method: "GET", expect: SEE_VIDEO },
   { route: "/api/videos/[id]/segment-translations", method: "GET", query: "?language=en", expect: SEE_VIDEO },
   { route: "/api/videos/[id]/media", method: "GET", expect: SEE_VIDEO },
   { route: "/api/videos/[id]/thumbnail", method: "GET", expect: SEE_VIDEO },

@@ -1,0 +1,116 @@
+/**
+ * What quizzing a learner's due words inside a video reads: the video's lemmas and vocabulary
+ * quizzes, the lines a lemma is said in, and meanings in the learner's language (vocabulary
+ * translations, the AI's cached meanings) for the right answer and for distractors.
+ */
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { resultRows } from "../client";
+import { captions, PUBLISHED_STATUSES, videoLemmas, videoTokens, wordMeanings, words, type PartOfSpeech } from "../schema";
+
+export async function listVideoLemmaKeys(db: DbOrTx, params: { videoId: number }): Promise<string[]> {
+  const rows = await db.select({ lemma: videoLemmas.lemma }).from(videoLemmas).where(eq(videoLemmas.videoId, params.videoId));
+  return rows.map((r) => r.lemma);
+}
+
+/** The video's vocabulary words: when each is quizzed, its line, and its lemma as its line's words have it (null when the line has no such word). */
+export async function listVocabularyQuizzes(db: DbOrTx, params: { videoId: number }) {
+  return db
+    .select({
+      word: words.word,
+      captionId: words.captionId,
+      timestamp: words.timestamp,
+      quizTime: words.quizTime,
+      lemma: sql<string | null>`(SELECT t.lemma FROM video_tokens t WHERE t.caption_id = ${words.captionId} AND lower(t.surface) = lower(${words.word}) ORDER BY t.position LIMIT 1)`,
+    })
+    .from(words)
+    .where(eq(words.videoId, params.videoId));
+}
+
+/** Where these lemmas are said in the video: each word with its line's end, in time order. */
+export async function listLemmaOccurrences(db: DbOrTx, params: { videoId: number; lemmas: readonly string[] }) {
+  if (!params.lemmas.length) return [];
+  return db
+    .select({
+      lemma: videoTokens.lemma,
+      surface: videoTokens.surface,
+      partOfSpeech: videoTokens.partOfSpeech,
+      captionId: videoTokens.captionId,
+      endTime: captions.endTime,
+    })
+    .from(videoTokens)
+    .innerJoin(captions, eq(captions.id, videoTokens.captionId))
+    .where(and(eq(videoTokens.videoId, params.videoId), inArray(videoTokens.lemma, [...params.lemmas])))
+    .orderBy(asc(captions.startTime), asc(videoTokens.position));
+}
+
+const published = sql.raw(`(${PUBLISHED_STATUSES.map((s) => `'${s}'`).join(", ")})`);
+
+/**
+ * A translation into `nativeLanguage` of a published video's vocabulary word with each of these
+ * lemmas (found through video_lemmas' lemma index, then the word's line).
+ */
+export async function listVocabularyMeanings(db: DbOrTx, params: { language: string; nativeLanguage: string; lemmas: readonly string[] }): Promise<Map<string, string>> {
+  if (!params.lemmas.length) return new Map();
+  const rows = resultRows<{ lemma: string; translation: string }>(
+    await db.execute(sql`
+      SELECT DISTINCT ON (t.lemma) t.lemma, wt.translation
+        FROM json_array_elements_text(${JSON.stringify(params.lemmas)}::json) AS l(lemma)
+        JOIN video_lemmas vl ON vl.lemma = l.lemma
+        JOIN videos v ON v.id = vl.video_id AND v.target_language = ${params.language} AND v.status IN ${published}
+        JOIN words w ON w.video_id = vl.video_id
+        JOIN video_tokens t ON t.caption_id = w.caption_id AND t.lemma = vl.lemma AND lower(t.surface) = lower(w.word)
+        JOIN word_translations wt ON wt.word_id = w.id AND wt.language = ${params.nativeLanguage}
+       ORDER BY t.lemma, w.id`),
+  );
+  return new Map(rows.map((r) => [r.lemma, r.translation]));
+}
+
+/** The AI's cached meanings of these headwords (any model, the newest answer first), with its part of speech. */
+export async function listCachedMeanings(
+  db: DbOrTx,
+  params: { language: string; nativeLanguage: string; headwords: readonly string[] },
+): Promise<Map<string, { meanings: string[]; partOfSpeech: string | null }>> {
+  if (!params.headwords.length) return new Map();
+  const rows = await db
+    .select({ lemma: wordMeanings.lemma, meanings: wordMeanings.meanings, partOfSpeech: wordMeanings.partOfSpeech })
+    .from(wordMeanings)
+    .where(and(eq(wordMeanings.language, params.language), eq(wordMeanings.nativeLanguage, params.nativeLanguage), inArray(wordMeanings.lemma, [...params.headwords])))
+    .orderBy(desc(wordMeanings.createdAt));
+  const found = new Map<string, { meanings: string[]; partOfSpeech: string | null }>();
+  for (const r of rows) if (!found.has(r.lemma) && r.meanings.length) found.set(r.lemma, { meanings: r.meanings, partOfSpeech: r.partOfSpeech });
+  return found;
+}
+
+/**
+ * Meanings in `nativeLanguage` of other words, for distractors: translations of published videos'
+ * vocabulary words of this part of speech (any, when null), this video's first, then its
+ * language's, and the AI's cached meanings of lemmas of that part of speech.
+ */
+export async function listMeaningsOfPartOfSpeech(
+  db: DbOrTx,
+  params: { videoId: number; language: string; nativeLanguage: string; partOfSpeech: PartOfSpeech | null; limit: number },
+): Promise<string[]> {
+  const ofPart = params.partOfSpeech
+    ? sql`AND EXISTS (SELECT 1 FROM video_tokens t WHERE t.caption_id = w.caption_id AND lower(t.surface) = lower(w.word) AND t.part_of_speech = ${params.partOfSpeech})`
+    : sql``;
+  const [vocabulary, cached] = await Promise.all([
+    db.execute(sql`
+      SELECT wt.translation
+        FROM words w
+        JOIN videos v ON v.id = w.video_id AND v.status IN ${published}
+        JOIN word_translations wt ON wt.word_id = w.id AND wt.language = ${params.nativeLanguage}
+       WHERE TRUE ${ofPart}
+       ORDER BY (w.video_id = ${params.videoId}) DESC, (v.target_language = ${params.language}) DESC, w.id DESC
+       LIMIT ${params.limit}`),
+    params.partOfSpeech
+      ? db
+          .select({ meanings: wordMeanings.meanings })
+          .from(wordMeanings)
+          .where(and(eq(wordMeanings.nativeLanguage, params.nativeLanguage), eq(wordMeanings.partOfSpeech, params.partOfSpeech)))
+          .orderBy(sql`${wordMeanings.language} = ${params.language} DESC`, desc(wordMeanings.id))
+          .limit(params.limit)
+      : [],
+  ]);
+  return [...resultRows<{ translation: string }>(vocabulary).map((r) => r.translation), ...cached.flatMap((r) => r.meanings.slice(0, 1))];
+}

@@ -1,0 +1,147 @@
+/**
+ * The learner's due words quizzed inside the video they watch: their due cards whose lemma is said
+ * in it (not its own vocabulary words, whose quiz already answers their card), each at the end of
+ * a line it is said in (lib/player/review-placement.ts), with options in the learner's language:
+ * the word's meaning and three meanings of other words of its part of speech.
+ *
+ * The meaning is one already known: a translation of a vocabulary word with that lemma, the AI's
+ * cached meaning, or an imported dictionary's first definition. A word with none is left out
+ * rather than looked up: this read comes with every visit to a video, and an AI call here would
+ * spend the learner's hourly look-ups without their asking.
+ */
+import "server-only";
+import type { DbOrTx } from "@/db/client";
+import { findDictionaryEntries } from "@/db/queries/dictionary";
+import { getVideoById } from "@/db/queries/videos";
+import {
+  listCachedMeanings,
+  listLemmaOccurrences,
+  listMeaningsOfPartOfSpeech,
+  listVideoLemmaKeys,
+  listVocabularyMeanings,
+  listVocabularyQuizzes,
+} from "@/db/queries/video-reviews";
+import { listDueWordCardsOfLemmas } from "@/db/queries/word-cards";
+import type { PartOfSpeech, User } from "@/db/schema";
+import { placeReviews, type ReviewCandidate } from "@/lib/player/review-placement";
+import { quizPacing, quizTriggerTime } from "@/lib/player/timing";
+import { buildQuiz, QUIZ_OPTIONS } from "@/lib/quiz/build";
+import { headwordKey } from "@/lib/text/headword";
+import { lemmaKey } from "@/lib/text/word-key";
+import type { VideoDueReviews, VideoReviewDto } from "@/lib/types/api";
+import { mayView, videoNotFound } from "./videos";
+
+/** The most overdue words looked at for one video: enough to fill its reviews when some have no meaning or no room. */
+const CANDIDATES_MAX = 30;
+/** Other words' meanings read for a part of speech's distractors. */
+const DISTRACTOR_POOL = 40;
+
+type Occurrence = Awaited<ReturnType<typeof listLemmaOccurrences>>[number];
+
+/** A dictionary definition as an option: its first sense, without the notes after it. */
+const firstSense = (definition: string) => definition.split(/[;\n]/)[0]!.trim();
+
+async function meaningsOf(db: DbOrTx, language: string, nativeLanguage: string, lemmas: string[]): Promise<Map<string, string>> {
+  const headwords = [...new Set(lemmas.map((l) => headwordKey(l)))];
+  const [vocabulary, cached, dictionary] = await Promise.all([
+    listVocabularyMeanings(db, { language, nativeLanguage, lemmas }),
+    listCachedMeanings(db, { language, nativeLanguage, headwords }),
+    findDictionaryEntries(db, { sourceLanguage: language, targetLanguage: nativeLanguage, headwords, limit: headwords.length * 4 }),
+  ]);
+  const meanings = new Map<string, string>();
+  for (const lemma of lemmas) {
+    const key = headwordKey(lemma);
+    const meaning = vocabulary.get(lemma) ?? cached.get(key)?.meanings[0] ?? dictionary.find((hit) => hit.headword === key)?.definition;
+    const text = meaning && firstSense(meaning);
+    if (text) meanings.set(lemma, text);
+  }
+  return meanings;
+}
+
+/**
+ * Distractors: meanings of words of the same part of speech; when fewer than three are known,
+ * every one of them, topped up with other words' meanings (this video's first).
+ */
+function distractors(meaning: string, samePart: readonly string[], others: readonly string[]): string[] {
+  const key = (text: string) => text.trim().toLocaleLowerCase();
+  const seen = new Set([key(meaning)]);
+  const distinct = (list: readonly string[]) => list.filter((text) => text.trim() && !seen.has(key(text)) && seen.add(key(text)));
+  const same = distinct(samePart);
+  return same.length >= QUIZ_OPTIONS - 1 ? same : [...same, ...distinct(others).slice(0, QUIZ_OPTIONS - 1 - same.length)];
+}
+
+/** GET /api/videos/{id}/due-reviews: the caller's due words this video quizzes, in time order. */
+export async function getVideoDueReviews(db: DbOrTx, user: User, videoId: number, now = new Date()): Promise<VideoDueReviews> {
+  const video = await getVideoById(db, { id: videoId });
+  if (!video || !mayView(user, video.status)) throw videoNotFound();
+  const pacing = quizPacing(user);
+  if (pacing.mode === "off") return { reviews: [] };
+  const language = video.targetLanguage;
+  const nativeLanguage = user.nativeLanguage ?? "en";
+  const [lemmas, vocabulary] = await Promise.all([listVideoLemmaKeys(db, { videoId }), listVocabularyQuizzes(db, { videoId })]);
+  const own = new Set(vocabulary.map((v) => v.lemma ?? lemmaKey(v.word, language)));
+  const due = await listDueWordCardsOfLemmas(db, { userId: user.id, language, lemmas: lemmas.filter((l) => !own.has(l)), now });
+  if (!due.length) return { reviews: [] };
+
+  const cards = due.slice(0, CANDIDATES_MAX);
+  const [occurrences, meanings] = await Promise.all([
+    listLemmaOccurrences(db, { videoId, lemmas: cards.map((c) => c.lemma) }),
+    meaningsOf(
+      db,
+      language,
+      nativeLanguage,
+      cards.map((c) => c.lemma),
+    ),
+  ]);
+  const vocabularyLines = new Set(vocabulary.map((v) => v.captionId));
+  const byLemma = new Map<string, Occurrence[]>();
+  for (const o of occurrences) {
+    const said = byLemma.get(o.lemma);
+    if (said) said.push(o);
+    else byLemma.set(o.lemma, [o]);
+  }
+  const candidates: ReviewCandidate[] = cards.flatMap((card) => {
+    const said = byLemma.get(card.lemma);
+    if (!said || !meanings.has(card.lemma)) return [];
+    const lines = new Map(said.map((o) => [o.captionId, { captionId: o.captionId, endTime: o.endTime, hasVocabulary: vocabularyLines.has(o.captionId) }]));
+    return [{ lemma: card.lemma, lines: [...lines.values()] }];
+  });
+  const placed = placeReviews(
+    candidates,
+    vocabulary.map((v) => quizTriggerTime({ id: 0, timestamp: v.timestamp, quizTime: v.quizTime })),
+    pacing,
+  );
+
+  const dueOf = new Map(cards.map((c) => [c.lemma, c.due]));
+  const occurrenceOf = (lemma: string, captionId: number) => byLemma.get(lemma)!.find((o) => o.captionId === captionId)!;
+  const parts = [...new Set(placed.map((p) => occurrenceOf(p.lemma, p.line.captionId).partOfSpeech))];
+  const pools = new Map<PartOfSpeech | null, string[]>(
+    await Promise.all(
+      [...new Set<PartOfSpeech | null>([...parts, null])].map(
+        async (part) => [part, await listMeaningsOfPartOfSpeech(db, { videoId, language, nativeLanguage, partOfSpeech: part, limit: DISTRACTOR_POOL })] as const,
+      ),
+    ),
+  );
+
+  const reviews = placed.flatMap((p): VideoReviewDto[] => {
+    const said = occurrenceOf(p.lemma, p.line.captionId);
+    const meaning = meanings.get(p.lemma)!;
+    const seed = `${language}:${p.lemma}:${nativeLanguage}`;
+    const quiz = buildQuiz(seed, meaning, distractors(meaning, said.partOfSpeech ? (pools.get(said.partOfSpeech) ?? []) : [], pools.get(null) ?? []));
+    if (!quiz || quiz.options.length !== QUIZ_OPTIONS) return [];
+    return [
+      {
+        language,
+        lemma: p.lemma,
+        surface: said.surface,
+        partOfSpeech: said.partOfSpeech,
+        captionId: p.line.captionId,
+        quizTime: p.quizTime,
+        due: dueOf.get(p.lemma)!.toISOString(),
+        options: quiz.options,
+        correctIndex: quiz.correctIndex,
+      },
+    ];
+  });
+  return { reviews };
+}
