@@ -110,7 +110,7 @@ export default defineConfig({
     // The YouTube player and processing with the stand-ins.
     project("stand-ins", STANDINS_APP_PORT, ["processing", "player-youtube"]),
     // The video player, and what only a real server shows of security.
-    project("player", PLAYER_APP_PORT, ["player", "words", "security", "listen"]),
+    project("player", PLAYER_APP_PORT, ["player", "words", "review", "security", "listen"]),
   ],
   webServer: [
     // The app exactly as `npm start` runs it; it builds. No AI provider: new videos fail at once, with the reason.

@@ -2,8 +2,9 @@
  * Learners' FSRS cards (word_cards) and the log of answers to them (word_reviews). Keyed by
  * (user, language, lemma); the rules of what an answer does live in lib/services/word-cards.ts.
  */
-import { and, asc, count, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
-import type { DbOrTx } from "../client";
+import { and, asc, count, eq, gt, lte, min, sql } from "drizzle-orm";
+import { resultRows, type DbOrTx } from "../client";
+import { rowsJson } from "./json-rows";
 import { captions, PUBLISHED_STATUSES, segmentTranslations, videoLemmas, videos, videoTokens, wordCards, wordReviews, wordStatuses, type WordCardRow } from "../schema";
 
 export type CardKey = { userId: string; language: string; lemma: string };
@@ -63,19 +64,12 @@ export async function countWordCards(db: DbOrTx, params: { userId: string }): Pr
   return row?.n ?? 0;
 }
 
-/** How many answers the card has had, of any kind: which of the lemma's lines the review screen shows next. */
-export async function countWordReviews(db: DbOrTx, key: CardKey): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(wordReviews)
-    .where(and(eq(wordReviews.userId, key.userId), eq(wordReviews.language, key.language), eq(wordReviews.lemma, key.lemma)));
-  return row?.n ?? 0;
-}
-
 /** The videos searched for a lemma's lines: enough variety, a bounded cost for a common word. */
 const CONTEXT_VIDEOS = 20;
 
 export type LemmaLine = {
+  language: string;
+  lemma: string;
   videoId: number;
   title: string;
   youtubeId: string | null;
@@ -92,65 +86,67 @@ export type LemmaLine = {
 };
 
 /**
- * The `pick`-th (modulo their number) occurrence of a lemma in the captions of videos of its
- * language, in video, line and word order, with the line's translation into `nativeLanguage`.
- * Candidate videos come from video_lemmas' lemma index; `publishedOnly` for learners.
+ * For each of the learner's cards, one caption line where its lemma occurs, in videos of its
+ * language (published ones only with `publishedOnly`), with the line's translation into
+ * `nativeLanguage`: the occurrences (in video, line and word order) are taken in turn, the card's
+ * number of answers so far choosing which. Candidate videos come from video_lemmas' lemma index.
+ * One statement for the whole batch; cards whose lemma no video has are missing from the answer.
  */
-export async function findLemmaLine(
+export async function findLemmaLines(
   db: DbOrTx,
-  params: { language: string; lemma: string; nativeLanguage: string; publishedOnly: boolean; pick: number },
-): Promise<LemmaLine | undefined> {
-  const candidates = db
-    .select({ id: videoLemmas.videoId })
-    .from(videoLemmas)
-    .innerJoin(videos, eq(videos.id, videoLemmas.videoId))
-    .where(
-      and(
-        eq(videoLemmas.lemma, params.lemma),
-        eq(videos.targetLanguage, params.language),
-        params.publishedOnly ? inArray(videos.status, [...PUBLISHED_STATUSES]) : undefined,
-      ),
-    )
-    .orderBy(asc(videoLemmas.videoId))
-    .limit(CONTEXT_VIDEOS)
-    .as("candidates");
-  const occurrences = db
-    .select({
-      videoId: videoTokens.videoId,
-      captionId: videoTokens.captionId,
-      start: videoTokens.start,
-      end: videoTokens.end,
-      surface: videoTokens.surface,
-      rank: sql<number>`(row_number() over (order by ${videoTokens.videoId}, ${videoTokens.captionId}, ${videoTokens.position}) - 1)::int`.as("rank"),
-      total: sql<number>`(count(*) over ())::int`.as("total"),
-    })
-    .from(videoTokens)
-    .innerJoin(candidates, eq(candidates.id, videoTokens.videoId))
-    .where(eq(videoTokens.lemma, params.lemma))
-    .as("occurrences");
-  const [row] = await db
-    .select({
-      videoId: occurrences.videoId,
-      title: videos.title,
-      youtubeId: videos.youtubeId,
-      mediaPath: videos.mediaPath,
-      captionId: occurrences.captionId,
-      text: captions.text,
-      startMs: captions.startTime,
-      endMs: captions.endTime,
-      wordStart: occurrences.start,
-      wordEnd: occurrences.end,
-      surface: occurrences.surface,
-      translation: segmentTranslations.translatedText,
-      occurrences: occurrences.total,
-    })
-    .from(occurrences)
-    .innerJoin(captions, eq(captions.id, occurrences.captionId))
-    .innerJoin(videos, eq(videos.id, occurrences.videoId))
-    .leftJoin(segmentTranslations, and(eq(segmentTranslations.captionId, occurrences.captionId), eq(segmentTranslations.language, params.nativeLanguage)))
-    .where(sql`${occurrences.rank} = ${Math.max(0, Math.floor(params.pick))}::int % ${occurrences.total}`)
-    .limit(1);
-  return row;
+  params: { userId: string; nativeLanguage: string; publishedOnly: boolean; cards: readonly { language: string; lemma: string }[] },
+): Promise<LemmaLine[]> {
+  if (!params.cards.length) return [];
+  const cards = params.cards.map(({ language, lemma }) => ({ language, lemma }));
+  const statuses = sql`ARRAY[${sql.join(
+    PUBLISHED_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )}]::text[]`;
+  const rows = resultRows<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT c.language, c.lemma, l.*
+        FROM json_to_recordset(${rowsJson(cards)}) AS c(language text, lemma text)
+        CROSS JOIN LATERAL (
+          SELECT o.video_id, v.title, v.youtube_id, v.media_path, o.caption_id, cap.text, cap.start_time, cap.end_time,
+                 o.char_start, o.char_end, o.surface, st.translated_text, o.total
+            FROM (
+              SELECT t.video_id, t.caption_id, t.char_start, t.char_end, t.surface,
+                     (row_number() OVER (ORDER BY t.video_id, t.caption_id, t.position) - 1)::int AS rank,
+                     (count(*) OVER ())::int AS total
+                FROM (
+                  SELECT vl.video_id FROM ${videoLemmas} vl JOIN ${videos} cv ON cv.id = vl.video_id
+                   WHERE vl.lemma = c.lemma AND cv.target_language = c.language
+                     AND (${!params.publishedOnly} OR cv.status::text = ANY(${statuses}))
+                   ORDER BY vl.video_id LIMIT ${CONTEXT_VIDEOS}
+                ) cand
+                JOIN ${videoTokens} t ON t.video_id = cand.video_id AND t.lemma = c.lemma
+            ) o
+            JOIN ${captions} cap ON cap.id = o.caption_id
+            JOIN ${videos} v ON v.id = o.video_id
+            LEFT JOIN ${segmentTranslations} st ON st.caption_id = o.caption_id AND st.language = ${params.nativeLanguage}
+           WHERE o.rank = (
+             SELECT count(*) FROM ${wordReviews} r WHERE r.user_id = ${params.userId} AND r.language = c.language AND r.lemma = c.lemma
+           ) % o.total
+           LIMIT 1
+        ) l`),
+  );
+  return rows.map((r) => ({
+    language: String(r.language),
+    lemma: String(r.lemma),
+    videoId: Number(r.video_id),
+    title: String(r.title),
+    youtubeId: (r.youtube_id as string | null) ?? null,
+    mediaPath: (r.media_path as string | null) ?? null,
+    captionId: Number(r.caption_id),
+    text: String(r.text),
+    startMs: Number(r.start_time),
+    endMs: Number(r.end_time),
+    wordStart: Number(r.char_start),
+    wordEnd: Number(r.char_end),
+    surface: String(r.surface),
+    translation: (r.translated_text as string | null) ?? null,
+    occurrences: Number(r.total),
+  }));
 }
 
 export async function countDueWordCards(db: DbOrTx, params: { userId: string; now: Date; language?: string }): Promise<number> {

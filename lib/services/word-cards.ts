@@ -18,8 +18,7 @@ import { listLanguageCodes } from "@/db/queries/languages";
 import {
   countDueWordCards,
   countWordCards,
-  countWordReviews,
-  findLemmaLine,
+  findLemmaLines,
   insertWordCard,
   insertWordReview,
   listDueWordCards,
@@ -27,6 +26,7 @@ import {
   nextWordCardDue,
   updateWordCard,
   type CardKey,
+  type LemmaLine,
 } from "@/db/queries/word-cards";
 import { lockUser } from "@/db/queries/progress";
 import { getVideoById } from "@/db/queries/videos";
@@ -117,11 +117,13 @@ export function cardDto(key: { language: string; lemma: string }, card: CardColu
   };
 }
 
-/** A line where the card's lemma occurs, the next one in turn; null when no video the learner may see has it. */
-async function reviewLine(db: DbOrTx, user: User, key: { language: string; lemma: string }): Promise<ReviewLine | null> {
-  const pick = await countWordReviews(db, { userId: user.id, ...key });
-  const found = await findLemmaLine(db, { ...key, nativeLanguage: user.nativeLanguage ?? "en", publishedOnly: !isStaff(user), pick });
-  if (!found) return null;
+/** A line for each card where its lemma occurs, the next one in turn; a card whose lemma no video the learner may see has gets none. */
+async function reviewLines(db: DbOrTx, user: User, cards: readonly { language: string; lemma: string }[]): Promise<Map<string, ReviewLine>> {
+  const found = await findLemmaLines(db, { userId: user.id, nativeLanguage: user.nativeLanguage ?? "en", publishedOnly: !isStaff(user), cards });
+  return new Map(found.map((line) => [`${line.language}:${line.lemma}`, toReviewLine(line)]));
+}
+
+function toReviewLine(found: LemmaLine): ReviewLine {
   const mediaUrl = mediaUrlOf({ id: found.videoId, mediaPath: found.mediaPath });
   return {
     videoId: found.videoId,
@@ -149,8 +151,8 @@ export async function getDueCards(db: DbOrTx, user: User, query: DueCardsQuery, 
     countDueWordCards(db, where),
     nextWordCardDue(db, where),
   ]);
-  const lines = await Promise.all(rows.map((row) => reviewLine(db, user, row)));
-  return { cards: rows.map((r, i) => ({ ...cardDto(r, r, now), line: lines[i] ?? null })), dueCount, nextDueAt: nextDueAt?.toISOString() ?? null };
+  const lines = await reviewLines(db, user, rows);
+  return { cards: rows.map((r) => ({ ...cardDto(r, r, now), line: lines.get(`${r.language}:${r.lemma}`) ?? null })), dueCount, nextDueAt: nextDueAt?.toISOString() ?? null };
 }
 
 /** GET /api/review/summary: the home screen's and the header's count, without lines. */

@@ -37,6 +37,12 @@ export class LearnerApi {
     expect(response.status(), await response.text()).toBe(200);
   }
 
+  /** Sets the learner's status of a lemma (PUT /api/words/status): "learning" saves it, which gives it a review card. */
+  async setWordStatus(language: string, lemma: string, status: "learning" | "known" | "ignored") {
+    const response = await this.request.put("/api/words/status", { headers: this.headers(), data: { language, lemma, status } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
   /** Answers the quiz of the first `count` words of a video correctly. */
   async learnWords(videoTitle: string, count: number) {
     const video = await this.videoByTitle(videoTitle);
