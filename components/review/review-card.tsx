@@ -92,14 +92,14 @@ export function ReviewCard({ card, revealed, practice, replay, embedOrigin, show
                 aria-keyshortcuts={key}
               >
                 <span>{label}</span>
-                {practice ? null : <span className="text-xs font-normal opacity-80">{formatInterval(Date.parse(card.intervals[grade]) - shownAt)}</span>}
+                {practice ? null : <span className="text-xs font-normal">{formatInterval(Date.parse(card.intervals[grade]) - shownAt)}</span>}
               </Button>
             ))}
           </div>
         </div>
       ) : (
         <Button type="button" size="lg" className="w-full" onClick={onReveal} aria-keyshortcuts="Space">
-          Show meaning <kbd className="ml-1 hidden text-xs opacity-80 sm:inline">Space</kbd>
+          Show meaning <kbd className="ml-1 hidden text-xs sm:inline">Space</kbd>
         </Button>
       )}
     </div>
