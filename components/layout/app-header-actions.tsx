@@ -43,13 +43,13 @@ export function AppHeaderActions() {
   );
 }
 
-/** Review, with how many words are due on a badge. */
+/** Review, with how many words are due on a badge; on a phone the avatar menu and the home screen lead there instead (no room). */
 function ReviewLink({ enabled }: { enabled: boolean }) {
   const due = useReviewSummary(enabled).data?.dueCount ?? 0;
   return (
     <Link
       href="/review"
-      className="relative inline-flex size-9 items-center justify-center gap-1.5 rounded-md text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none lg:w-auto lg:px-3"
+      className="relative hidden size-9 items-center justify-center gap-1.5 rounded-md text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:inline-flex lg:w-auto lg:px-3"
       data-testid="header-review"
     >
       <Layers className="size-4" aria-hidden />
