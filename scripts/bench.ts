@@ -34,12 +34,14 @@
  *    media, as an .apkg with a clip per line, by the service GET /api/words/export calls; its time
  *    and peak memory, beside the bare ffmpeg runs cutting the same clips and a plain ZIP of the same
  *    files (scripts/bench/export.ts; PGlite only: the database's part is one read).
+ *  - due cards: the review screen's due cards for a learner with 20,000 cards among 1,000 learners
+ *    × 5,000, and the home screen's count, beside a primary-key select (scripts/bench/due.ts).
  *  - page weight in Chromium: the gzipped JavaScript the landing, home, video and profile pages
  *    load, against the 150 KB target and the figures before the cuts (scripts/bench/weight.ts;
  *    the same production server).
  *
  * Sizes and switches (environment):
- *   BENCH_ONLY=search|home|save|pipeline|lookup|statuses|comprehension|export|highlight|api|weight|own-media  one scenario only
+ *   BENCH_ONLY=search|home|save|pipeline|lookup|statuses|comprehension|export|due|highlight|api|weight|own-media  one scenario only
  *   BENCH_PGLITE=0 / BENCH_POSTGRES=0 skip an engine
  *   BENCH_VIDEOS (100000), BENCH_SEARCH_RUNS (30), BENCH_SEARCH_WORDS_PER_VIDEO (3)
  *   BENCH_LEARNERS (1000), BENCH_HOME_VIDEOS (3000), BENCH_PROGRESS_ROWS (1000000),
@@ -55,6 +57,8 @@
  *   BENCH_WORDS_LINES (2000), BENCH_WORDS_KNOWN (100000), BENCH_WORDS_CARDS (30), BENCH_WORDS_VIDEOS (300),
  *   BENCH_WORDS_RUNS (30): the statuses and comprehension scenarios' sizes
  *   BENCH_EXPORT_WORDS (5000): the export scenario's saved words (one line and clip each)
+ *   BENCH_DUE_LEARNERS (1000), BENCH_DUE_CARDS (5000), BENCH_DUE_MINE (20000), BENCH_DUE_RUNS (50): the
+ *                                     due-cards scenario's sizes
  *   BENCH_HIGHLIGHT_RATES (1,1,1.5): the playback speeds of the passes through each player
  *   CHROMIUM_PATH (/usr/bin/chromium): the browser of the highlight and weight scenarios
  *   BENCH_WEIGHT_DETAIL=1             list every script of each page in the weight scenario, and
@@ -83,6 +87,7 @@ import { benchPipeline, preparePipeline, type PipelineKit } from "./bench/pipeli
 import { benchSave } from "./bench/save";
 import { benchSearch } from "./bench/search";
 import { benchWeight } from "./bench/weight";
+import { benchDue, dueSizes } from "./bench/due";
 import { benchWords, wordsSizes } from "./bench/words";
 import { envInt, fmtInt, ms, seconds, verdicts, type BenchDb } from "./bench/util";
 
@@ -99,6 +104,8 @@ const TARGETS = {
   /** Every word of a 2,000-line video with one learner's statuses; a home page's 30 scores. */
   statuses: 50,
   comprehension: 50,
+  /** The review screen's due cards for a learner with 20,000 cards among 5 million. */
+  due: { pglite: 40, postgres: 20 },
   /** Every authenticated read at ≥ 0.6× health's requests/s at 50 connections, p99 ≤ 3× p50. */
   api: { ratio: 0.6, tail: 3 },
   /** First-load JavaScript, KB gzip. */
@@ -106,11 +113,11 @@ const TARGETS = {
 };
 
 const only = process.env.BENCH_ONLY?.toLowerCase();
-const wants = (scenario: "search" | "home" | "save" | "pipeline" | "lookup" | "statuses" | "comprehension" | "export" | "highlight" | "api" | "weight" | "own-media") =>
+const wants = (scenario: "search" | "home" | "save" | "pipeline" | "lookup" | "statuses" | "comprehension" | "export" | "due" | "highlight" | "api" | "weight" | "own-media") =>
   !only || only === scenario;
 const wantsWords = { statuses: wants("statuses"), comprehension: wants("comprehension") };
 const wantsDatabase =
-  wants("search") || wants("home") || wants("save") || wants("pipeline") || wants("lookup") || wantsWords.statuses || wantsWords.comprehension || wants("export");
+  wants("due") || wants("search") || wants("home") || wants("save") || wants("pipeline") || wants("lookup") || wantsWords.statuses || wantsWords.comprehension || wants("export");
 const benchWordsOn = (h: BenchDb, engine: string) =>
   benchWords(h, engine, wordsSizes(), wantsWords, { statuses: TARGETS.statuses, comprehension: TARGETS.comprehension });
 
@@ -178,6 +185,7 @@ async function main() {
     if (wants("lookup")) await withScratch(openPglite, (h) => benchLookup(h, engine, TARGETS.lookup.pglite));
     if (wantsWords.statuses || wantsWords.comprehension) await withScratch(openPglite, (h) => benchWordsOn(h, engine));
     if (wants("export")) await withScratch(openPglite, (h) => benchExport(h, engine));
+    if (wants("due")) await withScratch(openPglite, (h) => benchDue(h, engine, dueSizes(), TARGETS.due.pglite));
   }
 
   if (serverUrl && process.env.BENCH_POSTGRES !== "0" && wantsDatabase) {
@@ -199,6 +207,7 @@ async function main() {
       await withScratch(openPool, async (h) => benchPipeline(h, engine, await kit(), TARGETS.pipeline, "pool of 10 connections (the app's default), shared by pg-boss, the worker and the status polling"));
     }
     if (wantsWords.statuses || wantsWords.comprehension) await withScratch(openPg, (h) => benchWordsOn(h, engine));
+    if (wants("due")) await withScratch(openPg, (h) => benchDue(h, engine, dueSizes(), TARGETS.due.postgres));
   } else if (!serverUrl && wantsDatabase) {
     console.log("\n(Set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure Postgres too.)");
   }

@@ -1,5 +1,5 @@
 "use client";
-/** The signed-in home screen: greeting and goal, category filter, and the three video sections. */
+/** The signed-in home screen: greeting and goal, words due for review, category filter, and the three video sections. */
 import { useState } from "react";
 import { VideoGrid } from "@/components/video/video-grid";
 import type { ListFilters } from "@/lib/data/keys";
@@ -7,6 +7,7 @@ import type { VideoCard } from "@/lib/types/api";
 import { useCurrentUser } from "@/lib/data/use-current-user";
 import { usePopularVideos, useProgressVideos, useRecommendedVideos } from "@/lib/data/use-videos";
 import { CategoryStrip } from "./category-strip";
+import { ReviewDue } from "./review-due";
 import { WelcomeBlock } from "./welcome-block";
 
 export function HomeDashboard() {
@@ -20,6 +21,7 @@ export function HomeDashboard() {
   return (
     <main id="main" className="mx-auto max-w-7xl space-y-8 px-4 py-6 sm:px-6 sm:py-8">
       <WelcomeBlock user={user} loading={isLoading} />
+      <ReviewDue />
       <CategoryStrip selected={categoryId} onSelect={setCategoryId} />
       <VideoSection id="continue-learning" title="Continue Learning" query={continuing} categoryId={categoryId} hideWhenEmpty />
       <VideoSection id="popular-videos" title="Popular Videos" query={popular} categoryId={categoryId} />

@@ -1,6 +1,6 @@
 "use client";
 /** The header's avatar menu (entries by role), fetched on first use by account-menu-button.tsx. */
-import { Bookmark, LogOut, Settings, Shield, User as UserIcon, Users } from "lucide-react";
+import { Bookmark, Layers, LogOut, Settings, Shield, User as UserIcon, Users } from "lucide-react";
 import Link from "next/link";
 import {
   DropdownMenu,
@@ -32,6 +32,9 @@ export function AccountMenu({ user, defaultOpen, onLogout }: { user: AppUser | n
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link href="/saved"><Bookmark aria-hidden /> Saved</Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/review"><Layers aria-hidden /> Review</Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link href="/settings"><Settings aria-hidden /> Settings</Link>

@@ -1,6 +1,7 @@
 "use client";
-/** The signed-in header's actions (app-header.tsx): video search, streak, theme, and the avatar menu (entries by role). */
-import { Flame } from "lucide-react";
+/** The signed-in header's actions (app-header.tsx): video search, theme, Review (with the due count), streak, and the avatar menu (entries by role). */
+import { Flame, Layers } from "lucide-react";
+import Link from "next/link";
 import { useState } from "react";
 import { AccountMenuButton } from "./account-menu-button";
 import { HeaderSearch } from "./header-search";
@@ -8,6 +9,7 @@ import { ThemeToggle } from "./theme-toggle";
 import { useSignOut } from "@/components/auth/use-sign-out";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useCurrentUser } from "@/lib/data/use-current-user";
+import { useReviewSummary } from "@/lib/data/use-review";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip } from "@/components/ui/tooltip";
 
@@ -23,6 +25,7 @@ export function AppHeaderActions() {
       <HeaderSearch onOpenChange={setSearching} />
       <div className={searching ? "hidden items-center gap-1 sm:flex sm:gap-2" : "flex items-center gap-1 sm:gap-2"}>
         <ThemeToggle />
+        <ReviewLink enabled={!!user} />
         <Tooltip content="Day streak">
           <span
             className="inline-flex items-center gap-1.5 rounded-full bg-amber-500/10 px-3 py-1.5 text-sm font-bold text-amber-600 dark:text-amber-400"
@@ -37,5 +40,26 @@ export function AppHeaderActions() {
         <AccountMenuButton user={user} onLogout={logout} onFirstUse={() => void loadSupabase()} />
       </div>
     </div>
+  );
+}
+
+/** Review, with how many words are due on a badge; on a phone the avatar menu and the home screen lead there instead (no room). */
+function ReviewLink({ enabled }: { enabled: boolean }) {
+  const due = useReviewSummary(enabled).data?.dueCount ?? 0;
+  return (
+    <Link
+      href="/review"
+      className="relative hidden size-9 items-center justify-center gap-1.5 rounded-md text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:inline-flex lg:w-auto lg:px-3"
+      data-testid="header-review"
+    >
+      <Layers className="size-4" aria-hidden />
+      <span className="sr-only lg:not-sr-only">Review</span>
+      {due > 0 ? (
+        <span className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-violet-600 px-1 text-center text-[0.65rem] leading-4 font-bold text-white lg:static lg:text-xs">
+          {due > 99 ? "99+" : due}
+          <span className="sr-only"> due</span>
+        </span>
+      ) : null}
+    </Link>
   );
 }

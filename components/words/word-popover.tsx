@@ -11,7 +11,6 @@ import { Button } from "@/components/ui/button";
 import { Popover, PopoverAnchor, PopoverClose, PopoverContent } from "@/components/ui/popover";
 import { Sheet, SheetClose, SheetContent, SheetTitle } from "@/components/ui/sheet";
 import { Textarea } from "@/components/ui/textarea";
-import { errorMessage } from "@/lib/data/api";
 import { useWordLookup } from "@/lib/data/use-word-lookup";
 import { useSaveWordNote } from "@/lib/data/use-word-note";
 import { useSetWordStatus } from "@/lib/data/use-word-status";
@@ -19,6 +18,7 @@ import { useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
 import type { WordStatus } from "@/lib/words/line-tokens";
 import { STATUS_BADGE_STYLES } from "./status-styles";
+import { WordMeaning } from "./word-meaning";
 import { STATUS_LABELS, type WordTarget } from "./word-target";
 
 const PHONE_QUERY = "(max-width: 639px)";
@@ -107,7 +107,6 @@ function WordDetails({ target, videoId, status, Title, Close }: Pick<Props, "tar
     setStatus.mutate({ language, lemma, status: next });
   }
 
-  const data = lookup.data;
   const details = [lemma !== surface.toLowerCase() ? lemma : null, partOfSpeech].filter(Boolean);
   return (
     <div className="space-y-3 text-sm">
@@ -137,50 +136,7 @@ function WordDetails({ target, videoId, status, Title, Close }: Pick<Props, "tar
         </Close>
       </div>
 
-      <div aria-live="polite" data-testid="word-meaning">
-        {lookup.isPending ? (
-          <p className="text-muted-foreground">Looking up the meaning…</p>
-        ) : lookup.isError ? (
-          <p className="text-destructive">{errorMessage(lookup.error, "The meaning could not be loaded.")}</p>
-        ) : data ? (
-          <div className="space-y-2">
-            {data.note ? (
-              <p>
-                <span className="font-medium">Your note: </span>
-                {data.note.text}
-              </p>
-            ) : null}
-            {data.dictionaries.map((dictionary) => (
-              <div key={`${dictionary.name}-${dictionary.headword}`}>
-                <ol className="list-inside list-decimal space-y-0.5">
-                  {dictionary.definitions.map((definition, i) => (
-                    <li key={i}>{definition}</li>
-                  ))}
-                </ol>
-                <p className="mt-1 text-xs text-muted-foreground" data-testid="word-credit">
-                  From {dictionary.name}
-                  {dictionary.edition ? ` (${dictionary.edition})` : ""}, {dictionary.licence}
-                </p>
-              </div>
-            ))}
-            {data.ai ? (
-              <div>
-                {data.ai.inLine ? (
-                  <p>
-                    <span className="font-medium">Here: </span>
-                    {data.ai.inLine}
-                  </p>
-                ) : null}
-                {data.ai.meanings.length ? <p>{data.ai.meanings.join("; ")}</p> : null}
-                <p className="mt-1 text-xs text-muted-foreground" data-testid="word-credit">
-                  Meaning by AI ({data.ai.model})
-                </p>
-              </div>
-            ) : null}
-            {data.message ? <p className="text-muted-foreground">{data.message}</p> : null}
-          </div>
-        ) : null}
-      </div>
+      <WordMeaning lookup={lookup} />
 
       {translation ? (
         <p className="rounded-lg bg-muted px-3 py-2">

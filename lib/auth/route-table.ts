@@ -10,7 +10,7 @@ const LANDING_ROUTES = new Set(["/", "/landing", "/auth", "/login", "/register",
 /** Needs a session; visitors see the landing screen. */
 const MEMBER_ROUTES = ["/home", "/profile", "/saved", "/settings", "/users"];
 /** Needs a session; visitors go through the server-side login address. */
-const LOGIN_ROUTES = ["/admin", "/video", "/onboarding"];
+const LOGIN_ROUTES = ["/admin", "/video", "/review", "/onboarding"];
 
 const matches = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 

@@ -91,3 +91,11 @@ export const reviewKeys = {
 export const adminKeys = {
   users: ["/api/admin/users"] as const,
 };
+
+export const reviewKeys = {
+  /** Every review read: invalidate it after an answer. */
+  all: ["/api/review"] as const,
+  dueAll: ["/api/review/due"] as const,
+  due: (query: { limit: number; practice?: boolean }) => ["/api/review/due", query] as const,
+  summary: ["/api/review/summary"] as const,
+};

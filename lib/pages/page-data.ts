@@ -10,23 +10,32 @@ import { getDb } from "@/db/client";
 import { listLanguages } from "@/db/queries/languages";
 import type { User } from "@/db/schema";
 import { getPageUser } from "@/lib/auth/page-user";
-import { adminKeys, categoryKeys, languageKeys, settingsKeys, userKeys, videoKeys, wordKeys, type ListFilters } from "@/lib/data/keys";
+import { adminKeys, categoryKeys, languageKeys, reviewKeys, settingsKeys, userKeys, videoKeys, wordKeys, type ListFilters } from "@/lib/data/keys";
 import { listFavorites } from "@/lib/services/favorites";
 import { listSavedWords } from "@/lib/services/saved-words";
 import { SAVED_WORDS_PAGE_DEFAULT } from "@/lib/validation/saved-words";
 import { getDailyProgress, getStats } from "@/lib/services/progress";
 import { toLearningPreferences } from "@/lib/services/serialize";
 import { listAdminUsers } from "@/lib/services/user-admin";
+import { getDueCards, getReviewSummary } from "@/lib/services/word-cards";
+import { REVIEW_BATCH } from "@/lib/validation/review";
 import { ApiError } from "@/lib/api/errors";
 import { getCaptions, getSegmentTranslations, getWords, getWordTimings } from "@/lib/services/content";
 import { getVideo, isStaff, listCategoriesFor, listInProgress, listPopular, listRecommended, listVideos } from "@/lib/services/videos";
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_STAFF_MAX } from "@/lib/validation/videos";
 
-type Part = "home" | "dailyProgress" | "stats" | "favorites" | "savedWords" | "settings" | "languages" | "users" | "admin";
+type Part = "review" | "reviewSummary" | "home" | "dailyProgress" | "stats" | "favorites" | "savedWords" | "settings" | "languages" | "users" | "admin";
 
 async function load(queryClient: QueryClient, user: User, part: Part): Promise<void> {
   const db = await getDb();
   switch (part) {
+    case "review":
+      // The review screen's first card is in the HTML: nothing to wait for before it shows.
+      queryClient.setQueryData(reviewKeys.due({ limit: REVIEW_BATCH }), await getDueCards(db, user, { limit: REVIEW_BATCH, practice: false }));
+      return;
+    case "reviewSummary":
+      queryClient.setQueryData(reviewKeys.summary, await getReviewSummary(db, user));
+      return;
     case "dailyProgress":
       queryClient.setQueryData(userKeys.dailyProgress, await getDailyProgress(db, user));
       return;

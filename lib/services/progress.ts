@@ -28,7 +28,6 @@
 import "server-only";
 import type { Db, DbOrTx } from "@/db/client";
 import {
-  addQuizToDay,
   addWordAnswer,
   countVideoProgress,
   getDayProgress,
@@ -39,12 +38,12 @@ import {
   refreshVideoProgress,
   saveQuizResultKey,
 } from "@/db/queries/progress";
-import { addQuizToUser } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
 import type { DailyProgress, QuizResultSaved, UserStats } from "@/lib/types/api";
-import { daysAt, localDay, streakAfterQuiz } from "@/lib/progress/days";
+import { daysAt, localDay } from "@/lib/progress/days";
 import type { QuizResult } from "@/lib/validation/videos";
+import { countQuizForDay } from "./quiz-day";
 import { streakOf } from "./serialize";
 import { isPublished, isStaff } from "./videos";
 import { applyAnswerToStatus } from "./word-statuses";
@@ -117,24 +116,16 @@ export async function recordQuizResult(
     } else {
       const learned = (before?.learned ?? false) || input.correct === 1;
       const answer = await addWordAnswer(tx, { ...key, learned, correct: input.correct, incorrect: input.incorrect, now });
-      const day = await addQuizToDay(tx, { userId: user.id, day: today, correct: input.correct });
-      const streak = streakAfterQuiz({ ...user, lastActiveDate: days.lastActiveDate }, today);
       const newlyLearned = answer.learned && !(before?.learned ?? false) ? 1 : 0;
-      // A saved zone that has become the day zone is switched to for good.
-      const zone = days.switched ? { dayTimeZone: days.zone, dayTimeZoneSince: now } : {};
-      const updated = await addQuizToUser(tx, {
-        id: user.id,
-        newlyLearned,
-        values: { streak: streak.streak, longestStreak: streak.longestStreak, lastActiveDate: streak.lastActiveDate, ...zone },
-      });
+      const { day, user: updated } = await countQuizForDay(tx, user, { correct: input.correct, newlyLearned }, now);
       const video = await refreshVideoProgress(tx, { ...key, now });
       await applyAnswerToStatus(tx, user.id, word.wordId, input.correct === 1);
       await applyAnswerToCard(tx, user.id, word.wordId, input.correct === 1, word.videoId, now);
       result = {
         counted: true,
         word: { wordId: word.wordId, learned: answer.learned, correctCount: answer.correctCount, incorrectCount: answer.incorrectCount },
-        dailyProgress: { date: today, ...day, dailyGoal: updated!.dailyGoal },
-        stats: getStats(updated!, now),
+        dailyProgress: { date: today, ...day, dailyGoal: updated.dailyGoal },
+        stats: getStats(updated, now),
         video: { id: word.videoId, progress: video.progressPercent, wordsLearned: video.wordsLearned, totalWords: video.totalWords, completed: video.completed },
       };
     }

@@ -4,6 +4,12 @@
  * before then (the same word quizzed again in another video the same day, say) is logged as an
  * exposure and leaves the schedule alone, since grading a card several times a day skews the model.
  * Cards are the learner's own: every read and write is keyed by the caller's id.
+ *
+ * The review screen shows each card in a caption line where its lemma occurs, a different one at
+ * each answer (rotating by the number of answers the card has had). An answer through the
+ * review API that is an FSRS review counts as a quiz completed today (daily goal, streak);
+ * practice and exposures (a card answered again before it is due, a double submit) do not, so
+ * they cannot farm the goal.
  */
 import "server-only";
 import type { Grade } from "ts-fsrs";
@@ -11,6 +17,8 @@ import type { Db, DbOrTx } from "@/db/client";
 import { listLanguageCodes } from "@/db/queries/languages";
 import {
   countDueWordCards,
+  countWordCards,
+  findLemmaLines,
   insertWordCard,
   insertWordReview,
   listDueWordCards,
@@ -18,16 +26,23 @@ import {
   nextWordCardDue,
   updateWordCard,
   type CardKey,
+  type LemmaLine,
 } from "@/db/queries/word-cards";
+import { lockUser } from "@/db/queries/progress";
 import { getVideoById } from "@/db/queries/videos";
 import { getVocabularyWordLemma } from "@/db/queries/word-statuses";
 import { CARD_STATES, type ReviewKind, type ReviewSource, type User } from "@/db/schema";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest, notFound } from "@/lib/api/errors";
 import { GRADES, isDue, newCardColumns, nextSchedule, previewDue, type CardColumns } from "@/lib/review/scheduler";
 import { lemmaKey } from "@/lib/text/word-key";
-import type { DueCardDto, DueCards, ReviewAnswerSaved } from "@/lib/types/api";
+import { mediaUrlOf } from "@/lib/storage/media-path";
+import type { DueCardDto, DueCards, ReviewAnswerSaved, ReviewLine, ReviewSummary } from "@/lib/types/api";
 import type { DueCardsQuery, ReviewAnswerBody } from "@/lib/validation/review";
-import { mayView, videoNotFound } from "./videos";
+import { countQuizForDay } from "./quiz-day";
+import { isStaff, mayView, videoNotFound } from "./videos";
+
+/** The app's own media plays a review line with this much before and after it, so its first and last sounds are not clipped. */
+export const LINE_PADDING_MS = 300;
 
 /** Gives the learner a card for the lemma, due at once, unless they have one. */
 export async function addWordCard(db: DbOrTx, key: CardKey, now = new Date()): Promise<void> {
@@ -102,18 +117,52 @@ export function cardDto(key: { language: string; lemma: string }, card: CardColu
   };
 }
 
-/** GET /api/review/due: the caller's due cards, most overdue first. */
+/** A line for each card where its lemma occurs, the next one in turn; a card whose lemma no video the learner may see has gets none. */
+async function reviewLines(db: DbOrTx, user: User, cards: readonly { language: string; lemma: string }[]): Promise<Map<string, ReviewLine>> {
+  const found = await findLemmaLines(db, { userId: user.id, nativeLanguage: user.nativeLanguage ?? "en", publishedOnly: !isStaff(user), cards });
+  return new Map(found.map((line) => [`${line.language}:${line.lemma}`, toReviewLine(line)]));
+}
+
+function toReviewLine(found: LemmaLine): ReviewLine {
+  const mediaUrl = mediaUrlOf({ id: found.videoId, mediaPath: found.mediaPath });
+  return {
+    videoId: found.videoId,
+    videoTitle: found.title,
+    captionId: found.captionId,
+    text: found.text,
+    wordStart: found.wordStart,
+    wordEnd: found.wordEnd,
+    surface: found.surface,
+    translation: found.translation,
+    occurrences: found.occurrences,
+    media: mediaUrl
+      ? { kind: "html5", url: mediaUrl, startMs: Math.max(0, found.startMs - LINE_PADDING_MS), endMs: found.endMs + LINE_PADDING_MS }
+      : found.youtubeId
+        ? { kind: "youtube", youtubeId: found.youtubeId, startMs: found.startMs, endMs: found.endMs }
+        : null,
+  };
+}
+
+/** GET /api/review/due: the caller's due cards, most overdue first, each with a line to show it in (with `practice`, any of their cards). */
 export async function getDueCards(db: DbOrTx, user: User, query: DueCardsQuery, now = new Date()): Promise<DueCards> {
   const where = { userId: user.id, now, language: query.language };
   const [rows, dueCount, nextDueAt] = await Promise.all([
-    listDueWordCards(db, { ...where, limit: query.limit }),
+    listDueWordCards(db, { ...where, now: query.practice ? null : now, limit: query.limit }),
     countDueWordCards(db, where),
     nextWordCardDue(db, where),
   ]);
-  return { cards: rows.map((r) => cardDto(r, r, now)), dueCount, nextDueAt: nextDueAt?.toISOString() ?? null };
+  const lines = await reviewLines(db, user, rows);
+  return { cards: rows.map((r) => ({ ...cardDto(r, r, now), line: lines.get(`${r.language}:${r.lemma}`) ?? null })), dueCount, nextDueAt: nextDueAt?.toISOString() ?? null };
 }
 
-/** POST /api/review/answers: the caller grades one of their cards. */
+/** GET /api/review/summary: the home screen's and the header's count, without lines. */
+export async function getReviewSummary(db: DbOrTx, user: User, now = new Date()): Promise<ReviewSummary> {
+  const where = { userId: user.id, now };
+  const [dueCount, nextDueAt, cardCount] = await Promise.all([countDueWordCards(db, where), nextWordCardDue(db, where), countWordCards(db, where)]);
+  return { dueCount, nextDueAt: nextDueAt?.toISOString() ?? null, cardCount };
+}
+
+/** POST /api/review/answers: the caller grades one of their cards; an FSRS review (on the review screen or inside a video) counts as a quiz completed today. */
 export async function saveReviewAnswer(db: Db, user: User, body: ReviewAnswerBody, now = new Date()): Promise<ReviewAnswerSaved> {
   if (!(await listLanguageCodes(db)).includes(body.language)) throw badRequest(`language: no language has the code "${body.language}"`);
   const lemma = lemmaKey(body.lemma, body.language);
@@ -125,8 +174,13 @@ export async function saveReviewAnswer(db: Db, user: User, body: ReviewAnswerBod
   }
   const key = { userId: user.id, language: body.language, lemma };
   return db.transaction(async (tx) => {
+    // The user's row first, then the card: the order a video's quiz answer takes them in.
+    const locked = await lockUser(tx, { id: user.id });
+    if (!locked) throw notFound("User not found");
     const answer = await answerWordCard(tx, key, GRADES[body.grade], { source: body.videoId ? "video-review" : "review", videoId: body.videoId, practice: body.practice }, now);
+    const countedToday = answer.kind === "review";
+    if (countedToday) await countQuizForDay(tx, locked, { correct: body.grade === "again" ? 0 : 1, newlyLearned: 0 }, now);
     const dueCount = await countDueWordCards(tx, { userId: user.id, now });
-    return { kind: answer.kind, card: cardDto(key, answer.card, now), dueCount };
+    return { kind: answer.kind, card: cardDto(key, answer.card, now), dueCount, countedToday };
   });
 }

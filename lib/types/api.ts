@@ -159,11 +159,40 @@ export type DueCardDto = {
   intervals: Record<"again" | "hard" | "good" | "easy", string>;
 };
 
-/** GET /api/review/due: the caller's due cards, how many are due in all and when the next one falls due. */
-export type DueCards = { cards: DueCardDto[]; dueCount: number; nextDueAt: string | null };
+/** What plays a review line: the app's own media (the line's span ±300 ms) or the YouTube embed (the line's span). */
+export type ReviewMedia = { kind: "html5"; url: string; startMs: number; endMs: number } | { kind: "youtube"; youtubeId: string; startMs: number; endMs: number };
 
-/** POST /api/review/answers: what the answer did ("review": the card was due and was rescheduled; "exposure": it was not due; "practice": schedules left alone). */
-export type ReviewAnswerSaved = { kind: "review" | "exposure" | "practice"; card: DueCardDto; dueCount: number };
+/** A caption line where a card's lemma occurs; `wordStart`/`wordEnd` are offsets into `text` (the word to highlight). */
+export type ReviewLine = {
+  videoId: number;
+  videoTitle: string;
+  captionId: number;
+  text: string;
+  wordStart: number;
+  wordEnd: number;
+  surface: string;
+  /** The line in the learner's native language, when stored. */
+  translation: string | null;
+  /** How many lines (of the videos searched) hold the lemma: the screen shows a different one each time. */
+  occurrences: number;
+  media: ReviewMedia | null;
+};
+
+/** A due card with a line to show it in (null when no video the learner may see has the lemma). */
+export type ReviewCardDto = DueCardDto & { line: ReviewLine | null };
+
+/** GET /api/review/due: the caller's due cards (any cards, soonest first, with `practice`), how many are due in all and when the next one falls due. */
+export type DueCards = { cards: ReviewCardDto[]; dueCount: number; nextDueAt: string | null };
+
+/** GET /api/review/summary: how many cards are due, when the next falls due, how many cards there are. */
+export type ReviewSummary = { dueCount: number; nextDueAt: string | null; cardCount: number };
+
+/**
+ * POST /api/review/answers: what the answer did ("review": the card was due and was rescheduled;
+ * "exposure": it was not due; "practice": schedules left alone). `countedToday`: a review counts
+ * as a quiz completed today (daily goal, streak).
+ */
+export type ReviewAnswerSaved = { kind: "review" | "exposure" | "practice"; card: DueCardDto; dueCount: number; countedToday: boolean };
 
 /** Where a saved word's meaning came from: the learner's note, an imported dictionary, or a cached AI answer. */
 export type SavedWordMeaningSource = "note" | "dictionary" | "ai";

@@ -5,6 +5,9 @@ import { wordStatusBodySchema } from "./words";
 
 export const REVIEW_GRADES = ["again", "hard", "good", "easy"] as const;
 
+/** Cards the review screen fetches at once (and its page sends with the HTML); it asks for more when they are answered. */
+export const REVIEW_BATCH = 10;
+
 /** The most due cards one request returns. */
 export const DUE_CARDS_MAX = 100;
 
@@ -17,6 +20,8 @@ export const dueCardsQuerySchema = z
       .min(1, "limit must be at least 1")
       .max(DUE_CARDS_MAX, `limit must be at most ${DUE_CARDS_MAX}`)
       .default(20),
+    /** Any of the learner's cards, soonest due first, whether due or not (practice mode). */
+    practice: z.enum(["true", "false"], { message: "practice must be true or false" }).optional().transform((v) => v === "true"),
   })
   .strict();
 export type DueCardsQuery = z.infer<typeof dueCardsQuerySchema>;

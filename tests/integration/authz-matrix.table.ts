@@ -141,6 +141,7 @@ export const AUTHZ_TABLE: Row[] = [
   { route: "/api/words/status", method: "PUT", body: () => ({ language: "es", lemma: "café", status: "known" }), expect: SIGNED_IN },
   // Spaced repetition: each signed-in caller reads and grades their own cards (tests/integration/word-cards.test.ts: cards per learner).
   { route: "/api/review/due", method: "GET", expect: SIGNED_IN },
+  { route: "/api/review/summary", method: "GET", expect: SIGNED_IN },
   { route: "/api/review/answers", method: "POST", body: () => ({ language: "es", lemma: "café", grade: "good" }), expect: SIGNED_IN },
 
   // Videos: lists and search.

@@ -2,18 +2,20 @@
  * FSRS cards on PGlite and Postgres: saving a word or answering a quiz on it gives the learner a
  * card; only answers to due cards reschedule it (others are exposures, practice leaves it alone);
  * the stored state after a scripted sequence of grades is ts-fsrs's own answer; cards are the
- * learner's alone.
+ * learner's alone; each card comes with a line where its lemma occurs (a different one at each
+ * answer, only from videos the learner may see); a review counts toward the daily goal and streak.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Rating, type Card } from "ts-fsrs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as postAnswer } from "@/app/api/review/answers/route";
 import { GET as getDue } from "@/app/api/review/due/route";
+import { GET as getSummary } from "@/app/api/review/summary/route";
 import { PUT as putStatus } from "@/app/api/words/status/route";
 import { getWordCard, listWordReviews } from "@/db/queries/word-cards";
-import { videos, words } from "@/db/schema";
-import { recordQuizResult } from "@/lib/services/progress";
-import { answerWordCard, addWordCard } from "@/lib/services/word-cards";
+import { captions, videos, videoTokens, words } from "@/db/schema";
+import { getDailyProgress, recordQuizResult } from "@/lib/services/progress";
+import { answerWordCard, addWordCard, LINE_PADDING_MS } from "@/lib/services/word-cards";
 import { getUserById } from "@/db/queries/users";
 import { newCardColumns, scheduler, toCard, toColumns } from "@/lib/review/scheduler";
 import { seedDemoContent } from "@/lib/setup/demo-content";
@@ -26,11 +28,14 @@ const MINUTE = 60_000;
 describe.each(testDbKinds)("word cards on %s", (kind) => {
   const t = useTestDb(kind, { app: true });
   let actors: Record<ActorName, Actor>;
+  // Actors without history, for the tests that count from zero.
+  let fresh: Record<ActorName, Actor>;
   let coffee: number;
 
   beforeAll(async () => {
     await seedDemoContent(t().db);
     actors = await seedActors(t().db, "cards");
+    fresh = await seedActors(t().db, "fresh-cards");
     const [row] = await t().db.select({ id: videos.id }).from(videos).where(eq(videos.title, "Ordering Coffee in Madrid"));
     coffee = row!.id;
   });
@@ -138,5 +143,129 @@ describe.each(testDbKinds)("word cards on %s", (kind) => {
     }
     expect((await due(actors.learner, "?limit=0")).status).toBe(400);
     expect((await due(actors.learner, "?limit=101")).status).toBe(400);
+  });
+
+  /** A Spanish lemma of the coffee video with more than one occurrence there, and its lines. */
+  async function repeatedLemma(): Promise<{ lemma: string; lines: number }> {
+    const rows = await t()
+      .db.select({ lemma: videoTokens.lemma, n: sql<number>`count(*)::int` })
+      .from(videoTokens)
+      .where(and(eq(videoTokens.videoId, coffee), eq(videoTokens.isContent, true)))
+      .groupBy(videoTokens.lemma)
+      .orderBy(sql`count(*) desc`, videoTokens.lemma)
+      .limit(1);
+    return { lemma: rows[0]!.lemma, lines: rows[0]!.n };
+  }
+
+  it("shows each card in a line where its lemma occurs, the word's span marked, a different line at each answer", async () => {
+    const { lemma, lines } = await repeatedLemma();
+    expect(lines).toBeGreaterThan(1);
+    expect((await save(fresh.learner, lemma)).status).toBe(200);
+    const first = (await due(fresh.learner)).body.cards[0];
+    expect(first.lemma).toBe(lemma);
+    const line = first.line;
+    expect(line.text.slice(line.wordStart, line.wordEnd)).toBe(line.surface);
+    expect(line.occurrences).toBeGreaterThanOrEqual(lines);
+    const [caption] = await t().db.select().from(captions).where(eq(captions.id, line.captionId));
+    expect(caption!.text).toBe(line.text);
+    const [video] = await t().db.select().from(videos).where(eq(videos.id, line.videoId));
+    expect(line.videoTitle).toBe(video!.title);
+    if (video!.mediaPath) {
+      expect(line.media).toEqual({ kind: "html5", url: `/api/videos/${video!.id}/media`, startMs: Math.max(0, caption!.startTime - LINE_PADDING_MS), endMs: caption!.endTime + LINE_PADDING_MS });
+    }
+    // Each answer moves to the next occurrence, around and back to the first.
+    const seen = [`${line.captionId}:${line.wordStart}`];
+    for (let i = 1; i <= line.occurrences; i++) {
+      expect((await answer(fresh.learner, { language: "es", lemma, grade: "good", practice: true })).status).toBe(200);
+      const next = (await due(fresh.learner, "?practice=true")).body.cards.find((c: { lemma: string }) => c.lemma === lemma).line;
+      seen.push(`${next.captionId}:${next.wordStart}`);
+    }
+    expect(new Set(seen.slice(0, line.occurrences)).size).toBe(line.occurrences);
+    expect(seen.at(-1)).toBe(seen[0]);
+    // A learner sees lines of published videos only; staff see the rest too.
+    await t().db.update(videos).set({ status: "unpublished" }).where(eq(videos.id, line.videoId));
+    try {
+      const hidden = (await due(fresh.learner, "?practice=true")).body.cards.find((c: { lemma: string }) => c.lemma === lemma);
+      expect(hidden.line === null || hidden.line.videoId !== line.videoId).toBe(true);
+      expect((await save(fresh.admin, lemma)).status).toBe(200);
+      expect((await due(fresh.admin)).body.cards[0].line.videoId).toBe(line.videoId);
+    } finally {
+      await t().db.update(videos).set({ status: "active" }).where(eq(videos.id, line.videoId));
+    }
+  });
+
+  it("gives a card whose lemma no video has no line, and makes a card for a lemma answered without one", async () => {
+    const graded = await answer(fresh.owner, { language: "es", lemma: "Zzyzx", grade: "good" });
+    expect(graded.status).toBe(200);
+    // No card yet: the answer made one, due at once, so it was a review.
+    expect(graded.body.kind).toBe("review");
+    expect(graded.body.card.lemma).toBe("zzyzx");
+    expect((await save(fresh.owner, "quetzalcoatlus")).status).toBe(200);
+    const card = (await due(fresh.owner)).body.cards.find((c: { lemma: string }) => c.lemma === "quetzalcoatlus");
+    expect(card.line).toBeNull();
+  });
+
+  it("counts a review as a quiz completed today and keeps the streak; practice and exposures count nothing", async () => {
+    const me = async () => (await getUserById(t().db, { id: fresh.otherLearner.id }))!;
+    const before = await getDailyProgress(t().db, await me());
+    expect(before.quizzesCompleted).toBe(0);
+    expect((await save(fresh.otherLearner, "leche")).status).toBe(200);
+    expect((await save(fresh.otherLearner, "azúcar")).status).toBe(200);
+    const reviewed = await answer(fresh.otherLearner, { language: "es", lemma: "leche", grade: "good" });
+    expect(reviewed.body).toMatchObject({ kind: "review", countedToday: true, dueCount: 1 });
+    const wrong = await answer(fresh.otherLearner, { language: "es", lemma: "azúcar", grade: "again" });
+    expect(wrong.body).toMatchObject({ kind: "review", countedToday: true, dueCount: 0 });
+    const exposure = await answer(fresh.otherLearner, { language: "es", lemma: "leche", grade: "good" });
+    expect(exposure.body).toMatchObject({ kind: "exposure", countedToday: false });
+    const practice = await answer(fresh.otherLearner, { language: "es", lemma: "leche", grade: "easy", practice: true });
+    expect(practice.body).toMatchObject({ kind: "practice", countedToday: false });
+    const user = await me();
+    const day = await getDailyProgress(t().db, user);
+    expect(day).toMatchObject({ quizzesCompleted: 2, correctAnswers: 1 });
+    expect(user.streak).toBe(1);
+    expect(user.totalQuizzes).toBe(2);
+    expect(user.totalWordsLearned).toBe(0);
+    // The summary the home screen reads.
+    const summary = await call(getSummary, "/api/review/summary", { token: fresh.otherLearner.token });
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatchObject({ dueCount: 0, cardCount: 2 });
+    expect(Date.parse(summary.body.nextDueAt)).toBeGreaterThan(Date.now());
+  });
+
+  it("keeps a learner's cards theirs: another learner neither sees nor grades them", async () => {
+    expect((await save(actors.learner, "tostada")).status).toBe(200);
+    const key = { userId: actors.learner.id, language: "es", lemma: "tostada" };
+    const mine = await getWordCard(t().db, key);
+    expect((await due(actors.otherLearner)).body).toMatchObject({ cards: [], dueCount: 0 });
+    expect((await due(actors.otherLearner, "?practice=true")).body.cards).toEqual([]);
+    expect((await call(getSummary, "/api/review/summary", { token: actors.otherLearner.token })).body).toEqual({ dueCount: 0, nextDueAt: null, cardCount: 0 });
+    // Grading the same lemma makes the other learner a card of their own; the first learner's is untouched.
+    const other = await answer(actors.otherLearner, { language: "es", lemma: "tostada", grade: "easy", userId: actors.learner.id });
+    expect(other.status).toBe(400);
+    expect((await answer(actors.otherLearner, { language: "es", lemma: "tostada", grade: "easy" })).status).toBe(200);
+    expect(await getWordCard(t().db, key)).toEqual(mine);
+    expect(await listWordReviews(t().db, key)).toEqual([]);
+    expect((await due(actors.learner)).body.cards.map((c: { lemma: string }) => c.lemma)).toContain("tostada");
+    expect((await call(getSummary, "/api/review/summary", { token: actors.otherLearner.token })).body.cardCount).toBe(1);
+  });
+
+  it("refuses hostile queries with a clear 4xx", async () => {
+    for (const [query, message] of [
+      ["?practice=maybe", /practice must be true or false/],
+      ["?limit=abc", /limit must be a number/],
+      ["?limit=2.5", /whole number/],
+      ["?language=%00", /./],
+      ["?userId=someone", /./],
+    ] as const) {
+      const res = await due(actors.learner, query);
+      expect(res.status, query).toBe(400);
+      expect(JSON.stringify(res.body)).toMatch(message);
+    }
+    const long = await answer(actors.learner, { language: "es", lemma: "a".repeat(5000), grade: "good" });
+    expect(long.status).toBeGreaterThanOrEqual(400);
+    expect(long.status).toBeLessThan(500);
+    const injected = await answer(actors.learner, { language: "es", lemma: "x'); drop table word_cards; --", grade: "good" });
+    expect(injected.status).toBe(200);
+    expect((await due(actors.learner)).status).toBe(200);
   });
 });

@@ -19,6 +19,7 @@ describe("route table", () => {
       to: "/api/login?return_to=%2Fvideo%2F12%3Ft%3D3",
     });
     expect(decideRoute("/onboarding", "", false)).toEqual({ type: "redirect", to: "/api/login?return_to=%2Fonboarding" });
+    expect(decideRoute("/review", "", false)).toEqual({ type: "redirect", to: "/api/login?return_to=%2Freview" });
   });
 
   it("leaves the email callback, password reset and unknown paths alone", () => {

@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Home" };
 
 export default async function HomePage() {
   return (
-    <HydrationBoundary state={await pageData(["home", "dailyProgress", "stats", "favorites"])}>
+    <HydrationBoundary state={await pageData(["home", "dailyProgress", "stats", "favorites", "reviewSummary"])}>
       <HomeDashboard />
     </HydrationBoundary>
   );

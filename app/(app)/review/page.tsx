@@ -1,0 +1,15 @@
+import { HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { ReviewScreen } from "@/components/review/review-screen";
+import { env } from "@/lib/env";
+import { pageData } from "@/lib/pages/page-data";
+
+export const metadata: Metadata = { title: "Review" };
+
+export default async function ReviewPage() {
+  return (
+    <HydrationBoundary state={await pageData(["review"])}>
+      <ReviewScreen embedOrigin={env().youtubeEmbedOrigin} />
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,54 @@
+/** A word's meaning as the look-up answers it: the learner's note, dictionaries (credited), the AI's (credited), or why there is none. */
+import type { UseQueryResult } from "@tanstack/react-query";
+import { errorMessage } from "@/lib/data/api";
+import type { WordLookup } from "@/lib/services/word-lookup";
+
+export function WordMeaning({ lookup }: { lookup: Pick<UseQueryResult<WordLookup>, "isPending" | "isError" | "error" | "data"> }) {
+  const data = lookup.data;
+  return (
+    <div aria-live="polite" data-testid="word-meaning">
+      {lookup.isPending ? (
+        <p className="text-muted-foreground">Looking up the meaning…</p>
+      ) : lookup.isError ? (
+        <p className="text-destructive">{errorMessage(lookup.error, "The meaning could not be loaded.")}</p>
+      ) : data ? (
+        <div className="space-y-2">
+          {data.note ? (
+            <p>
+              <span className="font-medium">Your note: </span>
+              {data.note.text}
+            </p>
+          ) : null}
+          {data.dictionaries.map((dictionary) => (
+            <div key={`${dictionary.name}-${dictionary.headword}`}>
+              <ol className="list-inside list-decimal space-y-0.5">
+                {dictionary.definitions.map((definition, i) => (
+                  <li key={i}>{definition}</li>
+                ))}
+              </ol>
+              <p className="mt-1 text-xs text-muted-foreground" data-testid="word-credit">
+                From {dictionary.name}
+                {dictionary.edition ? ` (${dictionary.edition})` : ""}, {dictionary.licence}
+              </p>
+            </div>
+          ))}
+          {data.ai ? (
+            <div>
+              {data.ai.inLine ? (
+                <p>
+                  <span className="font-medium">Here: </span>
+                  {data.ai.inLine}
+                </p>
+              ) : null}
+              {data.ai.meanings.length ? <p>{data.ai.meanings.join("; ")}</p> : null}
+              <p className="mt-1 text-xs text-muted-foreground" data-testid="word-credit">
+                Meaning by AI ({data.ai.model})
+              </p>
+            </div>
+          ) : null}
+          {data.message ? <p className="text-muted-foreground">{data.message}</p> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * The review screen: a saved word is due at once; the home screen says so and leads to /review,
+ * whose "Review" region shows it in a line with the word marked; Space reveals the meaning, key 3
+ * grades it Good, the count drops and the empty state says when the next review is.
+ */
+import { LearnerApi } from "./support/api";
+import { expectNoViolationsInBothThemes } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+
+test.describe.configure({ timeout: 120_000 });
+
+test("a saved word: 1 word due on home, reviewed with Space and 3, then nothing due", async ({ signedInPage: page, learner, request }) => {
+  await (await LearnerApi.signIn(request, learner)).setWordStatus("es", "leche", "learning");
+
+  await page.goto("/home");
+  const prompt = page.getByTestId("review-due");
+  await expect(prompt.getByRole("heading", { name: "1 word due" })).toHaveAttribute("data-due-count", "1");
+  await prompt.getByRole("link", { name: "Review" }).click();
+  await expect(page).toHaveURL(/\/review$/);
+
+  const region = page.getByRole("region", { name: "Review" });
+  await expect(region.locator("[data-due-count]")).toHaveAttribute("data-due-count", "1");
+  await expect(region.getByTestId("review-line").locator("mark")).toHaveText(/^leche$/i);
+  await expect(region.getByRole("button", { name: /Replay/ })).toBeVisible();
+
+  await page.keyboard.press("Space");
+  const answer = region.getByTestId("review-answer");
+  await expect(answer.getByTestId("word-meaning")).toBeVisible();
+  // Each grade says when the word would come back.
+  await expect(answer.getByRole("button", { name: /^Again\s*\d+ min$/ })).toBeVisible();
+  await expectNoViolationsInBothThemes(page, "the review card, revealed");
+
+  await page.keyboard.press("3");
+  await expect(region.locator("[data-due-count]")).toHaveAttribute("data-due-count", "0");
+  const empty = region.getByTestId("review-empty");
+  await expect(empty).toContainText("No words due.");
+  await expect(empty).toContainText(/Next review in \d+ (minute|hour|day)s?\./);
+  await expect(empty.getByRole("button", { name: "Practice anyway" })).toBeVisible();
+  await expect(empty.getByRole("link", { name: "Back to home" })).toBeVisible();
+});
