@@ -83,18 +83,12 @@ export const wordKeys = {
   saved: (language?: string) => withQuery("/api/words/saved", language ? { language } : undefined),
 };
 
-/** Spaced repetition: the caller's due cards (every filtered variant under this path). */
-export const reviewKeys = {
-  due: ["/api/review/due"] as const,
-};
-
 export const adminKeys = {
   users: ["/api/admin/users"] as const,
 };
 
 export const reviewKeys = {
-  /** Every review read: invalidate it after an answer. */
-  all: ["/api/review"] as const,
+  /** Every variant of the due cards: invalidate it after an answer. */
   dueAll: ["/api/review/due"] as const,
   due: (query: { limit: number; practice?: boolean }) => ["/api/review/due", query] as const,
   summary: ["/api/review/summary"] as const,

@@ -24,7 +24,8 @@ export function useAnswerVideoReview() {
     onSuccess: async () => {
       const refetchType = "all" as const;
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: reviewKeys.due, refetchType }),
+        queryClient.invalidateQueries({ queryKey: reviewKeys.dueAll, refetchType }),
+        queryClient.invalidateQueries({ queryKey: reviewKeys.summary, refetchType }),
         queryClient.invalidateQueries({ queryKey: userKeys.dailyProgress, refetchType }),
         queryClient.invalidateQueries({ queryKey: userKeys.stats, refetchType }),
       ]);
