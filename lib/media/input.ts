@@ -57,7 +57,8 @@ export async function sniffAudioFile(file: string): Promise<SniffResult> {
 async function sniffVideoFile(file: string) {
   const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    return sniffVideo(await readAt(handle, 0, 64));
+    // Read on from the start, not at an offset: a named pipe cannot seek.
+    return sniffVideo(await readAt(handle, null, 64));
   } finally {
     await handle.close();
   }

@@ -3,7 +3,7 @@
  * boxes) and WebM and Matroska (EBML). The format found is the one ffmpeg and ffprobe are then
  * told to read, as for audio (./sniff.ts); a file of any other kind is refused before it is written.
  */
-import type { FfmpegInputFormat } from "./sniff";
+import { ascii, type FfmpegInputFormat } from "./sniff";
 
 export type VideoFormat = {
   name: "mp4" | "mov" | "webm" | "matroska";
@@ -20,9 +20,6 @@ export const VIDEO_FORMATS = {
   webm: { name: "webm", contentType: "video/webm", extension: "webm", ffmpegFormat: "matroska" },
   matroska: { name: "matroska", contentType: "video/x-matroska", extension: "mkv", ffmpegFormat: "matroska" },
 } as const satisfies Record<string, VideoFormat>;
-
-const ascii = (bytes: Uint8Array, at: number, text: string) =>
-  bytes.length >= at + text.length && [...text].every((c, i) => bytes[at + i] === c.charCodeAt(0));
 
 /** QuickTime files from older cameras open with one of these atoms rather than "ftyp". */
 const QUICKTIME_FIRST_ATOMS = ["moov", "mdat", "wide", "free", "skip"];

@@ -33,7 +33,8 @@ export const AUDIO_FORMATS = {
   matroska: { name: "matroska", contentType: "audio/x-matroska", extension: "mka", ffmpegFormat: "matroska" },
 } as const satisfies Record<string, AudioFormat>;
 
-const ascii = (bytes: Uint8Array, at: number, text: string) =>
+/** Whether `text` (ASCII) stands in the bytes at `at`: how containers name their parts. */
+export const ascii = (bytes: Uint8Array, at: number, text: string) =>
   bytes.length >= at + text.length && [...text].every((c, i) => bytes[at + i] === c.charCodeAt(0));
 
 /**

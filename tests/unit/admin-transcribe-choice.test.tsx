@@ -41,9 +41,14 @@ describe("the add form's choice to transcribe the audio", () => {
     expect(render({ transcribeAudio: true }).box).toContain('aria-checked="true"');
   });
 
-  it("cannot be ticked while an audio file is chosen, and says the upload is transcribed", () => {
-    const { html, box } = render({ audioFile: new File(["RIFF"], "lesson.wav", { type: "audio/wav" }) });
-    expect(box).toMatch(/ disabled=""/);
-    expect(html).toContain("The uploaded audio file is always transcribed.");
+  it("cannot be ticked while an audio or video file is chosen, and says the upload is transcribed", () => {
+    for (const values of [
+      { audioFile: new File(["RIFF"], "lesson.wav", { type: "audio/wav" }) },
+      { videoFile: new File(["ftyp"], "lesson.mp4", { type: "video/mp4" }) },
+    ]) {
+      const { html, box } = render(values);
+      expect(box).toMatch(/ disabled=""/);
+      expect(html).toContain("An uploaded file is always transcribed.");
+    }
   });
 });
