@@ -20,6 +20,9 @@ test("admin screen, its menus and dialogs", async ({ page, request }) => {
   // Inline validation messages.
   const form = page.getByRole("form", { name: "Add a video" });
   await form.getByRole("button", { name: "Add Video" }).click();
+  await expect(form.getByText("Add a YouTube link, a video file or an audio file")).toBeVisible();
+  await form.getByLabel("YouTube URL (optional with a file)").fill("not a link");
+  await form.getByRole("button", { name: "Add Video" }).click();
   await expect(form.getByText("Please enter a valid YouTube URL")).toBeVisible();
   await expectNoViolationsInBothThemes(page, "/admin with a validation message");
 

@@ -130,11 +130,16 @@ test("the add form's side-by-side fields line up at 768 px and wider", async ({ 
   const form = page.getByRole("form", { name: "Add a video" });
   for (const width of [768, 1024, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    // Side by side: the audio file's description wraps to two lines at 768, the language's does not.
-    const language = (await form.getByRole("combobox", { name: "Target language" }).boundingBox())!;
-    const audio = (await form.getByLabel("Audio file (optional)").boundingBox())!;
-    expect(Math.abs(language.y - audio.y), `${width} px`).toBeLessThan(1);
-    expect(audio.x, `${width} px`).toBeGreaterThan(language.x + language.width);
+    // Side by side, though their descriptions wrap to different heights at 768.
+    for (const [left, right] of [
+      [form.getByRole("combobox", { name: "Target language" }), form.getByLabel("Video file (optional)")],
+      [form.getByLabel("Audio file (optional)"), form.getByLabel("Subtitle file (optional)")],
+    ]) {
+      const a = (await left!.boundingBox())!;
+      const b = (await right!.boundingBox())!;
+      expect(Math.abs(a.y - b.y), `${width} px`).toBeLessThan(1);
+      expect(b.x, `${width} px`).toBeGreaterThan(a.x + a.width);
+    }
   }
 });
 

@@ -154,7 +154,9 @@ describe.each(testDbKinds)("embedded auth server on %s: abuse", (kind) => {
     }
     const taken = await timed("/signup", { email, password: PASSWORD });
     expect(taken.status).toBe(200);
-    expect(taken.ms).toBeGreaterThan(fresh.ms * 0.4);
+    // A new address also writes rows, which a loaded database makes slow; the hashing both share is
+    // the yardstick (a wrong password's answer), so a busy machine cannot fail an answer that hashed.
+    expect(taken.ms).toBeGreaterThan(Math.min(fresh.ms, wrong.ms) * 0.4);
   });
 
   it("caps emails per recipient and per client before the server-wide cap", async () => {
