@@ -14,7 +14,6 @@
 import "server-only";
 import type { Grade } from "ts-fsrs";
 import type { Db, DbOrTx } from "@/db/client";
-import { listLanguageCodes } from "@/db/queries/languages";
 import {
   countDueWordCards,
   countWordCards,
@@ -40,6 +39,7 @@ import type { DueCardDto, DueCards, ReviewAnswerSaved, ReviewLine, ReviewSummary
 import type { DueCardsQuery, ReviewAnswerBody } from "@/lib/validation/review";
 import { countQuizForDay } from "./quiz-day";
 import { isStaff, mayView, videoNotFound } from "./videos";
+import { asUnknownLanguage, checkedLemma } from "./word-key";
 
 /** The app's own media plays a review line with this much before and after it, so its first and last sounds are not clipped. */
 export const LINE_PADDING_MS = 300;
@@ -164,9 +164,7 @@ export async function getReviewSummary(db: DbOrTx, user: User, now = new Date())
 
 /** POST /api/review/answers: the caller grades one of their cards; an FSRS review (on the review screen or inside a video) counts as a quiz completed today. */
 export async function saveReviewAnswer(db: Db, user: User, body: ReviewAnswerBody, now = new Date()): Promise<ReviewAnswerSaved> {
-  if (!(await listLanguageCodes(db)).includes(body.language)) throw badRequest(`language: no language has the code "${body.language}"`);
-  const lemma = lemmaKey(body.lemma, body.language);
-  if (!lemma) throw badRequest("lemma must contain a letter or a digit");
+  const lemma = await checkedLemma(db, body.language, body.lemma);
   if (body.videoId !== undefined) {
     const video = await getVideoById(db, { id: body.videoId });
     if (!video || !mayView(user, video.status)) throw videoNotFound();
@@ -182,5 +180,5 @@ export async function saveReviewAnswer(db: Db, user: User, body: ReviewAnswerBod
     if (countedToday) await countQuizForDay(tx, locked, { correct: body.grade === "again" ? 0 : 1, newlyLearned: 0 }, now);
     const dueCount = await countDueWordCards(tx, { userId: user.id, now });
     return { kind: answer.kind, card: cardDto(key, answer.card, now), dueCount, countedToday };
-  });
+  }).catch(asUnknownLanguage(body.language));
 }

@@ -5,39 +5,17 @@
  */
 import "server-only";
 import type { DbOrTx } from "@/db/client";
-import { listLanguageCodes } from "@/db/queries/languages";
 import { getVocabularyWordLemma, getWordStatus, setWordStatus } from "@/db/queries/word-statuses";
 import type { User, WordStatus } from "@/db/schema";
-import { badRequest } from "@/lib/api/errors";
 import { lemmaKey } from "@/lib/text/word-key";
 import type { WordStatusSaved } from "@/lib/types/api";
 import type { WordStatusBody } from "@/lib/validation/words";
 import { addWordCard } from "./word-cards";
-
-/** The languages' codes as last read: read again only for a code not among them (a language added since). */
-let languageCodes: Set<string> | undefined;
-
-async function isLanguage(db: DbOrTx, code: string): Promise<boolean> {
-  if (languageCodes?.has(code)) return true;
-  languageCodes = new Set(await listLanguageCodes(db));
-  return languageCodes.has(code);
-}
-
-/** Postgres's foreign_key_violation, as the drivers report it (drizzle wraps it as the cause). */
-const isForeignKeyViolation = (error: unknown) => {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  return e?.code === "23503" || e?.cause?.code === "23503";
-};
+import { asUnknownLanguage, checkedLemma } from "./word-key";
 
 export async function saveWordStatus(db: DbOrTx, user: User, body: WordStatusBody): Promise<WordStatusSaved> {
-  const unknownLanguage = () => badRequest(`language: no language has the code "${body.language}"`);
-  if (!(await isLanguage(db, body.language))) throw unknownLanguage();
-  const lemma = lemmaKey(body.lemma, body.language);
-  if (!lemma) throw badRequest("lemma must contain a letter or a digit");
-  // A language removed since its code was read: the row's reference to it fails.
-  const updatedAt = await setWordStatus(db, { userId: user.id, language: body.language, lemma, status: body.status }).catch((error: unknown) => {
-    throw isForeignKeyViolation(error) ? unknownLanguage() : error;
-  });
+  const lemma = await checkedLemma(db, body.language, body.lemma);
+  const updatedAt = await setWordStatus(db, { userId: user.id, language: body.language, lemma, status: body.status }).catch(asUnknownLanguage(body.language));
   // Saving a word is asking to be reminded of it: it gets a card, due at once.
   if (body.status === "learning") await addWordCard(db, { userId: user.id, language: body.language, lemma });
   return { language: body.language, lemma, status: body.status, updatedAt: updatedAt.toISOString() };
