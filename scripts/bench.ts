@@ -28,8 +28,9 @@
  *    AI cache, beside the health check's query and a primary-key select (scripts/bench/lookup.ts);
  *  - word statuses and comprehension: every word of a 2,000-line video with one learner's statuses
  *    (100,000 of them), by the service GET /api/videos/{id}/tokens calls, beside a row-per-word
- *    read; the comprehension score of a home page's 30 cards, beside the same score counted from
- *    every word (scripts/bench/words.ts).
+ *    read; the comprehension score of a home page's 30 cards from the kept sums, their first read,
+ *    and what a status change costs to keep them, beside the same score counted from every word
+ *    (scripts/bench/words.ts).
  *  - "Export to Anki": one learner's 5,000 saved words, each in its own line of a video with uploaded
  *    media, as an .apkg with a clip per line, by the service GET /api/words/export calls; its time
  *    and peak memory, beside the bare ffmpeg runs cutting the same clips and a plain ZIP of the same

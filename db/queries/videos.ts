@@ -235,19 +235,33 @@ export async function listPopularVideoCards(
     .limit(params.limit);
 }
 
-/** Videos in the learner's target language that they have not started, newest first. */
-export async function listRecommendedVideoCards(
+/**
+ * Recommended for You's pool: published videos in the learner's target language they have not
+ * started, newest first, at most `pool` of them (ids only: the pool is scored before its cards are read).
+ */
+export async function listRecommendedVideoIds(
   db: DbOrTx,
-  params: CardFilters & { userId: string; targetLanguage: string; limit: number },
-): Promise<VideoCardRow[]> {
+  params: CardFilters & { userId: string; targetLanguage: string; pool: number },
+): Promise<number[]> {
   const started = db
     .select({ one: sql`1` })
     .from(videoProgress)
     .where(and(eq(videoProgress.videoId, videos.id), eq(videoProgress.userId, params.userId)));
-  return cards(db, params.userId)
+  const rows = await db
+    .select({ id: videos.id })
+    .from(videos)
     .where(and(...filterConditions(params), eq(videos.targetLanguage, params.targetLanguage), notExists(started)))
     .orderBy(desc(videos.createdAt), desc(videos.id))
-    .limit(params.limit);
+    .limit(params.pool);
+  return rows.map((r) => r.id);
+}
+
+/** These videos' cards, in the order of `ids`. */
+export async function listVideoCardsByIds(db: DbOrTx, params: { userId: string; ids: readonly number[] }): Promise<VideoCardRow[]> {
+  if (!params.ids.length) return [];
+  const rows = await cards(db, params.userId).where(inArray(videos.id, [...params.ids]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return params.ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Videos the user started and has not finished, most recently watched first. */

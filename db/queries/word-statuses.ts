@@ -1,31 +1,40 @@
 /**
  * A learner's word statuses (new, learning, known, ignored per language and lemma): set, read for
- * a video's lemmas, and scored against videos (how much of each the learner knows). A lemma
- * without a row is new.
+ * a video's lemmas. A lemma without a row is new.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { resultRows } from "../client";
+import { lockLearnerScores, moveComprehension } from "./comprehension";
 import { videos, words, wordStatuses, type WordStatus } from "../schema";
 
 export type StoredStatus = Exclude<WordStatus, "new">;
 
-/** Sets one status; "new" removes the row. Returns when it was set (now for "new"). */
+/**
+ * Sets one status; "new" removes the row. Returns when it was set (now for "new"). The learner's
+ * kept comprehension sums move with it in the same transaction (db/queries/comprehension.ts).
+ */
 export async function setWordStatus(db: DbOrTx, params: { userId: string; language: string; lemma: string; status: WordStatus }): Promise<Date> {
-  const key = and(eq(wordStatuses.userId, params.userId), eq(wordStatuses.language, params.language), eq(wordStatuses.lemma, params.lemma));
-  if (params.status === "new") {
-    await db.delete(wordStatuses).where(key);
-    return new Date();
-  }
-  const [row] = await db
-    .insert(wordStatuses)
-    .values({ userId: params.userId, language: params.language, lemma: params.lemma, status: params.status })
-    .onConflictDoUpdate({
-      target: [wordStatuses.userId, wordStatuses.language, wordStatuses.lemma],
-      set: { status: params.status, updatedAt: sql`now()` },
-    })
-    .returning({ updatedAt: wordStatuses.updatedAt });
-  return row!.updatedAt;
+  return db.transaction(async (tx) => {
+    await lockLearnerScores(tx, params.userId);
+    const before = (await getWordStatus(tx, params)) ?? "new";
+    const key = and(eq(wordStatuses.userId, params.userId), eq(wordStatuses.language, params.language), eq(wordStatuses.lemma, params.lemma));
+    let setAt = new Date();
+    if (params.status === "new") await tx.delete(wordStatuses).where(key);
+    else {
+      const [row] = await tx
+        .insert(wordStatuses)
+        .values({ userId: params.userId, language: params.language, lemma: params.lemma, status: params.status })
+        .onConflictDoUpdate({
+          target: [wordStatuses.userId, wordStatuses.language, wordStatuses.lemma],
+          set: { status: params.status, updatedAt: sql`now()` },
+        })
+        .returning({ updatedAt: wordStatuses.updatedAt });
+      setAt = row!.updatedAt;
+    }
+    await moveComprehension(tx, params, before, params.status);
+    return setAt;
+  });
 }
 
 export async function getWordStatus(db: DbOrTx, params: { userId: string; language: string; lemma: string }): Promise<StoredStatus | undefined> {
@@ -35,35 +44,6 @@ export async function getWordStatus(db: DbOrTx, params: { userId: string; langua
     .where(and(eq(wordStatuses.userId, params.userId), eq(wordStatuses.language, params.language), eq(wordStatuses.lemma, params.lemma)))
     .limit(1);
   return row?.status;
-}
-
-/**
- * How much of each video the learner knows, 0–100 (floor): of its content words, names left out,
- * known ones count 1, learning ones 1/2, ignored ones are left out. Null for a video without
- * words (not processed with lemmas); 100 when every word is ignored. Reads video_lemmas, a row
- * per distinct lemma, never the tokens.
- */
-export async function comprehensionOfVideos(db: DbOrTx, params: { userId: string; videoIds: readonly number[] }): Promise<Map<number, number | null>> {
-  const scores = new Map<number, number | null>(params.videoIds.map((id) => [id, null]));
-  if (!params.videoIds.length) return scores;
-  const rows = resultRows<{ video_id: number; known: number; counted: number }>(
-    await db.execute(sql`
-      SELECT l.video_id,
-             coalesce(sum(l.occurrences * CASE s.status WHEN 'known' THEN 2 WHEN 'learning' THEN 1 ELSE 0 END), 0)::int AS known,
-             coalesce(sum(l.occurrences) FILTER (WHERE s.status IS DISTINCT FROM 'ignored'), 0)::int AS counted
-        FROM video_lemmas l
-        JOIN videos v ON v.id = l.video_id
-        LEFT JOIN word_statuses s ON s.user_id = ${params.userId} AND s.language = v.target_language AND s.lemma = l.lemma
-       WHERE l.video_id IN (${sql.join(
-         params.videoIds.map((id) => sql`${id}`),
-         sql`, `,
-       )})
-       GROUP BY l.video_id`),
-  );
-  // `known` is in halves (learning counts one half), so the share is known / (2 × counted); the
-  // same rule as lib/services/word-statuses.ts comprehensionOf, for one video's words.
-  for (const r of rows) scores.set(Number(r.video_id), r.counted > 0 ? Math.floor((Number(r.known) * 50) / Number(r.counted)) : 100);
-  return scores;
 }
 
 /**

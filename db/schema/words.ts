@@ -121,5 +121,35 @@ export const wordStatuses = pgTable(
   ],
 );
 
+/**
+ * How much of a video a learner knows, kept so a page of cards (and Recommended for You's pool) is
+ * read rather than counted: the sums `comprehensionOfVideos` defines, made on first read and moved
+ * by each status change (db/queries/word-statuses.ts). A row counts for the video as it was at
+ * `video_updated_at` in `language`; once the video changes (its words processed again, its language
+ * edited) the row is made again on the next read.
+ */
+export const videoComprehension = pgTable(
+  "video_comprehension",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    videoId: integer("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    language: varchar("language", { length: 8 })
+      .notNull()
+      .references(() => languages.code, { onDelete: "cascade" }),
+    videoUpdatedAt: timestamp("video_updated_at", { withTimezone: true }).notNull(),
+    /** The video's distinct content lemmas; none means it has no words scored (not processed with lemmas). */
+    lemmas: integer("lemmas").notNull(),
+    /** Occurrences known (2 each) or learning (1 each): halves of a word. */
+    knownHalves: integer("known_halves").notNull(),
+    /** Occurrences not ignored. */
+    counted: integer("counted").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId] })],
+);
+
 export type VideoToken = typeof videoTokens.$inferSelect;
 export type WordStatusRow = typeof wordStatuses.$inferSelect;

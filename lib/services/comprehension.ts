@@ -1,7 +1,7 @@
 /** The comprehension score on video cards: every card of a list scored in one query for the caller. */
 import "server-only";
 import type { DbOrTx } from "@/db/client";
-import { comprehensionOfVideos } from "@/db/queries/word-statuses";
+import { comprehensionOfVideos } from "@/db/queries/comprehension";
 import type { User } from "@/db/schema";
 import type { VideoCard } from "@/lib/types/api";
 

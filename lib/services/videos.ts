@@ -10,12 +10,14 @@ import {
   listInProgressVideoCards,
   listPopularVideoCards,
   listPublishedVideos,
-  listRecommendedVideoCards,
+  listRecommendedVideoIds,
+  listVideoCardsByIds,
   listVideoCards,
   searchVideoCards,
   type CardFilters,
 } from "@/db/queries/videos";
 import { listCategories } from "@/db/queries/categories";
+import { comprehensionOfVideos } from "@/db/queries/comprehension";
 import { PUBLISHED_STATUSES, type User, type Video, type VideoStatus } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/api/errors";
 import type { Category, VideoCard } from "@/lib/types/api";
@@ -68,11 +70,21 @@ export async function listPopular(db: DbOrTx, user: User, query: ListQuery, now 
   return withComprehension(db, user, (await listPopularVideoCards(db, { ...filters(user, query, true), now })).map(toVideoCard));
 }
 
-/** Recommended for You: the videos the learner can follow with a little effort (90–98 % known) first. */
+/** How many of the newest unstarted videos Recommended for You scores to choose from. */
+export const RECOMMENDED_POOL = 200;
+
+/**
+ * Recommended for You: of the learner's unstarted videos in their target language (the newest
+ * RECOMMENDED_POOL), those they can follow with a little effort (90–98 % known) first, newest first
+ * within each group.
+ */
 export async function listRecommended(db: DbOrTx, user: User, query: ListQuery): Promise<VideoCard[]> {
   if (!user.targetLanguage) return [];
-  const cards = await withComprehension(db, user, (await listRecommendedVideoCards(db, { ...filters(user, query, true), targetLanguage: user.targetLanguage })).map(toVideoCard));
-  return preferComfortable(cards);
+  const pool = await listRecommendedVideoIds(db, { ...filters(user, query, true), targetLanguage: user.targetLanguage, pool: RECOMMENDED_POOL });
+  const scores = await comprehensionOfVideos(db, { userId: user.id, videoIds: pool });
+  const chosen = preferComfortable(pool.map((id) => ({ id, comprehension: scores.get(id) ?? null }))).slice(0, query.limit);
+  const rows = await listVideoCardsByIds(db, { userId: user.id, ids: chosen.map((c) => c.id) });
+  return rows.map((row) => ({ ...toVideoCard(row), comprehension: scores.get(row.id) ?? null }));
 }
 
 export async function listInProgress(db: DbOrTx, user: User, query: ListQuery): Promise<VideoCard[]> {

@@ -49,7 +49,7 @@ export async function applyAnswerToStatus(tx: DbOrTx, userId: string, wordId: nu
  * The share of a video the learner knows, 0–100 (floor), from its lemmas' statuses and how many
  * content words, names left out, each has: known ones count 1, learning ones 1/2, ignored ones are
  * left out; 100 when all are ignored, null without words. The rule of
- * db/queries/word-statuses.ts comprehensionOfVideos.
+ * db/queries/comprehension.ts comprehensionOfVideos.
  */
 export function comprehensionOf(lemmas: Iterable<{ occurrences: number; status: WordStatus }>): number | null {
   let halves = 0;

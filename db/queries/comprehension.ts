@@ -1,0 +1,89 @@
+/**
+ * How much of each video a learner knows, 0–100 (floor): of its content words, names left out,
+ * known ones count 1, learning ones 1/2, ignored ones are left out. Null for a video without words
+ * (not processed with lemmas); 100 when every word is ignored.
+ *
+ * The sums are kept per learner and video (video_comprehension): made from video_lemmas and the
+ * learner's statuses on the first read, then moved by each status change, so a page of cards is a
+ * primary-key read however many statuses the learner has. Both paths hold the learner's lock, so a
+ * status change can never fall between a row being counted and being stored.
+ */
+import { sql } from "drizzle-orm";
+import { resultRows, type DbOrTx, type Tx } from "../client";
+import type { WordStatus } from "../schema";
+
+/** Halves of a word a status is worth (learning counts one half), and whether it counts at all. */
+const HALVES: Record<WordStatus, number> = { new: 0, learning: 1, known: 2, ignored: 0 };
+const COUNTED: Record<WordStatus, number> = { new: 1, learning: 1, known: 1, ignored: 0 };
+
+/** The advisory lock's class for a learner's scores (the two-key form, apart from one-key locks others take). */
+const SCORES_LOCK = 2_213;
+
+/** Holds the learner's scores until the transaction ends. */
+export async function lockLearnerScores(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SCORES_LOCK}, hashtext(${userId}))`);
+}
+
+/** Moves the learner's kept sums of every video holding the lemma, for a status going from `before` to `after`. */
+export async function moveComprehension(tx: Tx, key: { userId: string; language: string; lemma: string }, before: WordStatus, after: WordStatus): Promise<void> {
+  const halves = HALVES[after] - HALVES[before];
+  const counted = COUNTED[after] - COUNTED[before];
+  if (!halves && !counted) return;
+  await tx.execute(sql`
+    UPDATE video_comprehension c
+       SET known_halves = c.known_halves + l.occurrences * ${halves}, counted = c.counted + l.occurrences * ${counted}
+      FROM video_lemmas l
+     WHERE c.user_id = ${key.userId} AND c.language = ${key.language} AND l.video_id = c.video_id AND l.lemma = ${key.lemma}`);
+}
+
+type ScoreRow = { video_id: number; lemmas: number; known_halves: number; counted: number };
+
+const score = (r: ScoreRow): number | null =>
+  Number(r.lemmas) === 0 ? null : Number(r.counted) > 0 ? Math.floor((Number(r.known_halves) * 50) / Number(r.counted)) : 100;
+
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** Scores of these videos for the learner, null for a video without words (or unknown). Missing or stale rows are made. */
+export async function comprehensionOfVideos(db: DbOrTx, params: { userId: string; videoIds: readonly number[] }): Promise<Map<number, number | null>> {
+  const scores = new Map<number, number | null>(params.videoIds.map((id) => [id, null]));
+  if (!params.videoIds.length) return scores;
+  const kept = resultRows<ScoreRow>(
+    await db.execute(sql`
+      SELECT c.video_id, c.lemmas, c.known_halves, c.counted
+        FROM video_comprehension c
+        JOIN videos v ON v.id = c.video_id AND v.target_language = c.language AND v.updated_at = c.video_updated_at
+       WHERE c.user_id = ${params.userId} AND c.video_id IN (${idList(params.videoIds)})`),
+  );
+  for (const r of kept) scores.set(Number(r.video_id), score(r));
+  const keptIds = new Set(kept.map((r) => Number(r.video_id)));
+  const missing = params.videoIds.filter((id) => !keptIds.has(id));
+  if (missing.length) for (const r of await countVideos(db, params.userId, missing)) scores.set(Number(r.video_id), score(r));
+  return scores;
+}
+
+/** Counts the videos' sums from their lemmas and the learner's statuses, and keeps them. */
+async function countVideos(db: DbOrTx, userId: string, videoIds: readonly number[]): Promise<ScoreRow[]> {
+  return db.transaction(async (tx) => {
+    await lockLearnerScores(tx, userId);
+    return resultRows<ScoreRow>(
+      await tx.execute(sql`
+        INSERT INTO video_comprehension (user_id, video_id, language, video_updated_at, lemmas, known_halves, counted)
+        SELECT ${userId}, v.id, v.target_language, v.updated_at, count(l.lemma)::int,
+               coalesce(sum(l.occurrences * CASE s.status WHEN 'known' THEN 2 WHEN 'learning' THEN 1 ELSE 0 END), 0)::int,
+               coalesce(sum(l.occurrences) FILTER (WHERE s.status IS DISTINCT FROM 'ignored'), 0)::int
+          FROM videos v
+          LEFT JOIN video_lemmas l ON l.video_id = v.id
+          LEFT JOIN word_statuses s ON s.user_id = ${userId} AND s.language = v.target_language AND s.lemma = l.lemma
+         WHERE v.id IN (${idList(videoIds)})
+         GROUP BY v.id
+        ON CONFLICT (user_id, video_id) DO UPDATE
+           SET language = excluded.language, video_updated_at = excluded.video_updated_at, lemmas = excluded.lemmas,
+               known_halves = excluded.known_halves, counted = excluded.counted
+        RETURNING video_id, lemmas, known_halves, counted`),
+    );
+  });
+}
