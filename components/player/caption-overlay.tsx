@@ -93,29 +93,26 @@ function CaptionView({ caption, language, words, translation, showTranslation, q
                 joinsPrevious && "rounded-l-none pl-0",
                 joinsNext && "rounded-r-none pr-0",
               );
+              // The same marks on a word whether it opens the popover (a button) or not (a span).
+              const wordData = {
+                "data-word-state": state,
+                "data-start-ms": word.start,
+                "data-vocabulary": word.vocabulary || undefined,
+                "data-word-status": token?.status,
+                "data-lemma": token?.lemma,
+              };
               const spoken =
                 token && onWord ? (
                   <button
                     type="button"
-                    data-word-state={state}
-                    data-start-ms={word.start}
-                    data-vocabulary={word.vocabulary || undefined}
-                    data-word-status={token.status}
-                    data-lemma={token.lemma}
+                    {...wordData}
                     className={cn(className, "pointer-events-auto cursor-pointer rounded-sm focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none")}
                     onClick={(event) => onWord(token, event.currentTarget)}
                   >
                     {word.word}
                   </button>
                 ) : (
-                  <span
-                    data-word-state={state}
-                    data-start-ms={word.start}
-                    data-vocabulary={word.vocabulary || undefined}
-                    data-word-status={token?.status}
-                    data-lemma={token?.lemma}
-                    className={className}
-                  >
+                  <span {...wordData} className={className}>
                     {word.word}
                   </span>
                 );

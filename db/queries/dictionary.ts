@@ -2,7 +2,7 @@
  * Queries on imported dictionaries: replacing an edition, adding its entries in batches, and
  * finding a headword's definitions among the dictionaries of a language pair.
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { resultRows } from "../client";
 import { dictionaries, dictionaryEntries, type Dictionary } from "../schema";
@@ -59,38 +59,6 @@ export type DictionaryHit = {
   definition: string;
 };
 
-/**
- * Definitions of any of `headwords` (already normalised) in the dictionaries from `sourceLanguage`
- * to `targetLanguage`, at most `limit`, the latest imported dictionaries first and each
- * dictionary's entries in their order.
- */
-export async function findDictionaryEntries(
-  db: DbOrTx,
-  params: { sourceLanguage: string; targetLanguage: string; headwords: string[]; limit: number },
-): Promise<DictionaryHit[]> {
-  if (params.headwords.length === 0) return [];
-  return db
-    .select({
-      dictionaryId: dictionaries.id,
-      name: dictionaries.name,
-      edition: dictionaries.edition,
-      licence: dictionaries.licence,
-      headword: dictionaryEntries.headword,
-      definition: dictionaryEntries.definition,
-    })
-    .from(dictionaryEntries)
-    .innerJoin(dictionaries, eq(dictionaries.id, dictionaryEntries.dictionaryId))
-    .where(
-      and(
-        eq(dictionaries.sourceLanguage, params.sourceLanguage),
-        eq(dictionaries.targetLanguage, params.targetLanguage),
-        inArray(dictionaryEntries.headword, params.headwords),
-      ),
-    )
-    .orderBy(desc(dictionaries.importedAt), asc(dictionaries.id), asc(dictionaryEntries.id))
-    .limit(params.limit);
-}
-
 /** How many entries a dictionary holds, counted (tests and the import's report). */
 export async function countDictionaryEntries(db: DbOrTx, dictionaryId: number): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(dictionaryEntries).where(eq(dictionaryEntries.dictionaryId, dictionaryId));
@@ -98,20 +66,21 @@ export async function countDictionaryEntries(db: DbOrTx, dictionaryId: number): 
 }
 
 /**
- * For each of `headwords` (already normalised) that a dictionary of the pair knows: the first
- * `perHeadword` definitions of the latest imported dictionary that has it, in its order. One
- * statement for a list of words (the saved words, an export).
+ * For each of `headwords` (already normalised) that a dictionary of the pair knows: its first
+ * `perHeadword` definitions, the latest imported dictionaries first and each dictionary's entries
+ * in their order. One statement for a list of words (the saved words, an export, a video's
+ * reviews) or for the surface form and lemma of one (the word popover).
  */
-export async function findFirstDefinitions(
+export async function findDictionaryEntries(
   db: DbOrTx,
   params: { sourceLanguage: string; targetLanguage: string; headwords: string[]; perHeadword: number },
-): Promise<Map<string, string[]>> {
-  const found = new Map<string, string[]>();
+): Promise<Map<string, DictionaryHit[]>> {
+  const found = new Map<string, DictionaryHit[]>();
   if (params.headwords.length === 0) return found;
-  const rows = resultRows<{ headword: string; definition: string }>(
+  const rows = resultRows<{ dictionary_id: number | string; name: string; edition: string | null; licence: string; headword: string; definition: string }>(
     await db.execute(sql`
-      SELECT headword, definition FROM (
-        SELECT e.headword, e.definition,
+      SELECT dictionary_id, name, edition, licence, headword, definition FROM (
+        SELECT d.id AS dictionary_id, d.name, d.edition, d.licence, e.headword, e.definition,
                row_number() OVER (PARTITION BY e.headword ORDER BY d.imported_at DESC, d.id, e.id) AS n
           FROM json_array_elements_text(${JSON.stringify(params.headwords)}::json) AS h(headword)
           JOIN dictionary_entries e ON e.headword = h.headword
@@ -121,6 +90,9 @@ export async function findFirstDefinitions(
       WHERE n <= ${params.perHeadword}
       ORDER BY headword, n`),
   );
-  for (const row of rows) found.set(row.headword, [...(found.get(row.headword) ?? []), row.definition]);
+  for (const r of rows) {
+    const hit = { dictionaryId: Number(r.dictionary_id), name: r.name, edition: r.edition, licence: r.licence, headword: r.headword, definition: r.definition };
+    found.set(r.headword, [...(found.get(r.headword) ?? []), hit]);
+  }
   return found;
 }

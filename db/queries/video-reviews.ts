@@ -1,12 +1,12 @@
 /**
  * What quizzing a learner's due words inside a video reads: the video's lemmas and vocabulary
- * quizzes, the lines a lemma is said in, and meanings in the learner's language (vocabulary
- * translations, the AI's cached meanings) for the right answer and for distractors.
+ * quizzes, and meanings in the learner's language (vocabulary translations, the AI's cached
+ * meanings) for the right answer and for distractors.
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { resultRows } from "../client";
-import { captions, PUBLISHED_STATUSES, videoLemmas, videoTokens, wordMeanings, words, type PartOfSpeech } from "../schema";
+import { PUBLISHED_STATUSES, videoLemmas, wordMeanings, words, type PartOfSpeech } from "../schema";
 
 export async function listVideoLemmaKeys(db: DbOrTx, params: { videoId: number }): Promise<string[]> {
   const rows = await db.select({ lemma: videoLemmas.lemma }).from(videoLemmas).where(eq(videoLemmas.videoId, params.videoId));
@@ -25,23 +25,6 @@ export async function listVocabularyQuizzes(db: DbOrTx, params: { videoId: numbe
     })
     .from(words)
     .where(eq(words.videoId, params.videoId));
-}
-
-/** Where these lemmas are said in the video: each word with its line's end, in time order. */
-export async function listLemmaOccurrences(db: DbOrTx, params: { videoId: number; lemmas: readonly string[] }) {
-  if (!params.lemmas.length) return [];
-  return db
-    .select({
-      lemma: videoTokens.lemma,
-      surface: videoTokens.surface,
-      partOfSpeech: videoTokens.partOfSpeech,
-      captionId: videoTokens.captionId,
-      endTime: captions.endTime,
-    })
-    .from(videoTokens)
-    .innerJoin(captions, eq(captions.id, videoTokens.captionId))
-    .where(and(eq(videoTokens.videoId, params.videoId), inArray(videoTokens.lemma, [...params.lemmas])))
-    .orderBy(asc(captions.startTime), asc(videoTokens.position));
 }
 
 const published = sql.raw(`(${PUBLISHED_STATUSES.map((s) => `'${s}'`).join(", ")})`);
@@ -64,22 +47,6 @@ export async function listVocabularyMeanings(db: DbOrTx, params: { language: str
        ORDER BY t.lemma, w.id`),
   );
   return new Map(rows.map((r) => [r.lemma, r.translation]));
-}
-
-/** The AI's cached meanings of these headwords (any model, the newest answer first), with its part of speech. */
-export async function listCachedMeanings(
-  db: DbOrTx,
-  params: { language: string; nativeLanguage: string; headwords: readonly string[] },
-): Promise<Map<string, { meanings: string[]; partOfSpeech: string | null }>> {
-  if (!params.headwords.length) return new Map();
-  const rows = await db
-    .select({ lemma: wordMeanings.lemma, meanings: wordMeanings.meanings, partOfSpeech: wordMeanings.partOfSpeech })
-    .from(wordMeanings)
-    .where(and(eq(wordMeanings.language, params.language), eq(wordMeanings.nativeLanguage, params.nativeLanguage), inArray(wordMeanings.lemma, [...params.headwords])))
-    .orderBy(desc(wordMeanings.createdAt));
-  const found = new Map<string, { meanings: string[]; partOfSpeech: string | null }>();
-  for (const r of rows) if (!found.has(r.lemma) && r.meanings.length) found.set(r.lemma, { meanings: r.meanings, partOfSpeech: r.partOfSpeech });
-  return found;
 }
 
 /**

@@ -107,17 +107,23 @@ export async function deleteAiLookup(db: DbOrTx, id: number): Promise<void> {
 
 /**
  * The cached common meanings of these lemmas (headword keys) from any model and prompt version,
- * the newest answer of each: a list of saved words shows what was once looked up and never
- * asks the AI itself.
+ * the newest answer with meanings of each: a list of words shows what was once looked up and
+ * never asks the AI itself.
  */
-export async function findCachedMeanings(db: DbOrTx, params: { language: string; nativeLanguage: string; lemmas: string[] }): Promise<Map<string, string[]>> {
+export async function findCachedMeanings(db: DbOrTx, params: { language: string; nativeLanguage: string; lemmas: readonly string[] }): Promise<Map<string, CachedMeaning>> {
   if (params.lemmas.length === 0) return new Map();
-  const rows = resultRows<{ lemma: string; meanings: string[] | string }>(
+  const rows = resultRows<{ id: number | string; lemma: string; part_of_speech: string | null; meanings: string[] | string }>(
     await db.execute(sql`
-      SELECT DISTINCT ON (m.lemma) m.lemma, m.meanings
+      SELECT DISTINCT ON (m.lemma) m.id, m.lemma, m.part_of_speech, m.meanings
         FROM json_array_elements_text(${JSON.stringify(params.lemmas)}::json) AS l(lemma)
         JOIN word_meanings m ON m.language = ${params.language} AND m.native_language = ${params.nativeLanguage} AND m.lemma = l.lemma
+       WHERE jsonb_array_length(m.meanings) > 0
        ORDER BY m.lemma, m.created_at DESC, m.id DESC`),
   );
-  return new Map(rows.map((r) => [r.lemma, typeof r.meanings === "string" ? (JSON.parse(r.meanings) as string[]) : r.meanings]));
+  return new Map(
+    rows.map((r) => [
+      r.lemma,
+      { id: Number(r.id), partOfSpeech: r.part_of_speech, meanings: typeof r.meanings === "string" ? (JSON.parse(r.meanings) as string[]) : r.meanings, lineMeaning: null },
+    ]),
+  );
 }

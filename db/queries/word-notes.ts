@@ -1,6 +1,8 @@
 /** Queries on learners' own notes on words, by (user, language, lemma). */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
+import { resultRows } from "../client";
+import { rowsJson } from "./json-rows";
 import { wordNotes, type WordNote } from "../schema";
 
 type NoteKey = { userId: string; language: string; lemma: string };
@@ -10,6 +12,19 @@ const byKey = (key: NoteKey) => and(eq(wordNotes.userId, key.userId), eq(wordNot
 export async function getWordNote(db: DbOrTx, key: NoteKey): Promise<WordNote | null> {
   const [row] = await db.select().from(wordNotes).where(byKey(key)).limit(1);
   return row ?? null;
+}
+
+/** The learner's notes on any of these lemmas (of any language), for a list of words. */
+export async function listWordNotes(db: DbOrTx, params: { userId: string; keys: readonly { language: string; lemma: string }[] }): Promise<WordNote[]> {
+  if (!params.keys.length) return [];
+  const keys = params.keys.map(({ language, lemma }) => ({ language, lemma }));
+  const rows = resultRows<{ user_id: string; language: string; lemma: string; note: string; updated_at: Date | string }>(
+    await db.execute(sql`
+      SELECT n.user_id, n.language, n.lemma, n.note, n.updated_at
+        FROM json_to_recordset(${rowsJson(keys)}) AS k(language text, lemma text)
+        JOIN word_notes n ON n.user_id = ${params.userId} AND n.language = k.language AND n.lemma = k.lemma`),
+  );
+  return rows.map((r) => ({ userId: r.user_id, language: r.language, lemma: r.lemma, note: r.note, updatedAt: new Date(r.updated_at) }));
 }
 
 export async function upsertWordNote(db: DbOrTx, row: NoteKey & { note: string }): Promise<WordNote> {

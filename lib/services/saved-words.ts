@@ -1,26 +1,27 @@
 /**
  * The learner's saved words (the words they marked "learning"): a page of them with a meaning
  * and a line where each is said, for the Saved screen and for exports. A meaning is what the word
- * popover would show first, read only from what is stored: the learner's note, else an imported
- * dictionary, else an AI answer cached by an earlier look-up; the AI is never asked here.
+ * popover would show first (lib/services/word-meanings.ts), read only from what is stored: the
+ * learner's note, else an imported dictionary, else an AI answer cached by an earlier look-up;
+ * the AI is never asked here.
  * Everything is keyed by the caller's id: a learner's words are theirs alone.
  */
 import "server-only";
 import type { DbOrTx } from "@/db/client";
-import { findFirstDefinitions } from "@/db/queries/dictionary";
-import { countSavedWords, listSavedWords as listSavedWordRows, type SavedWordRow } from "@/db/queries/saved-words";
-import { findCachedMeanings } from "@/db/queries/word-meanings";
+import { findLemmaLines, type LemmaLine } from "@/db/queries/lemma-lines";
+import { countSavedWords, listSavedWords as listSavedWordRows } from "@/db/queries/saved-words";
 import type { User } from "@/db/schema";
-import { headwordKey } from "@/lib/text/headword";
 import type { SavedWord, SavedWordsPage } from "@/lib/types/api";
 import type { SavedWordsQuery } from "@/lib/validation/saved-words";
 import { isStaff } from "./videos";
+import { chooseMeanings, type ChosenMeaning } from "./word-meanings";
 
 const DEFINITIONS_SHOWN = 3;
 /** A meaning longer than this (a dictionary's whole entry) is cut. */
 const MEANING_MAX_CHARS = 600;
 
-export type SavedWordWithRow = { word: SavedWord; row: SavedWordRow };
+/** A saved word, and for exports the line it is shown in (with its video's media and YouTube id). */
+export type SavedWordWithLine = { word: SavedWord; line: LemmaLine | null };
 
 const keyOf = (language: string, lemma: string) => `${language}\u0000${lemma}`;
 
@@ -29,73 +30,66 @@ function clip(text: string): string {
   return flat.length > MEANING_MAX_CHARS ? `${flat.slice(0, MEANING_MAX_CHARS - 1)}…` : flat;
 }
 
-/** Each row's meaning: its note, else the dictionaries' first definitions, else the cached AI meanings. */
-async function meaningsOf(db: DbOrTx, rows: readonly SavedWordRow[], nativeLanguage: string): Promise<Map<string, SavedWord["meaning"]>> {
-  const meanings = new Map<string, SavedWord["meaning"]>();
-  const byLanguage = new Map<string, SavedWordRow[]>();
-  for (const row of rows) {
-    if (row.note?.trim()) meanings.set(keyOf(row.language, row.lemma), { text: clip(row.note), source: "note" });
-    else byLanguage.set(row.language, [...(byLanguage.get(row.language) ?? []), row]);
+/** The meaning as the list shows it: a note, the first definitions, or the AI's meanings, on one line. */
+function meaningOf(chosen: ChosenMeaning | null): SavedWord["meaning"] {
+  switch (chosen?.source) {
+    case "note":
+      return { text: clip(chosen.text), source: "note" };
+    case "dictionary":
+      return { text: clip(chosen.hits.map((hit) => hit.definition).join("; ")), source: "dictionary" };
+    case "ai":
+      return { text: clip(chosen.cached.meanings.join(", ")), source: "ai" };
+    default:
+      // Vocabulary translations are not asked for here: the list shows what the popover would.
+      return null;
   }
-  for (const [language, unnoted] of byLanguage) {
-    const headwords = [...new Set(unnoted.map((r) => headwordKey(r.lemma)).filter(Boolean))];
-    const [definitions, cached] = await Promise.all([
-      findFirstDefinitions(db, { sourceLanguage: language, targetLanguage: nativeLanguage, headwords, perHeadword: DEFINITIONS_SHOWN }),
-      findCachedMeanings(db, { language, nativeLanguage, lemmas: headwords }),
-    ]);
-    for (const row of unnoted) {
-      const headword = headwordKey(row.lemma);
-      const fromDictionary = definitions.get(headword);
-      const fromAi = cached.get(headword);
-      const meaning = fromDictionary?.length
-        ? { text: clip(fromDictionary.join("; ")), source: "dictionary" as const }
-        : fromAi?.length
-          ? { text: clip(fromAi.join(", ")), source: "ai" as const }
-          : null;
-      meanings.set(keyOf(row.language, row.lemma), meaning);
-    }
-  }
-  return meanings;
 }
 
-function occurrenceOf(row: SavedWordRow): SavedWord["occurrence"] {
-  if (row.videoId === null || row.captionId === null || row.text === null || row.startMs === null || row.endMs === null) return null;
+function occurrenceOf(line: LemmaLine): SavedWord["occurrence"] {
   return {
-    videoId: row.videoId,
-    videoTitle: row.videoTitle ?? "",
-    captionId: row.captionId,
-    text: row.text,
-    translation: row.translation,
-    wordStart: row.wordStart ?? 0,
-    wordEnd: row.wordEnd ?? 0,
-    startMs: row.startMs,
-    endMs: row.endMs,
-    href: `/video/${row.videoId}?t=${Math.floor(row.startMs / 1000)}`,
+    videoId: line.videoId,
+    videoTitle: line.title,
+    captionId: line.captionId,
+    text: line.text,
+    translation: line.translation,
+    wordStart: line.wordStart,
+    wordEnd: line.wordEnd,
+    startMs: line.startMs,
+    endMs: line.endMs,
+    href: `/video/${line.videoId}?t=${Math.floor(line.startMs / 1000)}`,
   };
 }
 
 /**
  * Saved words with their meanings and lines, most recently saved first: `limit` of them from
- * `offset`, of one language or all. Rows come along for exports (the video's media and YouTube id).
+ * `offset`, of one language or all. A word's line is its first in the video the learner watched
+ * last, else in the oldest video (published ones only, for learners).
  */
 export async function readSavedWords(
   db: DbOrTx,
   user: User,
   query: { language?: string; limit: number; offset: number },
-): Promise<SavedWordWithRow[]> {
+): Promise<SavedWordWithLine[]> {
   const nativeLanguage = user.nativeLanguage ?? "en";
-  const rows = await listSavedWordRows(db, { userId: user.id, language: query.language, nativeLanguage, publishedOnly: !isStaff(user), limit: query.limit, offset: query.offset });
-  const meanings = await meaningsOf(db, rows, nativeLanguage);
-  return rows.map((row) => ({
-    row,
-    word: {
-      language: row.language,
-      lemma: row.lemma,
-      savedAt: row.savedAt.toISOString(),
-      meaning: meanings.get(keyOf(row.language, row.lemma)) ?? null,
-      occurrence: occurrenceOf(row),
-    },
-  }));
+  const rows = await listSavedWordRows(db, { userId: user.id, language: query.language, limit: query.limit, offset: query.offset });
+  const [lines, meanings] = await Promise.all([
+    findLemmaLines(db, { lemmas: rows, nativeLanguage, publishedOnly: !isStaff(user), videos: 1, lastWatchedBy: user.id, pick: "first" }),
+    chooseMeanings(db, rows, { userId: user.id, nativeLanguage, definitions: DEFINITIONS_SHOWN, ai: "any" }),
+  ]);
+  const lineOf = new Map(lines.map((line) => [keyOf(line.language, line.lemma), line]));
+  return rows.map((row, i) => {
+    const line = lineOf.get(keyOf(row.language, row.lemma)) ?? null;
+    return {
+      line,
+      word: {
+        language: row.language,
+        lemma: row.lemma,
+        savedAt: row.savedAt.toISOString(),
+        meaning: meaningOf(meanings[i]!),
+        occurrence: line && occurrenceOf(line),
+      },
+    };
+  });
 }
 
 /** How many words the learner has saved, per language. */

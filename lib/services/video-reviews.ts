@@ -4,58 +4,51 @@
  * a line it is said in (lib/player/review-placement.ts), with options in the learner's language:
  * the word's meaning and three meanings of other words of its part of speech.
  *
- * The meaning is one already known: a translation of a vocabulary word with that lemma, the AI's
- * cached meaning, or an imported dictionary's first definition. A word with none is left out
- * rather than looked up: this read comes with every visit to a video, and an AI call here would
- * spend the learner's hourly look-ups without their asking.
+ * The meaning is one already known, chosen as the word popover chooses it (lib/services/word-meanings.ts:
+ * the learner's note, an imported dictionary's first definition, the AI's cached meaning), else
+ * a translation of a vocabulary word with that lemma. A word with none is left out rather than
+ * looked up: this read comes with every visit to a video, and an AI call here would spend the
+ * learner's hourly look-ups without their asking.
  */
 import "server-only";
 import type { DbOrTx } from "@/db/client";
-import { findDictionaryEntries } from "@/db/queries/dictionary";
+import { findLemmaLines, type LemmaLine } from "@/db/queries/lemma-lines";
 import { getVideoById } from "@/db/queries/videos";
-import {
-  listCachedMeanings,
-  listLemmaOccurrences,
-  listMeaningsOfPartOfSpeech,
-  listVideoLemmaKeys,
-  listVocabularyMeanings,
-  listVocabularyQuizzes,
-} from "@/db/queries/video-reviews";
+import { listMeaningsOfPartOfSpeech, listVideoLemmaKeys, listVocabularyQuizzes } from "@/db/queries/video-reviews";
 import { listDueWordCardsOfLemmas } from "@/db/queries/word-cards";
 import type { PartOfSpeech, User } from "@/db/schema";
 import { placeReviews, type ReviewCandidate } from "@/lib/player/review-placement";
 import { quizPacing, quizTriggerTime } from "@/lib/player/timing";
 import { buildQuiz, QUIZ_OPTIONS } from "@/lib/quiz/build";
-import { headwordKey } from "@/lib/text/headword";
 import { lemmaKey } from "@/lib/text/word-key";
 import type { VideoDueReviews, VideoReviewDto } from "@/lib/types/api";
 import { mayView, videoNotFound } from "./videos";
+import { chooseMeanings, type ChosenMeaning } from "./word-meanings";
 
 /** The most overdue words looked at for one video: enough to fill its reviews when some have no meaning or no room. */
 const CANDIDATES_MAX = 30;
 /** Other words' meanings read for a part of speech's distractors. */
 const DISTRACTOR_POOL = 40;
 
-type Occurrence = Awaited<ReturnType<typeof listLemmaOccurrences>>[number];
+/** A meaning as an option: the first sense of a note or a definition, without the notes after it. */
+function optionOf(meaning: ChosenMeaning | null): string | undefined {
+  if (!meaning) return undefined;
+  const text = meaning.source === "dictionary" ? meaning.hits[0]!.definition : meaning.source === "ai" ? meaning.cached.meanings[0]! : meaning.text;
+  return text.split(/[;\n]/)[0]!.trim() || undefined;
+}
 
-/** A dictionary definition as an option: its first sense, without the notes after it. */
-const firstSense = (definition: string) => definition.split(/[;\n]/)[0]!.trim();
-
-async function meaningsOf(db: DbOrTx, language: string, nativeLanguage: string, lemmas: string[]): Promise<Map<string, string>> {
-  const headwords = [...new Set(lemmas.map((l) => headwordKey(l)))];
-  const [vocabulary, cached, dictionary] = await Promise.all([
-    listVocabularyMeanings(db, { language, nativeLanguage, lemmas }),
-    listCachedMeanings(db, { language, nativeLanguage, headwords }),
-    findDictionaryEntries(db, { sourceLanguage: language, targetLanguage: nativeLanguage, headwords, limit: headwords.length * 4 }),
-  ]);
-  const meanings = new Map<string, string>();
-  for (const lemma of lemmas) {
-    const key = headwordKey(lemma);
-    const meaning = vocabulary.get(lemma) ?? cached.get(key)?.meanings[0] ?? dictionary.find((hit) => hit.headword === key)?.definition;
-    const text = meaning && firstSense(meaning);
-    if (text) meanings.set(lemma, text);
-  }
-  return meanings;
+async function meaningsOf(db: DbOrTx, user: User, language: string, lemmas: readonly string[]): Promise<Map<string, string>> {
+  const chosen = await chooseMeanings(
+    db,
+    lemmas.map((lemma) => ({ language, lemma })),
+    { userId: user.id, nativeLanguage: user.nativeLanguage ?? "en", definitions: 1, ai: "any", vocabulary: true },
+  );
+  return new Map(
+    lemmas.flatMap((lemma, i) => {
+      const text = optionOf(chosen[i]!);
+      return text ? [[lemma, text] as const] : [];
+    }),
+  );
 }
 
 /**
@@ -85,16 +78,16 @@ export async function getVideoDueReviews(db: DbOrTx, user: User, videoId: number
 
   const cards = due.slice(0, CANDIDATES_MAX);
   const [occurrences, meanings] = await Promise.all([
-    listLemmaOccurrences(db, { videoId, lemmas: cards.map((c) => c.lemma) }),
+    findLemmaLines(db, { lemmas: cards, nativeLanguage, publishedOnly: false, videos: 1, videoId, pick: "all" }),
     meaningsOf(
       db,
+      user,
       language,
-      nativeLanguage,
       cards.map((c) => c.lemma),
     ),
   ]);
   const vocabularyLines = new Set(vocabulary.map((v) => v.captionId));
-  const byLemma = new Map<string, Occurrence[]>();
+  const byLemma = new Map<string, LemmaLine[]>();
   for (const o of occurrences) {
     const said = byLemma.get(o.lemma);
     if (said) said.push(o);
@@ -103,7 +96,7 @@ export async function getVideoDueReviews(db: DbOrTx, user: User, videoId: number
   const candidates: ReviewCandidate[] = cards.flatMap((card) => {
     const said = byLemma.get(card.lemma);
     if (!said || !meanings.has(card.lemma)) return [];
-    const lines = new Map(said.map((o) => [o.captionId, { captionId: o.captionId, endTime: o.endTime, hasVocabulary: vocabularyLines.has(o.captionId) }]));
+    const lines = new Map(said.map((o) => [o.captionId, { captionId: o.captionId, endTime: o.endMs, hasVocabulary: vocabularyLines.has(o.captionId) }]));
     return [{ lemma: card.lemma, lines: [...lines.values()] }];
   });
   const placed = placeReviews(

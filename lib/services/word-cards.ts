@@ -17,7 +17,6 @@ import type { Db, DbOrTx } from "@/db/client";
 import {
   countDueWordCards,
   countWordCards,
-  findLemmaLines,
   insertWordCard,
   insertWordReview,
   listDueWordCards,
@@ -25,8 +24,8 @@ import {
   nextWordCardDue,
   updateWordCard,
   type CardKey,
-  type LemmaLine,
 } from "@/db/queries/word-cards";
+import { findLemmaLines, type LemmaLine } from "@/db/queries/lemma-lines";
 import { lockUser } from "@/db/queries/progress";
 import { getVideoById } from "@/db/queries/videos";
 import { getVocabularyWordLemma } from "@/db/queries/word-statuses";
@@ -43,6 +42,8 @@ import { asUnknownLanguage, checkedLemma } from "./word-key";
 
 /** The app's own media plays a review line with this much before and after it, so its first and last sounds are not clipped. */
 export const LINE_PADDING_MS = 300;
+/** The videos searched for a card's lines: enough variety, a bounded cost for a common word. */
+const CONTEXT_VIDEOS = 20;
 
 /** Gives the learner a card for the lemma, due at once, unless they have one. */
 export async function addWordCard(db: DbOrTx, key: CardKey, now = new Date()): Promise<void> {
@@ -119,7 +120,13 @@ export function cardDto(key: { language: string; lemma: string }, card: CardColu
 
 /** A line for each card where its lemma occurs, the next one in turn; a card whose lemma no video the learner may see has gets none. */
 async function reviewLines(db: DbOrTx, user: User, cards: readonly { language: string; lemma: string }[]): Promise<Map<string, ReviewLine>> {
-  const found = await findLemmaLines(db, { userId: user.id, nativeLanguage: user.nativeLanguage ?? "en", publishedOnly: !isStaff(user), cards });
+  const found = await findLemmaLines(db, {
+    lemmas: cards,
+    nativeLanguage: user.nativeLanguage ?? "en",
+    publishedOnly: !isStaff(user),
+    videos: CONTEXT_VIDEOS,
+    pick: { turnOf: user.id },
+  });
   return new Map(found.map((line) => [`${line.language}:${line.lemma}`, toReviewLine(line)]));
 }
 

@@ -22,7 +22,7 @@ import { cutMp3Clips, type ClipSpan } from "@/lib/media/clips";
 import { identifyMedia } from "@/lib/media/input";
 import type { WordExportQuery } from "@/lib/validation/saved-words";
 import { openVideoMediaFile } from "./media";
-import { readSavedWords, savedWordCounts, type SavedWordWithRow } from "./saved-words";
+import { readSavedWords, savedWordCounts, type SavedWordWithLine } from "./saved-words";
 
 /** The most words one export holds; past it the learner exports a language at a time. */
 export const EXPORT_MAX_WORDS = 10_000;
@@ -42,10 +42,10 @@ export type WordExport = { filename: string; contentType: string; body: Readable
 const running = new Set<string>();
 
 /** Where a note's line is in its video, as a link: YouTube's own page at that second, else ours. */
-function sourceUrl(row: SavedWordWithRow["row"], origin: string): string | null {
-  if (row.videoId === null || row.startMs === null) return null;
-  const second = Math.floor(row.startMs / 1000);
-  return row.youtubeId ? `https://www.youtube.com/watch?v=${encodeURIComponent(row.youtubeId)}&t=${second}s` : `${origin}/video/${row.videoId}?t=${second}`;
+function sourceUrl(line: SavedWordWithLine["line"], origin: string): string | null {
+  if (!line) return null;
+  const second = Math.floor(line.startMs / 1000);
+  return line.youtubeId ? `https://www.youtube.com/watch?v=${encodeURIComponent(line.youtubeId)}&t=${second}s` : `${origin}/video/${line.videoId}?t=${second}`;
 }
 
 const clock = (ms: number) => {
@@ -54,9 +54,9 @@ const clock = (ms: number) => {
 };
 
 /** The clip file name a note's Audio field names (the same line, the same clip, whoever exports it). */
-const clipName = (row: SavedWordWithRow["row"]) => (row.videoId !== null && row.captionId !== null ? `lingoreel-${row.videoId}-${row.captionId}.mp3` : null);
+const clipName = (line: SavedWordWithLine["line"]) => (line ? `lingoreel-${line.videoId}-${line.captionId}.mp3` : null);
 
-function noteOf(user: User, { word, row }: SavedWordWithRow, deck: string, origin: string, audio: ReadonlySet<string>): AnkiNote {
+function noteOf(user: User, { word, line }: SavedWordWithLine, deck: string, origin: string, audio: ReadonlySet<string>): AnkiNote {
   const occurrence = word.occurrence;
   let sentence = "";
   let said = word.lemma;
@@ -67,8 +67,8 @@ function noteOf(user: User, { word, row }: SavedWordWithRow, deck: string, origi
       sentence = `${escapeHtml(text.slice(0, wordStart))}<b>${escapeHtml(said)}</b>${escapeHtml(text.slice(wordEnd))}`;
     } else sentence = escapeHtml(text);
   }
-  const url = sourceUrl(row, origin);
-  const clip = clipName(row);
+  const url = sourceUrl(line, origin);
+  const clip = clipName(line);
   return {
     guid: stableGuid("lingoreel", user.id, word.language, word.lemma),
     deck,
@@ -88,15 +88,15 @@ function noteOf(user: User, { word, row }: SavedWordWithRow, deck: string, origi
 type ClipJob = { mediaPath: string; clips: (ClipSpan & { name: string })[] };
 
 /** The clips to cut, a line once, by video and in time order, in runs of at most CLIPS_PER_RUN. */
-function clipJobs(words: readonly SavedWordWithRow[], workDir: string): ClipJob[] {
+function clipJobs(words: readonly SavedWordWithLine[], workDir: string): ClipJob[] {
   const byVideo = new Map<string, Map<string, ClipJob["clips"][number]>>();
-  for (const { row } of words) {
-    const name = clipName(row);
-    if (!name || !row.mediaPath || row.startMs === null || row.endMs === null) continue;
-    const clips = byVideo.get(row.mediaPath) ?? new Map();
-    byVideo.set(row.mediaPath, clips);
-    const startMs = Math.max(0, row.startMs - CLIP_PAD_MS);
-    clips.set(name, { name, startMs, endMs: Math.min(row.endMs + CLIP_PAD_MS, startMs + CLIP_MAX_MS), output: path.join(workDir, name) });
+  for (const { line } of words) {
+    const name = clipName(line);
+    if (!name || !line?.mediaPath) continue;
+    const clips = byVideo.get(line.mediaPath) ?? new Map();
+    byVideo.set(line.mediaPath, clips);
+    const startMs = Math.max(0, line.startMs - CLIP_PAD_MS);
+    clips.set(name, { name, startMs, endMs: Math.min(line.endMs + CLIP_PAD_MS, startMs + CLIP_MAX_MS), output: path.join(workDir, name) });
   }
   const jobs: ClipJob[] = [];
   for (const [mediaPath, clips] of byVideo) {

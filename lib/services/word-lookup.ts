@@ -5,14 +5,15 @@
  * its meaning in the line) is cached for everyone, so each word costs one call ever. AI lookups
  * that reach the API count against WORD_LOOKUP_AI_PER_HOUR per learner (429 past it); answers
  * from the cache are free. Without a dictionary hit and without an AI provider, the answer says
- * so in `message`.
+ * so in `message`. What is stored is chosen as everywhere else a meaning is shown
+ * (lib/services/word-meanings.ts).
  */
 import "server-only";
 import { createHash } from "node:crypto";
 import type { Db } from "@/db/client";
-import { findDictionaryEntries, type DictionaryHit } from "@/db/queries/dictionary";
-import { deleteAiLookup, findWordMeaning, getCaptionLine, lockRecentAiLookups, recordAiLookup, saveWordMeaning } from "@/db/queries/word-meanings";
-import { deleteWordNote, getWordNote, upsertWordNote } from "@/db/queries/word-notes";
+import type { DictionaryHit } from "@/db/queries/dictionary";
+import { deleteAiLookup, getCaptionLine, lockRecentAiLookups, recordAiLookup, saveWordMeaning } from "@/db/queries/word-meanings";
+import { deleteWordNote, upsertWordNote } from "@/db/queries/word-notes";
 import type { User } from "@/db/schema";
 import { ApiError, badRequest, notFound, rateLimited } from "@/lib/api/errors";
 import { getAi } from "@/lib/ai/client";
@@ -23,6 +24,7 @@ import { headwordKey } from "@/lib/text/headword";
 import { lemmaKey as learnerLemmaKey } from "@/lib/text/word-key";
 import type { WordLookupQuery, WordNoteChange, WordNoteKey } from "@/lib/validation/word-lookup";
 import { mayView } from "./videos";
+import { chooseMeanings } from "./word-meanings";
 
 export type WordLookupSource = "note" | "dictionary" | "ai" | "none";
 
@@ -51,6 +53,7 @@ const HOUR_SECONDS = 3600;
 /** An AI lookup is someone waiting on a popover: give up long before a processing job would. */
 const AI_LOOKUP_TIMEOUT_MS = 30_000;
 const DEFINITIONS_PER_DICTIONARY = 5;
+/** A headword's dictionary definitions read, across its dictionaries. */
 const DICTIONARY_ROWS = 40;
 
 function keys(surface: string, lemma: string | undefined) {
@@ -66,12 +69,10 @@ function inWords(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
-/** The dictionaries' hits for the surface form if it has any, else for the lemma, grouped by dictionary in their order. */
-export function groupDictionaryHits(hits: DictionaryHit[], surfaceKey: string, lemmaKey: string): DictionaryMeaning[] {
-  const best = hits.some((h) => h.headword === surfaceKey) ? surfaceKey : lemmaKey;
+/** One headword's dictionary hits grouped by dictionary, in their order. */
+export function groupDictionaryHits(hits: readonly DictionaryHit[]): DictionaryMeaning[] {
   const byDictionary = new Map<number, DictionaryMeaning>();
   for (const hit of hits) {
-    if (hit.headword !== best) continue;
     const found = byDictionary.get(hit.dictionaryId) ?? { name: hit.name, edition: hit.edition, licence: hit.licence, headword: hit.headword, definitions: [] };
     byDictionary.set(hit.dictionaryId, found);
     if (found.definitions.length < DEFINITIONS_PER_DICTIONARY && !found.definitions.includes(hit.definition)) found.definitions.push(hit.definition);
@@ -94,27 +95,25 @@ async function lineOf(db: Db, user: User, captionId: number | undefined, languag
 export async function lookUpWord(db: Db, user: User, query: WordLookupQuery): Promise<WordLookup> {
   const language = query.language;
   const nativeLanguage = query.nativeLanguage ?? user.nativeLanguage ?? "en";
-  const { surfaceKey, lemmaKey } = keys(query.surface, query.lemma);
+  const { lemmaKey } = keys(query.surface, query.lemma);
   const model = env().openai ? getAi().chatModel : null;
   const key = model === null ? null : { language, nativeLanguage, lemma: lemmaKey, model, promptVersion: WORD_MEANING_PROMPT_VERSION };
-  // The line, the note, the dictionaries and the AI cache are independent: asked at once, they
-  // cost one round trip's wait (the cache's answer is thrown away when a note or a dictionary answers).
-  const [line, note, hits, cached] = await Promise.all([
+  // The line and the stored meanings are independent: asked at once, they cost one round trip's wait.
+  const [line, [chosen]] = await Promise.all([
     lineOf(db, user, query.captionId, language),
-    getWordNote(db, { userId: user.id, language, lemma: learnerLemmaKey(query.lemma || query.surface, language) }),
-    findDictionaryEntries(db, {
-      sourceLanguage: language,
-      targetLanguage: nativeLanguage,
-      headwords: [...new Set([surfaceKey, lemmaKey])],
-      limit: DICTIONARY_ROWS,
+    chooseMeanings(db, [{ language, lemma: query.lemma || query.surface, surface: query.surface }], {
+      userId: user.id,
+      nativeLanguage,
+      definitions: DICTIONARY_ROWS,
+      ai: key && { model: key.model, promptVersion: key.promptVersion, captionId: query.captionId ?? null },
     }),
-    key ? findWordMeaning(db, { ...key, captionId: query.captionId ?? null }) : null,
   ]);
   const base = { surface: query.surface, lemma: lemmaKey, language, nativeLanguage, note: null, dictionaries: [], ai: null, message: null };
 
-  if (note) return { ...base, source: "note", note: { text: note.note, updatedAt: note.updatedAt.toISOString() } };
-  if (hits.length > 0) return { ...base, source: "dictionary", dictionaries: groupDictionaryHits(hits, surfaceKey, lemmaKey) };
+  if (chosen?.source === "note") return { ...base, source: "note", note: { text: chosen.text, updatedAt: chosen.updatedAt.toISOString() } };
+  if (chosen?.source === "dictionary") return { ...base, source: "dictionary", dictionaries: groupDictionaryHits(chosen.hits) };
   if (!key) return { ...base, source: "none", message: NO_MEANING_MESSAGE };
+  const cached = chosen?.source === "ai" ? chosen.cached : null;
   if (cached && (line === null || cached.lineMeaning !== null)) {
     return { ...base, source: "ai", ai: { partOfSpeech: cached.partOfSpeech, meanings: cached.meanings, inLine: cached.lineMeaning, model: key.model, cached: true } };
   }

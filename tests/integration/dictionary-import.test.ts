@@ -41,8 +41,8 @@ const CEDICT = [
 
 describe.each(testDbKinds)("dictionary import on %s", (kind) => {
   const t = useTestDb(kind);
-  const lookup = (from: string, to: string, ...headwords: string[]) =>
-    findDictionaryEntries(t().db, { sourceLanguage: from, targetLanguage: to, headwords, limit: 20 });
+  const lookup = async (from: string, to: string, headword: string) =>
+    (await findDictionaryEntries(t().db, { sourceLanguage: from, targetLanguage: to, headwords: [headword], perHeadword: 20 })).get(headword) ?? [];
 
   it("imports a FreeDict dictd dictionary with its name, edition and licence, from either file", async () => {
     const files = await writeDictd(

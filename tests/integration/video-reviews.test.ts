@@ -4,12 +4,16 @@
  * word) or from other reviews (spaced), with its meaning and distractors of its part of speech;
  * the video's own vocabulary words, ignored words, cards not due, words without a known meaning
  * and other learners' cards never come; answering it with the video moves the card's due date.
+ * The quiz's meaning is the one the saved list and the word popover show.
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as postAnswer } from "@/app/api/review/answers/route";
 import { POST as postSettings } from "@/app/api/settings/route";
 import { GET as getDueReviews } from "@/app/api/videos/[id]/due-reviews/route";
+import { GET as getLookup } from "@/app/api/words/lookup/route";
+import { PUT as putNote } from "@/app/api/words/notes/route";
+import { GET as getSaved } from "@/app/api/words/saved/route";
 import { PUT as putStatus } from "@/app/api/words/status/route";
 import { listWordReviews } from "@/db/queries/word-cards";
 import { dictionaries, dictionaryEntries, videos, wordMeanings } from "@/db/schema";
@@ -103,6 +107,41 @@ describe.each(testDbKinds)("due words quizzed in a video on %s", (kind) => {
     expect((await reviewsOf(actors.learner)).body.reviews).toEqual([]);
     await settings(actors.learner, { quizFrequency: "spaced", pauseOnHighlight: false });
     expect((await reviewsOf(actors.learner)).body.reviews).toEqual([]);
+  });
+
+  it("asks the meaning the saved list and the popover show: the note, else a dictionary, else the AI's cached meaning, else a translation", async () => {
+    await settings(actors.learner, { quizFrequency: "spaced", pauseOnHighlight: true, quizGapSeconds: 30 });
+    const asked = async () => {
+      const [review] = (await reviewsOf(actors.learner)).body.reviews;
+      expect(review).toMatchObject({ lemma: "nehmen" });
+      return review.options[review.correctIndex];
+    };
+    const listed = async () => {
+      const { body } = await call(getSaved, "/api/words/saved?language=de", { token: actors.learner.token });
+      return body.words.find((w: { lemma: string }) => w.lemma === "nehmen").meaning;
+    };
+    const popover = async () => (await call(getLookup, "/api/words/lookup?language=de&surface=nehme&lemma=nehmen", { token: actors.learner.token })).body;
+
+    // Only Berlin's vocabulary translation: the quiz needs a meaning and takes it; the list shows none.
+    expect(await asked()).toBe("to take");
+    expect(await listed()).toBeNull();
+
+    await t()
+      .db.insert(wordMeanings)
+      .values({ language: "de", nativeLanguage: "en", lemma: "nehmen", model: "m", promptVersion: 1, partOfSpeech: "verb", meanings: ["to grab", "to take"] });
+    expect(await asked()).toBe("to grab");
+    expect(await listed()).toEqual({ text: "to grab, to take", source: "ai" });
+
+    const [dictionary] = await t().db.insert(dictionaries).values({ sourceLanguage: "de", targetLanguage: "en", name: "Second", licence: "CC0" }).returning();
+    await t().db.insert(dictionaryEntries).values({ dictionaryId: dictionary!.id, headword: "nehmen", definition: "to seize; to accept" });
+    expect(await asked()).toBe("to seize");
+    expect(await listed()).toEqual({ text: "to seize; to accept", source: "dictionary" });
+    expect(await popover()).toMatchObject({ source: "dictionary", dictionaries: [{ name: "Second", definitions: ["to seize; to accept"] }] });
+
+    expect((await call(putNote, "/api/words/notes", { method: "PUT", token: actors.learner.token, body: { language: "de", lemma: "nehmen", note: "to pick up" } })).status).toBe(200);
+    expect(await asked()).toBe("to pick up");
+    expect(await listed()).toEqual({ text: "to pick up", source: "note" });
+    expect(await popover()).toMatchObject({ source: "note", note: { text: "to pick up" } });
   });
 
   it("answers 404 for an unknown video or a malformed id, as the video's other reads do", async () => {
