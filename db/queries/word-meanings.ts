@@ -10,7 +10,8 @@ import { captions, videos, wordLineMeanings, wordLookupAiCalls, wordMeanings } f
 
 export type MeaningKey = { language: string; nativeLanguage: string; lemma: string; model: string; promptVersion: number };
 
-export type CachedMeaning = { id: number; partOfSpeech: string | null; meanings: string[]; lineMeaning: string | null };
+/** A cached answer: its row, the model that gave it, the lemma's meanings and (when a line was asked about) the meaning there. */
+export type CachedMeaning = { id: number; model: string; partOfSpeech: string | null; meanings: string[]; lineMeaning: string | null };
 
 /** The key of a line in word_line_meanings: the SHA-256 of its text (UTF-8), in hex, as lineHash in lib/ computes it too. */
 const captionLineHash = (captionId: number) =>
@@ -34,6 +35,7 @@ export async function findWordMeaning(db: DbOrTx, key: MeaningKey & { captionId:
   const [row] = await db
     .select({
       id: wordMeanings.id,
+      model: wordMeanings.model,
       partOfSpeech: wordMeanings.partOfSpeech,
       meanings: wordMeanings.meanings,
       lineMeaning: wordLineMeanings.meaning,
@@ -112,9 +114,9 @@ export async function deleteAiLookup(db: DbOrTx, id: number): Promise<void> {
  */
 export async function findCachedMeanings(db: DbOrTx, params: { language: string; nativeLanguage: string; lemmas: readonly string[] }): Promise<Map<string, CachedMeaning>> {
   if (params.lemmas.length === 0) return new Map();
-  const rows = resultRows<{ id: number | string; lemma: string; part_of_speech: string | null; meanings: string[] | string }>(
+  const rows = resultRows<{ id: number | string; lemma: string; model: string; part_of_speech: string | null; meanings: string[] | string }>(
     await db.execute(sql`
-      SELECT DISTINCT ON (m.lemma) m.id, m.lemma, m.part_of_speech, m.meanings
+      SELECT DISTINCT ON (m.lemma) m.id, m.lemma, m.model, m.part_of_speech, m.meanings
         FROM json_array_elements_text(${JSON.stringify(params.lemmas)}::json) AS l(lemma)
         JOIN word_meanings m ON m.language = ${params.language} AND m.native_language = ${params.nativeLanguage} AND m.lemma = l.lemma
        WHERE jsonb_array_length(m.meanings) > 0
@@ -123,7 +125,7 @@ export async function findCachedMeanings(db: DbOrTx, params: { language: string;
   return new Map(
     rows.map((r) => [
       r.lemma,
-      { id: Number(r.id), partOfSpeech: r.part_of_speech, meanings: typeof r.meanings === "string" ? (JSON.parse(r.meanings) as string[]) : r.meanings, lineMeaning: null },
+      { id: Number(r.id), model: r.model, partOfSpeech: r.part_of_speech, meanings: typeof r.meanings === "string" ? (JSON.parse(r.meanings) as string[]) : r.meanings, lineMeaning: null },
     ]),
   );
 }

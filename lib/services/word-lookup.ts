@@ -4,20 +4,21 @@
  * licence; the configured OpenAI-compatible API, whose answer (the lemma's common meanings and
  * its meaning in the line) is cached for everyone, so each word costs one call ever. AI lookups
  * that reach the API count against WORD_LOOKUP_AI_PER_HOUR per learner (429 past it); answers
- * from the cache are free. Without a dictionary hit and without an AI provider, the answer says
- * so in `message`. What is stored is chosen as everywhere else a meaning is shown
+ * from the cache are free, and a lookup asked while the same one is being asked waits for it. Without
+ * an AI provider, an answer some model gave before still serves (credited to it); with nothing at
+ * all, the answer says so in `message`. What is stored is chosen as everywhere else a meaning is shown
  * (lib/services/word-meanings.ts).
  */
 import "server-only";
 import { createHash } from "node:crypto";
 import type { Db } from "@/db/client";
 import type { DictionaryHit } from "@/db/queries/dictionary";
-import { deleteAiLookup, getCaptionLine, lockRecentAiLookups, recordAiLookup, saveWordMeaning } from "@/db/queries/word-meanings";
+import { deleteAiLookup, getCaptionLine, lockRecentAiLookups, recordAiLookup, saveWordMeaning, type CachedMeaning, type MeaningKey } from "@/db/queries/word-meanings";
 import { deleteWordNote, upsertWordNote } from "@/db/queries/word-notes";
 import type { User } from "@/db/schema";
 import { ApiError, badRequest, notFound, rateLimited } from "@/lib/api/errors";
 import { getAi } from "@/lib/ai/client";
-import { askWordMeaning, WORD_MEANING_PROMPT_VERSION } from "@/lib/ai/word-meaning";
+import { askWordMeaning, WORD_MEANING_PROMPT_VERSION, type WordMeaningAnswer, type WordMeaningQuestion } from "@/lib/ai/word-meaning";
 import { env } from "@/lib/env";
 import { headwordKey } from "@/lib/text/headword";
 // Notes are the learner's, keyed as their word statuses are (not as dictionary headwords are).
@@ -92,6 +93,13 @@ async function lineOf(db: Db, user: User, captionId: number | undefined, languag
   return line.text;
 }
 
+/**
+ * AI calls under way in this process, by what they ask (word, languages, model, line): a lookup of
+ * the same word and line while one is asking waits for its answer rather than asking again (and is
+ * not counted against the learner's hour).
+ */
+const asking = new Map<string, Promise<WordMeaningAnswer>>();
+
 export async function lookUpWord(db: Db, user: User, query: WordLookupQuery): Promise<WordLookup> {
   const language = query.language;
   const nativeLanguage = query.nativeLanguage ?? user.nativeLanguage ?? "en";
@@ -105,39 +113,69 @@ export async function lookUpWord(db: Db, user: User, query: WordLookupQuery): Pr
       userId: user.id,
       nativeLanguage,
       definitions: DICTIONARY_ROWS,
-      ai: key && { model: key.model, promptVersion: key.promptVersion, captionId: query.captionId ?? null },
+      // Without a provider, what any model answered before still serves.
+      ai: key ? { model: key.model, promptVersion: key.promptVersion, captionId: query.captionId ?? null } : "any",
     }),
   ]);
   const base = { surface: query.surface, lemma: lemmaKey, language, nativeLanguage, note: null, dictionaries: [], ai: null, message: null };
 
   if (chosen?.source === "note") return { ...base, source: "note", note: { text: chosen.text, updatedAt: chosen.updatedAt.toISOString() } };
   if (chosen?.source === "dictionary") return { ...base, source: "dictionary", dictionaries: groupDictionaryHits(chosen.hits) };
-  if (!key) return { ...base, source: "none", message: NO_MEANING_MESSAGE };
   const cached = chosen?.source === "ai" ? chosen.cached : null;
-  if (cached && (line === null || cached.lineMeaning !== null)) {
-    return { ...base, source: "ai", ai: { partOfSpeech: cached.partOfSpeech, meanings: cached.meanings, inLine: cached.lineMeaning, model: key.model, cached: true } };
-  }
-
-  const callId = await countAiLookup(db, user);
-  let answer;
-  try {
-    answer = await askWordMeaning({ language, nativeLanguage, word: query.surface, lemma: lemmaKey, line }, AbortSignal.timeout(AI_LOOKUP_TIMEOUT_MS));
-  } catch (error) {
-    if (callId !== null) await deleteAiLookup(db, callId);
-    console.error("[word-lookup] the AI call failed", error instanceof Error ? error.message : error);
-    throw new ApiError("unavailable", "The meaning could not be looked up right now: the AI service did not answer. Try again shortly.");
-  }
-  await saveWordMeaning(db, {
-    ...key,
-    partOfSpeech: answer.partOfSpeech || null,
-    meanings: answer.meanings,
-    line: line !== null && answer.inLine ? { hash: lineHash(line), meaning: answer.inLine } : null,
+  const fromCache = (c: CachedMeaning): WordLookup => ({
+    ...base,
+    source: "ai",
+    ai: { partOfSpeech: c.partOfSpeech, meanings: c.meanings, inLine: c.lineMeaning, model: c.model, cached: true },
   });
+  if (!key) return cached ? fromCache(cached) : { ...base, source: "none", message: NO_MEANING_MESSAGE };
+  if (cached && (line === null || cached.lineMeaning !== null)) return fromCache(cached);
+
+  const answer = await askOnce(db, user, { language, nativeLanguage, word: query.surface, lemma: lemmaKey, line }, key, line);
   // A meaning cached before (another line's lookup) stays the one everyone sees.
   const meanings = cached?.meanings ?? answer.meanings;
   const partOfSpeech = cached ? cached.partOfSpeech : answer.partOfSpeech || null;
   return { ...base, source: "ai", ai: { partOfSpeech, meanings, inLine: answer.inLine, model: key.model, cached: false } };
 }
+
+/** Asks the AI and caches its answer, or joins the same question already being asked here. */
+async function askOnce(db: Db, user: User, question: WordMeaningQuestion, key: MeaningKey, line: string | null): Promise<WordMeaningAnswer> {
+  const flight = JSON.stringify([key.language, key.nativeLanguage, key.lemma, key.model, key.promptVersion, question.word, line]);
+  const joined = (pending: Promise<WordMeaningAnswer>) => pending.catch(() => Promise.reject(aiUnavailable()));
+  const pending = asking.get(flight);
+  if (pending) return joined(pending);
+  const callId = await countAiLookup(db, user);
+  // Someone else may have begun asking while the lookup was counted: take the count back and wait for theirs.
+  const begun = asking.get(flight);
+  if (begun) {
+    if (callId !== null) await deleteAiLookup(db, callId);
+    return joined(begun);
+  }
+  const call = (async () => {
+    let answer: WordMeaningAnswer;
+    try {
+      answer = await askWordMeaning(question, AbortSignal.timeout(AI_LOOKUP_TIMEOUT_MS));
+    } catch (error) {
+      if (callId !== null) await deleteAiLookup(db, callId);
+      console.error("[word-lookup] the AI call failed", error instanceof Error ? error.message : error);
+      throw aiUnavailable();
+    }
+    await saveWordMeaning(db, {
+      ...key,
+      partOfSpeech: answer.partOfSpeech || null,
+      meanings: answer.meanings,
+      line: line !== null && answer.inLine ? { hash: lineHash(line), meaning: answer.inLine } : null,
+    });
+    return answer;
+  })();
+  asking.set(flight, call);
+  try {
+    return await call;
+  } finally {
+    asking.delete(flight);
+  }
+}
+
+const aiUnavailable = () => new ApiError("unavailable", "The meaning could not be looked up right now: the AI service did not answer. Try again shortly.");
 
 /** Counts one AI lookup for the user (429 past their hourly limit); its id, to take it back if the call fails. */
 async function countAiLookup(db: Db, user: User): Promise<number | null> {

@@ -125,6 +125,22 @@ describe.each(testDbKinds)("word lookup on %s", (kind) => {
     expect(aiCalls()).toBe(before + 1);
   });
 
+  it("still shows a meaning the AI gave before when no AI provider is configured, credited to its model", async () => {
+    const { status, body } = await lookup(actors.otherLearner, { language: "es", surface: "café", captionId: published.segmentId });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ source: "ai", message: null, ai: { meanings: ["en-café", "en-café-2"], model: "gpt-4o-mini", cached: true } });
+  });
+
+  it("asks the AI once when several look up the same new word at the same moment", async () => {
+    setAiServer(ai.url);
+    const before = aiCalls();
+    const asked = { language: "es", surface: "tomar", lemma: "tomar", captionId: published.segmentId };
+    const answers = await Promise.all([actors.learner, actors.otherLearner, actors.learner].map((who) => lookup(who, asked)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    for (const a of answers) expect(a.body).toMatchObject({ source: "ai", ai: { meanings: ["en-tomar", "en-tomar-2"] } });
+    expect(aiCalls()).toBe(before + 1);
+  });
+
   it("asks again for a line not yet asked about, and shares a line's answer across videos with the same text", async () => {
     setAiServer(ai.url);
     const before = aiCalls();
