@@ -31,9 +31,10 @@
  *    read; the comprehension score of a home page's 30 cards, beside the same score counted from
  *    every word (scripts/bench/words.ts).
  *  - "Export to Anki": one learner's 5,000 saved words, each in its own line of a video with uploaded
- *    media, as an .apkg with a clip per line, by the service GET /api/words/export calls; its time
- *    and peak memory, beside the bare ffmpeg runs cutting the same clips and a plain ZIP of the same
- *    files (scripts/bench/export.ts; PGlite only: the database's part is one read).
+ *    media, as an .apkg with a clip per line, by the service GET /api/words/export calls; its time,
+ *    CPU time and peak memory, beside the bare ffmpeg runs cutting the same clips, ffmpeg once per
+ *    clip (a sample, scaled) and a plain ZIP of the same files (scripts/bench/export.ts; PGlite
+ *    only: the database's part is one read).
  *  - due cards: the review screen's due cards for a learner with 20,000 cards among 1,000 learners
  *    × 5,000, and the home screen's count, beside a primary-key select (scripts/bench/due.ts).
  *  - page weight in Chromium: the gzipped JavaScript the landing, home, video and profile pages
@@ -56,7 +57,8 @@
  *   BENCH_LOOKUP_ENTRIES (500000), BENCH_LOOKUP_CACHED (10000 cached AI answers), BENCH_LOOKUP_RUNS (200)
  *   BENCH_WORDS_LINES (2000), BENCH_WORDS_KNOWN (100000), BENCH_WORDS_CARDS (30), BENCH_WORDS_VIDEOS (300),
  *   BENCH_WORDS_RUNS (30): the statuses and comprehension scenarios' sizes
- *   BENCH_EXPORT_WORDS (5000): the export scenario's saved words (one line and clip each)
+ *   BENCH_EXPORT_WORDS (5000): the export scenario's saved words (one line and clip each);
+ *   BENCH_EXPORT_BASELINE_CLIPS (250): the clips its ffmpeg-per-clip baseline cuts
  *   BENCH_DUE_LEARNERS (1000), BENCH_DUE_CARDS (5000), BENCH_DUE_MINE (20000), BENCH_DUE_RUNS (50): the
  *                                     due-cards scenario's sizes
  *   BENCH_HIGHLIGHT_RATES (1,1,1.5): the playback speeds of the passes through each player
