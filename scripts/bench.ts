@@ -40,9 +40,12 @@
  *  - page weight in Chromium: the gzipped JavaScript the landing, home, video and profile pages
  *    load, against the 150 KB target and the figures before the cuts (scripts/bench/weight.ts;
  *    the same production server).
+ *  - review screen first paint in Chromium: /review's first contentful paint and first card for the
+ *    demo learner with words due, cold loads, beside /home from the same run
+ *    (scripts/bench/review-paint.ts; the same production server).
  *
  * Sizes and switches (environment):
- *   BENCH_ONLY=search|home|save|pipeline|lookup|statuses|comprehension|export|due|highlight|api|weight|own-media  one scenario only
+ *   BENCH_ONLY=search|home|save|pipeline|lookup|statuses|comprehension|export|due|highlight|api|weight|own-media|review-paint  one scenario only
  *   BENCH_PGLITE=0 / BENCH_POSTGRES=0 skip an engine
  *   BENCH_VIDEOS (100000), BENCH_SEARCH_RUNS (30), BENCH_SEARCH_WORDS_PER_VIDEO (3)
  *   BENCH_LEARNERS (1000), BENCH_HOME_VIDEOS (3000), BENCH_PROGRESS_ROWS (1000000),
@@ -62,6 +65,7 @@
  *   BENCH_DUE_LEARNERS (1000), BENCH_DUE_CARDS (5000), BENCH_DUE_MINE (20000), BENCH_DUE_RUNS (50): the
  *                                     due-cards scenario's sizes
  *   BENCH_HIGHLIGHT_RATES (1,1,1.5): the playback speeds of the passes through each player
+ *   BENCH_REVIEW_PAINT_RUNS (10): cold loads of each page in the review-paint scenario
  *   CHROMIUM_PATH (/usr/bin/chromium): the browser of the highlight and weight scenarios
  *   BENCH_WEIGHT_DETAIL=1             list every script of each page in the weight scenario, and
  *                                     with NEXT_BROWSER_SOURCE_MAPS=1 (its own build, with source
@@ -88,6 +92,7 @@ import { benchOwnMedia } from "./bench/own-media";
 import { benchPipeline, preparePipeline, type PipelineKit } from "./bench/pipeline";
 import { benchSave } from "./bench/save";
 import { benchSearch } from "./bench/search";
+import { benchReviewPaint } from "./bench/review-paint";
 import { benchWeight } from "./bench/weight";
 import { benchDue, dueSizes } from "./bench/due";
 import { benchWords, wordsSizes } from "./bench/words";
@@ -112,10 +117,12 @@ const TARGETS = {
   api: { ratio: 0.6, tail: 3 },
   /** First-load JavaScript, KB gzip. */
   weight: 150,
+  /** The review screen's first paint and first card, p95 ms on localhost. */
+  reviewPaint: 1000,
 };
 
 const only = process.env.BENCH_ONLY?.toLowerCase();
-const wants = (scenario: "search" | "home" | "save" | "pipeline" | "lookup" | "statuses" | "comprehension" | "export" | "due" | "highlight" | "api" | "weight" | "own-media") =>
+const wants = (scenario: "search" | "home" | "save" | "pipeline" | "lookup" | "statuses" | "comprehension" | "export" | "due" | "highlight" | "api" | "weight" | "own-media" | "review-paint") =>
   !only || only === scenario;
 const wantsWords = { statuses: wants("statuses"), comprehension: wants("comprehension") };
 const wantsDatabase =
@@ -230,6 +237,7 @@ async function main() {
     }
   }
   if (wants("weight")) await benchWeight(TARGETS.weight);
+  if (wants("review-paint")) await benchReviewPaint(TARGETS.reviewPaint);
   if (pipelineKit) await (await pipelineKit).dispose();
 
   console.log(`\nSummary (p95 against target), total time ${seconds(started)}, load average now ${load()}:`);
