@@ -32,17 +32,21 @@
  *    and what a status change costs to keep them, beside the same score counted from every word
  *    (scripts/bench/words.ts).
  *  - "Export to Anki": one learner's 5,000 saved words, each in its own line of a video with uploaded
- *    media, as an .apkg with a clip per line, by the service GET /api/words/export calls; its time
- *    and peak memory, beside the bare ffmpeg runs cutting the same clips and a plain ZIP of the same
- *    files (scripts/bench/export.ts; PGlite only: the database's part is one read).
+ *    media, as an .apkg with a clip per line, by the service GET /api/words/export calls; its time,
+ *    CPU time and peak memory, beside the bare ffmpeg runs cutting the same clips, ffmpeg once per
+ *    clip (a sample, scaled) and a plain ZIP of the same files (scripts/bench/export.ts; PGlite
+ *    only: the database's part is one read).
  *  - due cards: the review screen's due cards for a learner with 20,000 cards among 1,000 learners
  *    × 5,000, and the home screen's count, beside a primary-key select (scripts/bench/due.ts).
  *  - page weight in Chromium: the gzipped JavaScript the landing, home, video and profile pages
  *    load, against the 150 KB target and the figures before the cuts (scripts/bench/weight.ts;
  *    the same production server).
+ *  - review screen first paint in Chromium: /review's first contentful paint and first card for the
+ *    demo learner with words due, cold loads, beside /home from the same run
+ *    (scripts/bench/review-paint.ts; the same production server).
  *
  * Sizes and switches (environment):
- *   BENCH_ONLY=search|home|save|pipeline|lookup|statuses|comprehension|export|due|highlight|api|weight|own-media  one scenario only
+ *   BENCH_ONLY=search|home|save|pipeline|lookup|statuses|comprehension|export|due|highlight|api|weight|own-media|review-paint  one scenario only
  *   BENCH_PGLITE=0 / BENCH_POSTGRES=0 skip an engine
  *   BENCH_VIDEOS (100000), BENCH_SEARCH_RUNS (30), BENCH_SEARCH_WORDS_PER_VIDEO (3)
  *   BENCH_LEARNERS (1000), BENCH_HOME_VIDEOS (3000), BENCH_PROGRESS_ROWS (1000000),
@@ -57,10 +61,12 @@
  *   BENCH_LOOKUP_ENTRIES (500000), BENCH_LOOKUP_CACHED (10000 cached AI answers), BENCH_LOOKUP_RUNS (200)
  *   BENCH_WORDS_LINES (2000), BENCH_WORDS_KNOWN (100000), BENCH_WORDS_CARDS (30), BENCH_WORDS_VIDEOS (300),
  *   BENCH_WORDS_RUNS (30): the statuses and comprehension scenarios' sizes
- *   BENCH_EXPORT_WORDS (5000): the export scenario's saved words (one line and clip each)
+ *   BENCH_EXPORT_WORDS (5000): the export scenario's saved words (one line and clip each);
+ *   BENCH_EXPORT_BASELINE_CLIPS (250): the clips its ffmpeg-per-clip baseline cuts
  *   BENCH_DUE_LEARNERS (1000), BENCH_DUE_CARDS (5000), BENCH_DUE_MINE (20000), BENCH_DUE_RUNS (50): the
  *                                     due-cards scenario's sizes
  *   BENCH_HIGHLIGHT_RATES (1,1,1.5): the playback speeds of the passes through each player
+ *   BENCH_REVIEW_PAINT_RUNS (10): cold loads of each page in the review-paint scenario
  *   CHROMIUM_PATH (/usr/bin/chromium): the browser of the highlight and weight scenarios
  *   BENCH_WEIGHT_DETAIL=1             list every script of each page in the weight scenario, and
  *                                     with NEXT_BROWSER_SOURCE_MAPS=1 (its own build, with source
@@ -87,6 +93,7 @@ import { benchOwnMedia } from "./bench/own-media";
 import { benchPipeline, preparePipeline, type PipelineKit } from "./bench/pipeline";
 import { benchSave } from "./bench/save";
 import { benchSearch } from "./bench/search";
+import { benchReviewPaint } from "./bench/review-paint";
 import { benchWeight } from "./bench/weight";
 import { benchDue, dueSizes } from "./bench/due";
 import { benchWords, wordsSizes } from "./bench/words";
@@ -111,10 +118,12 @@ const TARGETS = {
   api: { ratio: 0.6, tail: 3 },
   /** First-load JavaScript, KB gzip. */
   weight: 150,
+  /** The review screen's first paint and first card, p95 ms on localhost. */
+  reviewPaint: 1000,
 };
 
 const only = process.env.BENCH_ONLY?.toLowerCase();
-const wants = (scenario: "search" | "home" | "save" | "pipeline" | "lookup" | "statuses" | "comprehension" | "export" | "due" | "highlight" | "api" | "weight" | "own-media") =>
+const wants = (scenario: "search" | "home" | "save" | "pipeline" | "lookup" | "statuses" | "comprehension" | "export" | "due" | "highlight" | "api" | "weight" | "own-media" | "review-paint") =>
   !only || only === scenario;
 const wantsWords = { statuses: wants("statuses"), comprehension: wants("comprehension") };
 const wantsDatabase =
@@ -229,6 +238,7 @@ async function main() {
     }
   }
   if (wants("weight")) await benchWeight(TARGETS.weight);
+  if (wants("review-paint")) await benchReviewPaint(TARGETS.reviewPaint);
   if (pipelineKit) await (await pipelineKit).dispose();
 
   console.log(`\nSummary (p95 against target), total time ${seconds(started)}, load average now ${load()}:`);

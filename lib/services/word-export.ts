@@ -2,12 +2,12 @@
  * "Export to Anki": the learner's saved words as an .apkg (one note per word, in a deck per
  * language, with the line's audio where the app has the video's media) or as a TSV Anki imports.
  * Notes keep a guid made from the learner, the language and the lemma, so importing a later
- * export updates the notes of the earlier one. The package streams: clips are cut a batch at a
+ * export updates the notes of the earlier one. The package streams: clips are cut a run at a
  * time while the download runs, and the collection goes last, once it is known which clips exist.
  */
 import "server-only";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdtemp, rm } from "node:fs/promises";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import type { DbOrTx } from "@/db/client";
 import { listLanguages } from "@/db/queries/languages";
@@ -28,11 +28,15 @@ import { readSavedWords, savedWordCounts, type SavedWordWithLine } from "./saved
 export const EXPORT_MAX_WORDS = 10_000;
 /** Packages being made at once in this process (each runs ffmpeg); one per learner. */
 const EXPORTS_AT_ONCE = 2;
-/** Clips cut by one ffmpeg run, and runs going at once. */
-const CLIPS_PER_RUN = 32;
-const RUNS_AT_ONCE = 2;
-/** Lines further apart than this are cut by separate runs, rather than decoding what lies between. */
-const RUN_GAP_MAX_MS = 60_000;
+/**
+ * One ffmpeg run encodes the stretch from its first clip to its last once (lib/media/clips.ts): at
+ * most RUN_SPAN_MAX_MS of audio (a few MB of MP3, held until its clips are packed), with lines
+ * further apart than RUN_GAP_MAX_MS in runs of their own rather than encoding what lies between
+ * (half a minute of audio costs about what starting a run does). Runs going at once: the cores.
+ */
+const RUN_SPAN_MAX_MS = 15 * 60_000;
+const RUN_GAP_MAX_MS = 30_000;
+const RUNS_AT_ONCE = Math.min(4, availableParallelism());
 /** A line's audio gets this much before and after it; a clip never runs longer than CLIP_MAX_MS. */
 const CLIP_PAD_MS = 300;
 const CLIP_MAX_MS = 20_000;
@@ -85,9 +89,9 @@ function noteOf(user: User, { word, line }: SavedWordWithLine, deck: string, ori
   };
 }
 
-type ClipJob = { mediaPath: string; clips: (ClipSpan & { name: string })[] };
+type ClipJob = { mediaPath: string; clips: (ClipSpan & { name: string })[]; scratch: string };
 
-/** The clips to cut, a line once, by video and in time order, in runs of at most CLIPS_PER_RUN. */
+/** The clips to cut, a line once, by video and in time order, in runs of at most RUN_SPAN_MAX_MS. */
 function clipJobs(words: readonly SavedWordWithLine[], workDir: string): ClipJob[] {
   const byVideo = new Map<string, Map<string, ClipJob["clips"][number]>>();
   for (const { line } of words) {
@@ -96,25 +100,31 @@ function clipJobs(words: readonly SavedWordWithLine[], workDir: string): ClipJob
     const clips = byVideo.get(line.mediaPath) ?? new Map();
     byVideo.set(line.mediaPath, clips);
     const startMs = Math.max(0, line.startMs - CLIP_PAD_MS);
-    clips.set(name, { name, startMs, endMs: Math.min(line.endMs + CLIP_PAD_MS, startMs + CLIP_MAX_MS), output: path.join(workDir, name) });
+    clips.set(name, { name, startMs, endMs: Math.min(line.endMs + CLIP_PAD_MS, startMs + CLIP_MAX_MS) });
   }
   const jobs: ClipJob[] = [];
   for (const [mediaPath, clips] of byVideo) {
     let job: ClipJob | undefined;
+    let from = 0;
+    let reached = 0;
     for (const clip of [...clips.values()].sort((a, b) => a.startMs - b.startMs)) {
-      // A run decodes from its first clip to its last: far-apart lines go to runs of their own.
-      const last = job?.clips.at(-1);
-      if (!job || !last || job.clips.length >= CLIPS_PER_RUN || clip.startMs - last.endMs > RUN_GAP_MAX_MS) jobs.push((job = { mediaPath, clips: [] }));
+      // A run encodes from its first clip to its last: far-apart lines go to runs of their own.
+      if (!job || clip.endMs - from > RUN_SPAN_MAX_MS || clip.startMs - reached > RUN_GAP_MAX_MS) {
+        jobs.push((job = { mediaPath, clips: [], scratch: path.join(workDir, `run-${jobs.length}.mp3`) }));
+        from = clip.startMs;
+        reached = 0;
+      }
       job.clips.push(clip);
+      reached = Math.max(reached, clip.endMs);
     }
   }
   return jobs;
 }
 
 /**
- * Cuts the jobs' clips, RUNS_AT_ONCE runs ahead of the reader, and gives each file's bytes in
- * job order (each file is removed once read). A video whose media cannot be read or cut gives no
- * clips: its notes go without audio rather than failing the export.
+ * Cuts the jobs' clips, RUNS_AT_ONCE runs at a time, and gives each clip's bytes as its run ends.
+ * A video whose media cannot be read or cut gives no clips: its notes go without audio rather
+ * than failing the export.
  */
 async function* cutClips(jobs: readonly ClipJob[], signal: AbortSignal): AsyncGenerator<MediaFile> {
   const remaining = new Map<string, number>();
@@ -136,14 +146,8 @@ async function* cutClips(jobs: readonly ClipJob[], signal: AbortSignal): AsyncGe
     try {
       const media = await opened;
       if (!media) return [];
-      await cutMp3Clips(media.input, job.clips, signal);
-      const files: MediaFile[] = [];
-      for (const clip of job.clips) {
-        const bytes = await readFile(clip.output).catch(() => null);
-        if (bytes?.length) files.push({ name: clip.name, bytes });
-        await rm(clip.output, { force: true });
-      }
-      return files;
+      const clips = await cutMp3Clips(media.input, job.clips, job.scratch, signal);
+      return job.clips.flatMap((clip, i) => (clips[i]!.length > 0 ? [{ name: clip.name, bytes: clips[i]! }] : []));
     } catch (error) {
       if (signal.aborted) throw error;
       console.warn(`[word-export] no audio from ${job.mediaPath}:`, error instanceof Error ? error.message : error);
@@ -154,17 +158,24 @@ async function* cutClips(jobs: readonly ClipJob[], signal: AbortSignal): AsyncGe
       if (left === 0) void opened.then((m) => m?.file.cleanup()).catch(() => {});
     }
   };
-  const started: Promise<MediaFile[]>[] = [];
-  const startUpTo = (n: number) => {
-    while (started.length < Math.min(n, jobs.length)) {
-      const result = run(jobs[started.length]!);
-      result.catch(() => {}); // Awaited in order below; a rejection waiting its turn is not unhandled.
-      started.push(result);
-    }
+  // RUNS_AT_ONCE runs going whatever the order they end in; a run's clips are given as it ends
+  // (the package names its files in the order they come), and the next run starts before the
+  // reader takes them. At most RUNS_AT_ONCE + 1 runs' clips are held.
+  const going = new Map<number, Promise<{ index: number; files: MediaFile[] }>>();
+  let next = 0;
+  const startNext = () => {
+    if (next >= jobs.length) return;
+    const index = next++;
+    const result = run(jobs[index]!).then((files) => ({ index, files }));
+    result.catch(() => {}); // Raced below; a rejection not yet raced is not unhandled.
+    going.set(index, result);
   };
-  for (let i = 0; i < jobs.length; i++) {
-    startUpTo(i + RUNS_AT_ONCE);
-    yield* await started[i]!;
+  while (going.size < RUNS_AT_ONCE && next < jobs.length) startNext();
+  while (going.size > 0) {
+    const { index, files } = await Promise.race(going.values());
+    going.delete(index);
+    startNext();
+    yield* files;
   }
 }
 
