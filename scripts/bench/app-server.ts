@@ -4,9 +4,11 @@
  * `prepare` script, run first with the same environment, fills the database.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer } from "node:net";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "@/lib/setup/demo-accounts";
 import playwrightConfig from "@/playwright.config";
 
@@ -116,4 +118,26 @@ export async function signInLearner(browser: Browser, baseURL: string): Promise<
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL(/\/home$/);
   return { page, token };
+}
+
+/** What a browser bench runs against: the app on a temporary database, Chromium, and the demo learner signed in. */
+export type SignedInBench = { app: AppServer; browser: Browser; token: string; learner: BrowserContextOptions["storageState"] };
+
+/** Runs `fn` with the app started on a fresh temporary database and the learner signed in; stops and removes all after. */
+export async function withSignedInLearner(name: string, fn: (bench: SignedInBench) => Promise<void>): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `lingoreel-bench-${name}-`));
+  let app: AppServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    app = await startApp({ env: { DATA_DIR: dataDir } });
+    browser = await launchChromium();
+    const { page, token } = await signInLearner(browser, app.baseURL);
+    const learner = await page.context().storageState();
+    await page.close();
+    await fn({ app, browser, token, learner });
+  } finally {
+    await browser?.close();
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

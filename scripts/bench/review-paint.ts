@@ -7,11 +7,9 @@
  * same way (ready: its "words due" prompt). The production server runs on a temporary database
  * with the demo content; each figure is printed with the load average (the machine is shared).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import path from "node:path";
+import { loadavg } from "node:os";
 import type { Browser, BrowserContextOptions } from "@playwright/test";
-import { api, launchChromium, signInLearner, startApp, type AppServer } from "./app-server";
+import { api, withSignedInLearner } from "./app-server";
 import { envInt, ms, stats, verdicts, type Stats } from "./util";
 
 /** Spanish words of the demo videos' lines, saved as "learning": due at once. */
@@ -59,15 +57,7 @@ const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
 export async function benchReviewPaint(targetMs: number): Promise<void> {
   const runs = envInt("BENCH_REVIEW_PAINT_RUNS", 10);
   console.log(`\nChromium · review screen first paint: ${runs} cold loads each (fresh context), ms from navigation start, p50 / p95`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "lingoreel-bench-review-paint-"));
-  let app: AppServer | undefined;
-  let browser: Browser | undefined;
-  try {
-    app = await startApp({ env: { DATA_DIR: dataDir } });
-    browser = await launchChromium();
-    const { page, token } = await signInLearner(browser, app.baseURL);
-    const learner = await page.context().storageState();
-    await page.close();
+  await withSignedInLearner("review-paint", async ({ app, browser, token, learner }) => {
     for (const lemma of DUE_WORDS) {
       await api(app.baseURL, "/api/words/status", { method: "PUT", token, body: JSON.stringify({ language: "es", lemma, status: "learning" }) });
     }
@@ -89,9 +79,5 @@ export async function benchReviewPaint(targetMs: number): Promise<void> {
         verdicts.push({ engine: "Chromium", scenario: "review", item: "first card shown", p95: ready.p95, target: targetMs });
       }
     }
-  } finally {
-    await browser?.close();
-    await app?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

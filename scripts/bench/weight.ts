@@ -6,14 +6,12 @@
  * page is a visitor's, the others the demo learner's. Inline scripts (the page's data) are not
  * counted. Baseline: the figures before the cuts, measured the same way.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContextOptions } from "@playwright/test";
 import { loadDemoContent } from "@/db/seed";
 import { bytesBySource, moduleName } from "./source-map-sizes";
-import { api, launchChromium, signInLearner, startApp, type AppServer } from "./app-server";
+import { api, withSignedInLearner } from "./app-server";
 import { fmtInt, verdicts } from "./util";
 
 /** KB here is 1,024 bytes. */
@@ -85,15 +83,7 @@ async function gzipByModule(scripts: Script[]): Promise<Map<string, number> | nu
 
 export async function benchWeight(targetKb: number): Promise<void> {
   console.log(`\nChromium · first-load JavaScript: every script file a page loads (cold cache, until the network is idle), each gzip -9, summed; KB = 1,024 bytes`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "lingoreel-bench-weight-"));
-  let app: AppServer | undefined;
-  let browser: Browser | undefined;
-  try {
-    app = await startApp({ env: { DATA_DIR: dataDir } });
-    browser = await launchChromium();
-    const { page, token } = await signInLearner(browser, app.baseURL);
-    const learner = await page.context().storageState();
-    await page.close();
+  await withSignedInLearner("weight", async ({ app, browser, token, learner }) => {
     const firstDemo = loadDemoContent().videos[0]!.title;
     const video = (await api<{ id: number; title: string }[]>(app.baseURL, "/api/videos", { token })).find((v) => v.title === firstDemo);
     if (!video) throw new Error(`No video titled ${JSON.stringify(firstDemo)} on the bench server`);
@@ -127,9 +117,5 @@ export async function benchWeight(targetKb: number): Promise<void> {
       }
     }
     console.log(`  (${fmtInt(pages.length)} pages; BENCH_WEIGHT_DETAIL=1 lists each page's scripts, and with NEXT_BROWSER_SOURCE_MAPS=1 their modules)`);
-  } finally {
-    await browser?.close();
-    await app?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
