@@ -2,7 +2,8 @@
 /** Spaced repetition: the due cards with their lines, the due count (home, header), and grading a card. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DueCards, ReviewAnswerSaved, ReviewSummary } from "@/lib/types/api";
-import { REVIEW_BATCH, type ReviewAnswerBody } from "@/lib/validation/review";
+import { REVIEW_BATCH } from "@/lib/validation/limits";
+import type { ReviewAnswerBody } from "@/lib/validation/review";
 import { apiJson } from "./api";
 import { reviewKeys, userKeys } from "./keys";
 

@@ -18,7 +18,7 @@ import { getDailyProgress, getStats } from "@/lib/services/progress";
 import { toLearningPreferences } from "@/lib/services/serialize";
 import { listAdminUsers } from "@/lib/services/user-admin";
 import { getDueCards, getReviewSummary } from "@/lib/services/word-cards";
-import { REVIEW_BATCH } from "@/lib/validation/review";
+import { REVIEW_BATCH } from "@/lib/validation/limits";
 import { ApiError } from "@/lib/api/errors";
 import { getCaptions, getSegmentTranslations, getWords, getWordTimings } from "@/lib/services/content";
 import { getVideo, isStaff, listCategoriesFor, listInProgress, listPopular, listRecommended, listVideos } from "@/lib/services/videos";

@@ -1,4 +1,4 @@
-/** Page sizes of the video lists, without zod: the browser's query keys use them too. */
+/** Page sizes of the lists, without zod: the browser's query keys and data hooks use them too. */
 export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MAX = 50;
 /**
@@ -6,3 +6,6 @@ export const LIST_LIMIT_MAX = 50;
  * answer (it polls while videos process, so one request beats paging); learners keep LIST_LIMIT_MAX.
  */
 export const LIST_LIMIT_STAFF_MAX = 500;
+
+/** Cards the review screen fetches at once (and its page sends with the HTML); it asks for more when they are answered. */
+export const REVIEW_BATCH = 10;

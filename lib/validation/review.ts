@@ -5,9 +5,6 @@ import { wordStatusBodySchema } from "./words";
 
 export const REVIEW_GRADES = ["again", "hard", "good", "easy"] as const;
 
-/** Cards the review screen fetches at once (and its page sends with the HTML); it asks for more when they are answered. */
-export const REVIEW_BATCH = 10;
-
 /** The most due cards one request returns. */
 export const DUE_CARDS_MAX = 100;
 
