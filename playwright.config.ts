@@ -106,18 +106,22 @@ export default defineConfig({
       ],
     },
   },
-  // Balanced for the two workers (test time in CI, two projects at a time): the learners' (about
-  // 360 s) and then the player's (about 95 s) on one, the staff's (330 s) and then the stand-ins'
-  // (about 165 s) on the other. The longest two start first; the one that ends first takes the
-  // longer of the last two.
+  // Balanced for the two workers (test time of a quiet CI run, two projects at a time): the
+  // learners' (about 180 s: accessibility 57, auth 63, learner 45, landing 15) on one, the staff's
+  // (about 125 s: admin 41, users 33, security settings 20, admin accessibility 19, segment editor
+  // 12) on the other; the staff's ends first and takes the player's (about 105 s), the learners'
+  // then takes the stand-ins' (about 63 s): about 245 s and 230 s, of 475 s in all. Before the
+  // accessibility checks ran axe in the page (642 s for the whole CI run), the learners' took 225 s
+  // and the staff's 135 s, and the order (stand-ins' third) left 305 s on one worker and 225 s on
+  // the other.
   projects: [
     project("learner", APP_PORT, ["landing", "auth", "learner", "accessibility"]),
     // Also Security Settings, which changes the demo admin's sign-in for a while.
     project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor", "security-settings"]),
-    // The YouTube player, processing and word meanings with the stand-ins.
-    project("stand-ins", STANDINS_APP_PORT, ["processing", "own-media", "player-youtube", "word-meanings"]),
     // The video player, what only a real server shows of security, and the installable app.
     project("player", PLAYER_APP_PORT, ["player", "words", "review-in-video", "review", "security", "listen", "installable", "own-media-subtitles"]),
+    // The YouTube player, processing and word meanings with the stand-ins.
+    project("stand-ins", STANDINS_APP_PORT, ["processing", "own-media", "player-youtube", "word-meanings"]),
   ],
   // Every server at once, after the build (Playwright would start its webServer entries in turn).
   webServer: {
