@@ -40,6 +40,18 @@ const serverOnly = {
 /** Sonner arrives with the first toast (lib/toast.ts); importing it elsewhere puts it on the first load. */
 const lazySonner = { name: "sonner", allowTypeImports: true, message: "Toast with `toast` from @/lib/toast: it fetches sonner with the first toast." };
 
+/**
+ * Zod is 30 KB gzip: the data hooks and the screens every signed-in page shows take only types from
+ * lib/validation (zod-free constants live in lib/validation/limits.ts). Forms that validate with a
+ * schema load it with their own screen.
+ */
+const zodFree = {
+  group: ["@/lib/validation/*", "!@/lib/validation/limits"],
+  allowTypeImports: true,
+  message: "This module loads with every signed-in page: import only types from lib/validation (put constants in lib/validation/limits.ts), or zod loads with it.",
+};
+const EVERY_PAGE = ["lib/data/**", "components/layout/**", "components/home/**", "components/providers/**", "components/video/**", "components/player/**", "components/words/**", "components/review/**"];
+
 /** Queries are written in db/queries/; the layers above call them. */
 const noRawDrizzle = {
   paths: [{ name: "drizzle-orm", allowTypeImports: true, message: "Write the query in db/queries/<resource>.ts and call it." }],
@@ -57,6 +69,12 @@ const config = [
   { rules: { "import/no-restricted-paths": ["error", { zones: layers }] } },
   // One no-restricted-imports entry per file: a later one for the same file would replace it, not add to it.
   { files: ["components/**", "lib/data/**"], rules: { "no-restricted-imports": ["error", { ...serverOnly, paths: [lazySonner] }] } },
+  // The admin's hooks load with the admin screen only.
+  {
+    files: EVERY_PAGE,
+    ignores: ["lib/data/use-admin-videos.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...serverOnly.patterns, zodFree], paths: [lazySonner] }] },
+  },
   // The toaster itself, loaded with the first toast.
   { files: ["components/providers/app-toaster.tsx", "components/ui/sonner.tsx"], rules: { "no-restricted-imports": ["error", serverOnly] } },
   { files: ["app/**", "lib/services/**", "lib/pipeline/**", "lib/pages/**", "lib/setup/**"], rules: { "no-restricted-imports": ["error", noRawDrizzle] } },
