@@ -13,8 +13,13 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
     environment: "node",
+    // The built-in auth server hashes passwords at bcrypt's lowest cost: signing people up and in
+    // is most of many files' setup, and cost 10 (the default) spends ~100 ms of CPU on each. The
+    // timing tests of sign-in run their own server at cost 10 (auth-server-abuse.test.ts).
+    env: { AUTH_PASSWORD_HASH_COST: "4" },
     // Migrates one template database per engine for the run; test files copy it (tests/helpers/db.ts).
-    globalSetup: ["tests/helpers/db-templates.ts"],
+    // Test media (ffmpeg, espeak-ng) is made once per run in a folder of its own.
+    globalSetup: ["tests/helpers/db-templates.ts", "tests/helpers/media-cache.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are heavy; two cores run two files at a time.

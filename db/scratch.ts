@@ -53,8 +53,10 @@ export async function createScratchPostgres(
 ): Promise<ScratchDb & { url: string }> {
   const name = scratchName(options.prefix ?? "lingoreel_scratch");
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  // FILE_COPY copies the template's files at once; the default (WAL_LOG) writes each page to the WAL.
-  await admin.unsafe(options.template ? `CREATE DATABASE "${name}" TEMPLATE "${options.template}" STRATEGY FILE_COPY` : `CREATE DATABASE "${name}"`);
+  // The default strategy (WAL_LOG) writes the template's pages to the WAL. FILE_COPY forces two
+  // checkpoints, which flush every database's writes: with other test files writing beside it, a
+  // copy and its drop took ~4 s that way and ~1 s this way.
+  await admin.unsafe(options.template ? `CREATE DATABASE "${name}" TEMPLATE "${options.template}"` : `CREATE DATABASE "${name}"`);
   const url = databaseUrl(serverUrl, name);
   const drop = async () => {
     await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

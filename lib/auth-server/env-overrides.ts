@@ -2,8 +2,8 @@
  * Optional environment overrides for the process-wide auth server: rate limits (0 switches a
  * limit off; AUTH_RATE_LIMIT_DISABLED=1 switches off the per-IP limits, the hourly email caps and
  * the per-account failure caps, which the browser test-suite needs when it signs many users up
- * from one address, but keeps the one-email-a-minute rule per user) and the refresh-token reuse
- * interval. (The dev mailbox switch, AUTH_DEV_MAILBOX, is part of lib/env.ts.)
+ * from one address, but keeps the one-email-a-minute rule per user), the refresh-token reuse
+ * interval and the bcrypt cost of new password hashes. (The dev mailbox switch, AUTH_DEV_MAILBOX, is part of lib/env.ts.)
  */
 import type { AuthServerOptions, RateLimits } from "./config";
 
@@ -26,7 +26,11 @@ export const authEnvVarNames = [
   "AUTH_RATE_LIMIT_DISABLED",
   ...Object.values(rateLimitVars),
   "AUTH_REFRESH_TOKEN_REUSE_INTERVAL",
+  "AUTH_PASSWORD_HASH_COST",
 ] as const;
+
+/** bcrypt's own bounds for its cost factor. */
+const HASH_COST = { min: 4, max: 31 };
 
 function readNumber(source: Record<string, string | undefined>, name: string): number | undefined {
   const raw = source[name]?.trim();
@@ -40,7 +44,7 @@ function readNumber(source: Record<string, string | undefined>, name: string): n
 
 export function authOptionsFromEnv(
   source: Record<string, string | undefined> = process.env,
-): Pick<AuthServerOptions, "rateLimits" | "refreshTokenReuseIntervalSeconds"> {
+): Pick<AuthServerOptions, "rateLimits" | "refreshTokenReuseIntervalSeconds" | "passwordHashCost"> {
   const rateLimits: Partial<RateLimits> = {};
   if (isOn(source.AUTH_RATE_LIMIT_DISABLED)) {
     for (const key of Object.keys(rateLimitVars) as (keyof RateLimits)[]) {
@@ -51,7 +55,21 @@ export function authOptionsFromEnv(
     const value = readNumber(source, name);
     if (value !== undefined) rateLimits[key] = value;
   }
-  return { rateLimits, refreshTokenReuseIntervalSeconds: readNumber(source, "AUTH_REFRESH_TOKEN_REUSE_INTERVAL") };
+  return {
+    rateLimits,
+    refreshTokenReuseIntervalSeconds: readNumber(source, "AUTH_REFRESH_TOKEN_REUSE_INTERVAL"),
+    passwordHashCost: readHashCost(source),
+  };
+}
+
+function readHashCost(source: Record<string, string | undefined>): number | undefined {
+  const raw = source.AUTH_PASSWORD_HASH_COST?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < HASH_COST.min || value > HASH_COST.max) {
+    throw new Error(`AUTH_PASSWORD_HASH_COST must be a whole number from ${HASH_COST.min} to ${HASH_COST.max} (bcrypt's cost factor), got "${raw}"`);
+  }
+  return value;
 }
 
 

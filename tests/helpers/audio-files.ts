@@ -1,9 +1,10 @@
-/** Real audio files for upload tests, made with ffmpeg from a sine tone into a temporary folder. */
+/** Real audio files for upload tests, made with ffmpeg from a sine tone into a temporary folder (once per vitest run: media-cache.ts). */
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { cachedMedia } from "./media-cache";
 
 const run = promisify(execFile);
 
@@ -30,14 +31,14 @@ export async function makeAudioDir(): Promise<string> {
 
 /** Writes `name` (one of AUDIO_SAMPLES) of `seconds` of a 440 Hz tone into `dir`; returns its path. */
 export async function makeAudio(dir: string, name: AudioSample, seconds = 1): Promise<string> {
-  const file = path.join(dir, name);
-  await run("ffmpeg", [
+  const args = [
     "-hide_banner", "-loglevel", "error", "-y",
     "-f", "lavfi", "-i", `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
     ...AUDIO_SAMPLES[name],
-    file,
-  ]);
-  return file;
+  ];
+  return cachedMedia(path.join(dir, name), ["ffmpeg", ...args, path.extname(name)], async (out) => {
+    await run("ffmpeg", [...args, out]);
+  });
 }
 
 /** A WAV of silence of about `bytes` bytes, quick to make at any size. */

@@ -4,7 +4,7 @@ import { authOptionsFromEnv } from "@/lib/auth-server/env-overrides";
 
 describe("auth server environment overrides", () => {
   it("keeps GoTrue's defaults when nothing is set", () => {
-    expect(authOptionsFromEnv({})).toEqual({ rateLimits: {}, refreshTokenReuseIntervalSeconds: undefined });
+    expect(authOptionsFromEnv({})).toEqual({ rateLimits: {}, refreshTokenReuseIntervalSeconds: undefined, passwordHashCost: undefined });
   });
 
   it("reads each limit, where 0 switches it off", () => {
@@ -58,6 +58,13 @@ describe("auth server environment overrides", () => {
       failedMfaPerChallenge: 0,
     });
     expect(authOptionsFromEnv({ AUTH_RATE_LIMIT_DISABLED: "true", AUTH_RATE_LIMIT_VERIFY: "9" }).rateLimits?.verifyPer5Min).toBe(9);
+  });
+
+  it("reads the cost of new password hashes, within bcrypt's bounds", () => {
+    expect(authOptionsFromEnv({ AUTH_PASSWORD_HASH_COST: "12" }).passwordHashCost).toBe(12);
+    for (const wrong of ["3", "32", "10.5", "high"]) {
+      expect(() => authOptionsFromEnv({ AUTH_PASSWORD_HASH_COST: wrong })).toThrow(/AUTH_PASSWORD_HASH_COST must be a whole number from 4 to 31/);
+    }
   });
 
   it("refuses values that are not numbers", () => {

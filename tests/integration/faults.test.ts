@@ -100,6 +100,13 @@ const audio = async (_video: unknown, workDir: string) => {
   return copy;
 };
 
+/** The file's own Postgres server, started by the first test that needs one (initdb costs seconds) and shared. */
+let privatePg: Promise<PrivatePostgres> | undefined;
+const privatePostgres = () => (privatePg ??= startPrivatePostgres());
+afterAll(async () => {
+  (await privatePg?.catch(() => undefined))?.dispose();
+});
+
 if (!postgresBinDir) console.warn("[faults] skipping the Postgres restart test: no Postgres server binaries in /usr/lib/postgresql/<version>/bin (apt-get install postgresql)");
 describe.skipIf(!postgresBinDir)(postgresBinDir ? "a Postgres restart" : "a Postgres restart (skipped: no Postgres server binaries)", () => {
   let pg: PrivatePostgres;
@@ -109,7 +116,7 @@ describe.skipIf(!postgresBinDir)(postgresBinDir ? "a Postgres restart" : "a Post
   let published: number;
 
   beforeAll(async () => {
-    pg = await startPrivatePostgres();
+    pg = await privatePostgres();
     handle = await createScratchPostgres(pg.url, { prefix: "lingoreel_faults" });
     installAppDb(handle);
     actors = await seedActors(handle.db, "restart");
@@ -121,7 +128,6 @@ describe.skipIf(!postgresBinDir)(postgresBinDir ? "a Postgres restart" : "a Post
     await boss?.stop({ graceful: false, close: false, wait: true, timeout: 5_000 }).catch(() => {});
     uninstallAppDb();
     await handle?.dispose().catch(() => {});
-    pg?.dispose();
   });
 
   const learner = () => actors.learner;
@@ -197,7 +203,7 @@ describe.skipIf(!postgresBinDir)(postgresBinDir ? "a Postgres restart" : "a Post
 
 describe.skipIf(!postgresBinDir)("a connection the restart terminated mid-query", () => {
   it("costs a job's database step nothing: a first try failed by the lost connection is tried once more, and answered", async () => {
-    const pg = await startPrivatePostgres();
+    const pg = await privatePostgres();
     // One connection, so the step gets the one the restart terminated.
     const handle = await openPostgres(pg.url, 1);
     try {
@@ -225,7 +231,6 @@ describe.skipIf(!postgresBinDir)("a connection the restart terminated mid-query"
       for (const failure of failures) expect(isDatabaseUnavailable(failure)).toBe(true);
     } finally {
       await handle.close().catch(() => {});
-      pg.dispose();
     }
   }, 60_000);
 });

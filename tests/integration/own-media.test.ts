@@ -40,8 +40,10 @@ let webm: Buffer;
 let ai: FakeOpenAi;
 beforeAll(async () => {
   dir = await makeVideoDir();
-  mp4 = await readFile(await makeVideo(dir, "lesson.mp4", { format: "mp4", words: LINES.join(" ") }));
-  webm = await readFile(await makeVideo(dir, "lesson.webm", { format: "webm" }));
+  [mp4, webm] = await Promise.all([
+    makeVideo(dir, "lesson.mp4", { format: "mp4", words: LINES.join(" ") }).then((file) => readFile(file)),
+    makeVideo(dir, "lesson.webm", { format: "webm" }).then((file) => readFile(file)),
+  ]);
   ai = await startFakeOpenAi({ transcribe: async () => transcriptOf(LINES, { every: 2, spoken: 1.5, duration: 4 }), chat: async (request) => answerChat(request) });
 });
 afterAll(async () => {

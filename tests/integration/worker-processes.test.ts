@@ -50,8 +50,10 @@ type Worker = {
   child: ChildProcess;
   output: () => string;
   exitCode: Promise<number | null>;
-  /** Ids of the videos whose processing this worker finished. */
-  finished: () => number[];
+  /** Ids of the videos whose processing this worker finished, since `from` (a `mark()`) if given. */
+  finished: (from?: number) => number[];
+  /** Where its output has got to: what it does from now on is read with `finished(mark)`. */
+  mark: () => number;
 };
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("worker processes on one Postgres", () => {
@@ -61,12 +63,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("worker processes on one Postgre
   beforeAll(async () => {
     await seedDemoContent(t().db);
   });
-  afterEach(async () => {
+  afterEach(() => {
     onTranscribe = async () => transcription();
     setEnv({ JOB_EXPIRE_SECONDS: undefined, JOB_RETRY_DELAY_SECONDS: undefined });
-    // Whatever a test left running goes before the database is dropped.
+  });
+  // Whatever is still running goes before the database is dropped (after-hooks run in reverse).
+  afterAll(async () => {
     for (const w of workers.splice(0)) {
-      if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill("SIGKILL");
+      if (alive(w)) w.child.kill("SIGKILL");
       await w.exitCode;
     }
   });
@@ -88,7 +92,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("worker processes on one Postgre
       child,
       output: () => output,
       exitCode,
-      finished: () => [...output.matchAll(/video-process video (\d+) \(try \d+\): done/g)].map((m) => Number(m[1])),
+      finished: (from = 0) => [...output.slice(from).matchAll(/video-process video (\d+) \(try \d+\): done/g)].map((m) => Number(m[1])),
+      mark: () => output.length,
     };
     workers.push(worker);
     return worker;
@@ -97,6 +102,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("worker processes on one Postgre
     await waitUntil(() => w.output().includes("[worker] ready") || w.child.exitCode !== null, "a worker to start", 60_000);
     expect(w.output()).toContain("[worker] ready");
   };
+  const alive = (w: Worker) => w.child.exitCode === null && w.child.signalCode === null;
+  /**
+   * Exactly `n` running, ready workers: those an earlier test left running (each one starting
+   * costs seconds of compiling and connecting), and new ones for the rest; any more are killed.
+   */
+  async function runningWorkers(n: number): Promise<Worker[]> {
+    const [running, extra] = [workers.filter(alive).slice(0, n), workers.filter(alive).slice(n)];
+    for (const w of extra) w.child.kill("SIGKILL");
+    await Promise.all(extra.map((w) => w.exitCode));
+    while (running.length < n) running.push(startWorker());
+    await Promise.all(running.map(ready));
+    return running;
+  }
 
   const addVideo = async (title: string) =>
     (await t().db.insert(videos).values({ title, targetLanguage: "es", status: "processing", mediaPath: CLIP_KEY, mediaType: "audio/wav" }).returning())[0]!.id;
@@ -115,8 +133,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("worker processes on one Postgre
       await new Promise((r) => setTimeout(r, 1000));
       return transcription();
     };
-    const [a, b] = [startWorker(), startWorker()];
-    await Promise.all([ready(a!), ready(b!)]);
+    const [a, b] = await runningWorkers(2);
+    const [fromA, fromB] = [a!.mark(), b!.mark()];
     const before = ai.transcriptions.length;
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) ids.push(await addVideo(`Mercado ${i}`));
@@ -131,9 +149,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("worker processes on one Postgre
     }
     expect(ai.transcriptions.length - before).toBe(ids.length);
     // Every video was finished by one worker, and each worker finished some.
-    expect([...a!.finished(), ...b!.finished()].sort((x, y) => x - y)).toEqual(ids);
-    expect(a!.finished().length).toBeGreaterThan(0);
-    expect(b!.finished().length).toBeGreaterThan(0);
+    expect([...a!.finished(fromA), ...b!.finished(fromB)].sort((x, y) => x - y)).toEqual(ids);
+    expect(a!.finished(fromA).length).toBeGreaterThan(0);
+    expect(b!.finished(fromB).length).toBeGreaterThan(0);
   }, 120_000);
 
   it("a worker killed mid-job: after the job's expiry another worker takes it, and the video finishes once", async () => {
@@ -145,8 +163,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("worker processes on one Postgre
       if (held++ === 0) return new Promise(() => {});
       return transcription();
     };
-    const [a, b] = [startWorker(), startWorker()];
-    await Promise.all([ready(a!), ready(b!)]);
+    const [a, b] = await runningWorkers(2);
+    const from = new Map([a!, b!].map((w) => [w, w.mark()]));
     const id = await addVideo("Mercado, interrumpido");
     await sendJob(QUEUES.processVideo, { videoId: id });
 
@@ -162,7 +180,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("worker processes on one Postgre
     await waitUntil(() => completed(id), "the job to complete");
     expect(await jobsOf(id)).toEqual([{ state: "completed", retry_count: 1 }]);
     expect(held).toBe(2);
-    expect(other.finished()).toEqual([id]);
+    expect(other.finished(from.get(other))).toEqual([id]);
     expect(other.output()).toContain(`video ${id} (try 2): done`);
   }, 120_000);
 
@@ -174,22 +192,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("worker processes on one Postgre
       await new Promise<void>((resolve) => (answer = resolve));
       return transcription();
     };
-    const w = startWorker();
-    await ready(w);
+    const [w] = await runningWorkers(1);
     const id = await addVideo("Mercado, hasta el final");
     await sendJob(QUEUES.processVideo, { videoId: id });
     await waitUntil(() => asked, "the transcription request", 30_000);
 
-    w.child.kill("SIGTERM");
-    await waitUntil(() => w.output().includes("SIGTERM: finishing running jobs"), "the worker to start draining");
+    w!.child.kill("SIGTERM");
+    await waitUntil(() => w!.output().includes("SIGTERM: finishing running jobs"), "the worker to start draining");
     await new Promise((r) => setTimeout(r, 500));
-    expect(w.child.exitCode).toBeNull();
+    expect(w!.child.exitCode).toBeNull();
     answer();
 
-    expect(await w.exitCode).toBe(0);
+    expect(await w!.exitCode).toBe(0);
     expect(await statusOf(id)).toBe("processed");
     expect(await captionsOf(id)).toEqual(LINES);
     expect(await jobsOf(id)).toEqual([{ state: "completed", retry_count: 0 }]);
-    expect(w.output()).toContain("[worker] stopped");
+    expect(w!.output()).toContain("[worker] stopped");
   }, 60_000);
 });
