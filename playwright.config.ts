@@ -61,8 +61,12 @@ function project(name: string, port: number, specs: string[]) {
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
-/** Same settings as the learners' app: per-IP limits lifted (many sign-ups from one address), no AI provider. */
-const OPEN_APP = { AUTH_RATE_LIMIT_DISABLED: "1" };
+/**
+ * Same settings as the learners' app: per-IP limits lifted (many sign-ups from one address), no AI
+ * provider, and bcrypt's cheapest cost (the tests sign people up and in by the hundred; what a hash
+ * costs is tested against the auth server itself, in tests/integration/auth-server-abuse.test.ts).
+ */
+const OPEN_APP = { AUTH_RATE_LIMIT_DISABLED: "1", AUTH_PASSWORD_HASH_COST: "4" };
 
 const SERVERS: Server[] = [
   // The app exactly as `npm start` runs it. No AI provider: new videos fail at once, with the reason.
