@@ -94,11 +94,14 @@ async function lineOf(db: Db, user: User, captionId: number | undefined, languag
 }
 
 /**
- * AI calls under way in this process, by what they ask (word, languages, model, line): a lookup of
- * the same word and line while one is asking waits for its answer rather than asking again (and is
- * not counted against the learner's hour).
+ * AI calls under way in this process, by database and by what they ask (word, languages, model,
+ * line): a lookup of the same word and line while one is asking waits for its answer rather than
+ * asking again (and is not counted against the learner's hour). An answer stays a moment after it
+ * is stored, for a lookup that read the cache just before. A call resolves null when its asker was
+ * over their own hourly limit: those waiting on it then ask for themselves.
  */
-const asking = new Map<string, Promise<WordMeaningAnswer>>();
+const askingByDb = new WeakMap<Db, Map<string, Promise<WordMeaningAnswer | null>>>();
+const ANSWER_KEPT_MS = 5_000;
 
 export async function lookUpWord(db: Db, user: User, query: WordLookupQuery): Promise<WordLookup> {
   const language = query.language;
@@ -140,17 +143,22 @@ export async function lookUpWord(db: Db, user: User, query: WordLookupQuery): Pr
 /** Asks the AI and caches its answer, or joins the same question already being asked here. */
 async function askOnce(db: Db, user: User, question: WordMeaningQuestion, key: MeaningKey, line: string | null): Promise<WordMeaningAnswer> {
   const flight = JSON.stringify([key.language, key.nativeLanguage, key.lemma, key.model, key.promptVersion, question.word, line]);
-  const joined = (pending: Promise<WordMeaningAnswer>) => pending.catch(() => Promise.reject(aiUnavailable()));
-  const pending = asking.get(flight);
-  if (pending) return joined(pending);
-  const callId = await countAiLookup(db, user);
-  // Someone else may have begun asking while the lookup was counted: take the count back and wait for theirs.
-  const begun = asking.get(flight);
-  if (begun) {
-    if (callId !== null) await deleteAiLookup(db, callId);
-    return joined(begun);
+  const asking = askingByDb.get(db) ?? new Map<string, Promise<WordMeaningAnswer | null>>();
+  askingByDb.set(db, asking);
+  for (let pending = asking.get(flight); pending; pending = asking.get(flight)) {
+    const answer = await pending.catch(() => Promise.reject(aiUnavailable()));
+    if (answer) return answer;
   }
-  const call = (async () => {
+  // Registered before the first await, so every lookup from here on joins this one.
+  let refused: unknown;
+  const call = (async (): Promise<WordMeaningAnswer | null> => {
+    let callId: number | null;
+    try {
+      callId = await countAiLookup(db, user);
+    } catch (error) {
+      refused = error;
+      return null;
+    }
     let answer: WordMeaningAnswer;
     try {
       answer = await askWordMeaning(question, AbortSignal.timeout(AI_LOOKUP_TIMEOUT_MS));
@@ -168,11 +176,22 @@ async function askOnce(db: Db, user: User, question: WordMeaningQuestion, key: M
     return answer;
   })();
   asking.set(flight, call);
+  const forget = () => {
+    if (asking.get(flight) === call) asking.delete(flight);
+  };
+  let answer: WordMeaningAnswer | null;
   try {
-    return await call;
-  } finally {
-    asking.delete(flight);
+    answer = await call;
+  } catch (error) {
+    forget();
+    throw error;
   }
+  if (!answer) {
+    forget();
+    throw refused;
+  }
+  setTimeout(forget, ANSWER_KEPT_MS).unref();
+  return answer;
 }
 
 const aiUnavailable = () => new ApiError("unavailable", "The meaning could not be looked up right now: the AI service did not answer. Try again shortly.");
