@@ -8,9 +8,10 @@
  * primary-key read however many statuses the learner has. Both paths hold the learner's lock, so a
  * status change can never fall between a row being counted and being stored.
  */
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { resultRows, type DbOrTx, type Tx } from "../client";
-import type { WordStatus } from "../schema";
+import { prepared } from "../prepared";
+import { videoComprehension, videos, type WordStatus } from "../schema";
 
 /** Halves of a word a status is worth (learning counts one half), and whether it counts at all. */
 const HALVES: Record<WordStatus, number> = { new: 0, learning: 1, known: 2, ignored: 0 };
@@ -51,13 +52,19 @@ const idList = (ids: readonly number[]) =>
 export async function comprehensionOfVideos(db: DbOrTx, params: { userId: string; videoIds: readonly number[] }): Promise<Map<number, number | null>> {
   const scores = new Map<number, number | null>(params.videoIds.map((id) => [id, null]));
   if (!params.videoIds.length) return scores;
-  const kept = resultRows<ScoreRow>(
-    await db.execute(sql`
-      SELECT c.video_id, c.lemmas, c.known_halves, c.counted
-        FROM video_comprehension c
-        JOIN videos v ON v.id = c.video_id AND v.target_language = c.language AND v.updated_at = c.video_updated_at
-       WHERE c.user_id = ${params.userId} AND c.video_id IN (${idList(params.videoIds)})`),
+  // Every card list asks this: a prepared query, the ids one text parameter (any number of them, one statement).
+  const query = prepared(db, "kept_comprehension", (db, name) =>
+    db
+      .select({ video_id: videoComprehension.videoId, lemmas: videoComprehension.lemmas, known_halves: videoComprehension.knownHalves, counted: videoComprehension.counted })
+      .from(videoComprehension)
+      .innerJoin(
+        videos,
+        and(eq(videos.id, videoComprehension.videoId), eq(videos.targetLanguage, videoComprehension.language), eq(videos.updatedAt, videoComprehension.videoUpdatedAt)),
+      )
+      .where(and(eq(videoComprehension.userId, sql.placeholder("userId")), sql`${videoComprehension.videoId} = any(string_to_array(${sql.placeholder("ids")}, ',')::int[])`))
+      .prepare(name),
   );
+  const kept: ScoreRow[] = await query.execute({ userId: params.userId, ids: params.videoIds.join(",") });
   for (const r of kept) scores.set(Number(r.video_id), score(r));
   const keptIds = new Set(kept.map((r) => Number(r.video_id)));
   const missing = params.videoIds.filter((id) => !keptIds.has(id));
