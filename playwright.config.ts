@@ -49,7 +49,10 @@ function project(name: string, port: number, specs: string[]) {
     name,
     testMatch: specs.map((spec) => `${spec}.spec.ts`),
     workers: 1,
-    use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: appUrl(port) },
+    // The app's service worker takes the page's requests out of reach of page.route() once it
+    // controls the page (which made tests that answer a request themselves flaky): only the
+    // installable app's spec lets it run.
+    use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: appUrl(port), serviceWorkers: "block" as const },
   };
 }
 

@@ -6,6 +6,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
 
+// The other specs block service workers (playwright.config.ts); this one is about them.
+test.use({ serviceWorkers: "allow" });
+
 type ManifestIcon = { src: string; sizes: string; type: string; purpose?: string };
 
 /** Width and height from a PNG's header (its IHDR chunk). */
