@@ -42,11 +42,8 @@ type ScoreRow = { video_id: number; lemmas: number; known_halves: number; counte
 const score = (r: ScoreRow): number | null =>
   Number(r.lemmas) === 0 ? null : Number(r.counted) > 0 ? Math.floor((Number(r.known_halves) * 50) / Number(r.counted)) : 100;
 
-const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+/** A list of video ids as one text parameter, so any number of them is one statement (and one prepared query). */
+const idsParam = (ids: readonly number[]) => ids.join(",");
 
 /** Scores of these videos for the learner, null for a video without words (or unknown). Missing or stale rows are made. */
 export async function comprehensionOfVideos(db: DbOrTx, params: { userId: string; videoIds: readonly number[] }): Promise<Map<number, number | null>> {
@@ -64,7 +61,7 @@ export async function comprehensionOfVideos(db: DbOrTx, params: { userId: string
       .where(and(eq(videoComprehension.userId, sql.placeholder("userId")), sql`${videoComprehension.videoId} = any(string_to_array(${sql.placeholder("ids")}, ',')::int[])`))
       .prepare(name),
   );
-  const kept: ScoreRow[] = await query.execute({ userId: params.userId, ids: params.videoIds.join(",") });
+  const kept: ScoreRow[] = await query.execute({ userId: params.userId, ids: idsParam(params.videoIds) });
   for (const r of kept) scores.set(Number(r.video_id), score(r));
   const keptIds = new Set(kept.map((r) => Number(r.video_id)));
   const missing = params.videoIds.filter((id) => !keptIds.has(id));
@@ -85,7 +82,7 @@ async function countVideos(db: DbOrTx, userId: string, videoIds: readonly number
           FROM videos v
           LEFT JOIN video_lemmas l ON l.video_id = v.id
           LEFT JOIN word_statuses s ON s.user_id = ${userId} AND s.language = v.target_language AND s.lemma = l.lemma
-         WHERE v.id IN (${idList(videoIds)})
+         WHERE v.id = any(string_to_array(${idsParam(videoIds)}, ',')::int[])
          GROUP BY v.id
         ON CONFLICT (user_id, video_id) DO UPDATE
            SET language = excluded.language, video_updated_at = excluded.video_updated_at, lemmas = excluded.lemmas,

@@ -133,7 +133,7 @@ export async function lookUpWord(db: Db, user: User, query: WordLookupQuery): Pr
   if (!key) return cached ? fromCache(cached) : { ...base, source: "none", message: NO_MEANING_MESSAGE };
   if (cached && (line === null || cached.lineMeaning !== null)) return fromCache(cached);
 
-  const answer = await askOnce(db, user, { language, nativeLanguage, word: query.surface, lemma: lemmaKey, line }, key, line);
+  const answer = await askOnce(db, user, { language, nativeLanguage, word: query.surface, lemma: lemmaKey, line }, key);
   // A meaning cached before (another line's lookup) stays the one everyone sees.
   const meanings = cached?.meanings ?? answer.meanings;
   const partOfSpeech = cached ? cached.partOfSpeech : answer.partOfSpeech || null;
@@ -141,7 +141,8 @@ export async function lookUpWord(db: Db, user: User, query: WordLookupQuery): Pr
 }
 
 /** Asks the AI and caches its answer, or joins the same question already being asked here. */
-async function askOnce(db: Db, user: User, question: WordMeaningQuestion, key: MeaningKey, line: string | null): Promise<WordMeaningAnswer> {
+async function askOnce(db: Db, user: User, question: WordMeaningQuestion, key: MeaningKey): Promise<WordMeaningAnswer> {
+  const { line } = question;
   const flight = JSON.stringify([key.language, key.nativeLanguage, key.lemma, key.model, key.promptVersion, question.word, line]);
   const asking = askingByDb.get(db) ?? new Map<string, Promise<WordMeaningAnswer | null>>();
   askingByDb.set(db, asking);
