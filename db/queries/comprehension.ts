@@ -8,7 +8,7 @@
  * primary-key read however many statuses the learner has. Both paths hold the learner's lock, so a
  * status change can never fall between a row being counted and being stored.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { resultRows, type DbOrTx, type Tx } from "../client";
 import { prepared } from "../prepared";
 import { videoComprehension, videos, type WordStatus } from "../schema";
@@ -39,8 +39,33 @@ export async function moveComprehension(tx: Tx, key: { userId: string; language:
 
 type ScoreRow = { video_id: number; lemmas: number; known_halves: number; counted: number };
 
-const score = (r: ScoreRow): number | null =>
+const score = (r: Omit<ScoreRow, "video_id">): number | null =>
   Number(r.lemmas) === 0 ? null : Number(r.counted) > 0 ? Math.floor((Number(r.known_halves) * 50) / Number(r.counted)) : 100;
+
+/** A video's kept sums as a card reads them: lemmas, known halves, counted. */
+export type KeptSums = [lemmas: number, knownHalves: number, counted: number];
+
+/**
+ * The learner's kept sums for the card's video (`videos` in the outer query), null when none are
+ * kept for the video as it is now: read with the cards themselves, so a page of cards whose scores
+ * are all kept is one query.
+ */
+export function keptSumsSql(userId: string | Placeholder): SQL<KeptSums | null> {
+  return sql<KeptSums | null>`(select json_build_array(vc.lemmas, vc.known_halves, vc.counted) from ${videoComprehension} vc
+    where vc.user_id = ${userId} and vc.video_id = ${videos.id} and vc.language = ${videos.targetLanguage} and vc.video_updated_at = ${videos.updatedAt})`;
+}
+
+/** Scores of cards read with keptSumsSql: theirs where kept, counted (and kept) for the others. */
+export async function scoresOfCards(db: DbOrTx, userId: string, cards: readonly { id: number; keptSums: KeptSums | null }[]): Promise<Map<number, number | null>> {
+  const scores = new Map<number, number | null>();
+  const missing: number[] = [];
+  for (const card of cards) {
+    if (card.keptSums) scores.set(card.id, score({ lemmas: card.keptSums[0], known_halves: card.keptSums[1], counted: card.keptSums[2] }));
+    else missing.push(card.id);
+  }
+  if (missing.length) for (const r of await countVideos(db, userId, missing)) scores.set(Number(r.video_id), score(r));
+  return scores;
+}
 
 /** A list of video ids as one text parameter, so any number of them is one statement (and one prepared query). */
 const idsParam = (ids: readonly number[]) => ids.join(",");

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, ne, notExists, sql, type Placeholder, type
 import { unionAll } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
 import { prepared } from "../prepared";
+import { keptSumsSql, type KeptSums } from "./comprehension";
 import { videoJobWaitingSql } from "./video-jobs";
 import {
   captions,
@@ -63,6 +64,8 @@ export type VideoCardRow = {
   totalWords: number;
   wordsLearned: number;
   progressPercent: number;
+  /** The caller's kept comprehension sums for the video as it is now, if kept (db/queries/comprehension.ts). */
+  keptSums: KeptSums | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -111,6 +114,7 @@ function cardColumns(userId: string | Placeholder, withJobState = false) {
     totalWords: sql<number>`(select count(*)::int from ${words} w where w.video_id = ${videos.id})`,
     wordsLearned: sql<number>`coalesce((select vp.words_learned from ${videoProgress} vp where vp.video_id = ${videos.id} and vp.user_id = ${userId}), 0)`,
     progressPercent: sql<number>`coalesce((select vp.progress_percent from ${videoProgress} vp where vp.video_id = ${videos.id} and vp.user_id = ${userId}), 0)`,
+    keptSums: keptSumsSql(userId),
     createdAt: videos.createdAt,
     updatedAt: videos.updatedAt,
   };

@@ -7,14 +7,13 @@ import type { User } from "@/db/schema";
 import type { FavoriteStatus, VideoCard } from "@/lib/types/api";
 import type { FavoriteChange } from "@/lib/validation/videos";
 import { withComprehension } from "./comprehension";
-import { toVideoCard } from "./serialize";
 import { assertVideoVisible, isStaff } from "./videos";
 
 const FAVORITES_LIMIT = 500;
 
 export async function listFavorites(db: DbOrTx, user: User): Promise<VideoCard[]> {
   const rows = await listFavoriteVideoCards(db, { userId: user.id, publishedOnly: !isStaff(user), limit: FAVORITES_LIMIT });
-  return withComprehension(db, user, rows.map(toVideoCard));
+  return withComprehension(db, user, rows);
 }
 
 export async function getFavoriteStatus(db: DbOrTx, user: User, videoId: number): Promise<FavoriteStatus> {

@@ -50,13 +50,13 @@ export async function listVideos(db: DbOrTx, user: User, query: VideoSearchQuery
   // Staff list the directory here: its cards say whether a job waits for another on the video.
   const params = { ...filters(user, query, !isStaff(user)), withJobState: isStaff(user) };
   const rows = query.search ? await searchVideoCards(db, { ...params, term: query.search }) : await listVideoCards(db, params);
-  return withComprehension(db, user, rows.map(toVideoCard));
+  return withComprehension(db, user, rows);
 }
 
 export async function getVideo(db: DbOrTx, user: User, id: number): Promise<VideoCard> {
   const row = await getVideoCard(db, { id, userId: user.id, withJobState: isStaff(user) });
   if (!row || (!isStaff(user) && !isPublished(row.status))) throw videoNotFound();
-  return (await withComprehension(db, user, [toVideoCard(row)]))[0]!;
+  return (await withComprehension(db, user, [row]))[0]!;
 }
 
 /** Throws "Video not found" unless the caller may see the video. */
@@ -67,7 +67,7 @@ export async function assertVideoVisible(db: DbOrTx, user: User, id: number): Pr
 
 // The home screen's lists show published videos to everyone: they are what learners study.
 export async function listPopular(db: DbOrTx, user: User, query: ListQuery, now = new Date()): Promise<VideoCard[]> {
-  return withComprehension(db, user, (await listPopularVideoCards(db, { ...filters(user, query, true), now })).map(toVideoCard));
+  return withComprehension(db, user, await listPopularVideoCards(db, { ...filters(user, query, true), now }));
 }
 
 /** How many of the newest unstarted videos Recommended for You scores to choose from. */
@@ -88,7 +88,7 @@ export async function listRecommended(db: DbOrTx, user: User, query: ListQuery):
 }
 
 export async function listInProgress(db: DbOrTx, user: User, query: ListQuery): Promise<VideoCard[]> {
-  return withComprehension(db, user, (await listInProgressVideoCards(db, filters(user, query, true))).map(toVideoCard));
+  return withComprehension(db, user, await listInProgressVideoCards(db, filters(user, query, true)));
 }
 
 /** Learners get the categories that hold a published video; admins and owners get all. */

@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getRecommended } from "@/app/api/videos/recommended/route";
+import { GET as getVideos } from "@/app/api/videos/route";
 import { PUT as putStatus } from "@/app/api/words/status/route";
 import { comprehensionOfVideos } from "@/db/queries/comprehension";
 import { getUserById } from "@/db/queries/users";
@@ -80,6 +81,34 @@ describe.each(testDbKinds)("kept comprehension scores on %s", (kind) => {
     const after = (await kept(actors.otherLearner)).get(video);
     expect(after).toBeGreaterThan(known!);
     expect(await recounted(actors.otherLearner)).toEqual(await kept(actors.otherLearner));
+  });
+
+  it("shows on every card the score a fresh count gives, whether kept, not yet kept or kept for the video as it was", async () => {
+    const who = actors.owner;
+    const cards = async () => {
+      const { status, body } = await call(getVideos, "/api/videos?search=a&limit=50", { token: who.token });
+      expect(status).toBe(200);
+      return new Map<number, number | null>((body as { id: number; comprehension: number | null }[]).filter((c) => spanish.some((v) => v.id === c.id)).map((c) => [c.id, c.comprehension]));
+    };
+    await t().db.delete(videoComprehension).where(eq(videoComprehension.userId, who.id));
+    // The video's most frequent lemma, so knowing it shows in the score.
+    const first = (await lemmasOf(spanish[0]!.id)).at(-1);
+    expect((await put(who, first!.lemma, "known")).status).toBe(200);
+    // Nothing kept yet: the cards are counted (and kept).
+    const counted = await cards();
+    expect(counted.size).toBeGreaterThan(0);
+    expect(counted.get(spanish[0]!.id)).toBeGreaterThan(0);
+    expect(await cards()).toEqual(counted);
+    // A status change moves the kept sums the cards read.
+    expect((await put(who, first!.lemma, "new")).status).toBe(200);
+    const moved = await cards();
+    expect(moved.get(spanish[0]!.id)).toBe(0);
+    expect(moved).toEqual(new Map([...(await kept(who))].filter(([id]) => moved.has(id))));
+    // Kept for the video as it was: the card counts it again.
+    expect((await put(who, first!.lemma, "known")).status).toBe(200);
+    await t().db.update(videoComprehension).set({ knownHalves: 0 }).where(and(eq(videoComprehension.userId, who.id), eq(videoComprehension.videoId, spanish[0]!.id)));
+    await t().db.update(videos).set({ updatedAt: new Date() }).where(eq(videos.id, spanish[0]!.id));
+    expect((await cards()).get(spanish[0]!.id)).toBe(counted.get(spanish[0]!.id));
   });
 
   it("recommends an older video the learner can follow before newer ones they cannot, beyond the first page", async () => {
