@@ -167,7 +167,8 @@ function containsPattern(term: string): string {
  * Case-insensitive search on title or description: title matches first, then description-only
  * matches, each newest first. One round trip of two branches (UNION ALL), so each branch can walk
  * the creation-date index for a common term or the trigram indexes for a rare one, and the cards'
- * columns are computed for the rows answered only.
+ * columns are computed for the rows answered only. The description branch runs only when the
+ * titles leave room on the page.
  */
 export async function searchVideoCards(
   db: DbOrTx,
@@ -185,7 +186,13 @@ export async function searchVideoCards(
         .where(and(...base, match))
         .orderBy(desc(videos.createdAt), desc(videos.id))
         .limit(limit);
-    const matches = unionAll(branch(0, inTitle), branch(1, sql`${videos.description} ilike ${pattern} and not (${inTitle})`)).as("matches");
+    // Description-only matches can show only when the titles leave room on the page: a term in
+    // every title would otherwise read the whole table for descriptions no one sees. Uncorrelated,
+    // so the database asks it once and skips the branch's scan when it is false.
+    // (The title branch itself, so it is planned as that branch is: by the trigram index for a rare term.)
+    const titlesLeaveRoom = sql`(select count(*) from (${branch(0, inTitle)}) as title_probe) < ${limit}`;
+    const inDescriptionOnly = sql`${videos.description} ilike ${pattern} and not (${inTitle}) and ${titlesLeaveRoom}`;
+    const matches = unionAll(branch(0, inTitle), branch(1, inDescriptionOnly)).as("matches");
     return cards(db, sql.placeholder("userId"), params.withJobState)
       .innerJoin(matches, eq(matches.id, videos.id))
       .orderBy(asc(matches.rank), desc(videos.createdAt), desc(videos.id))

@@ -123,7 +123,13 @@ describe.each(testDbKinds)("learner video API on %s", (kind) => {
     expect(titles((await call(listVideos, "/api/videos?search=%25", { token: learner.token })).body)).toEqual(["100% fun"]);
     expect(titles((await call(listVideos, "/api/videos?search=r_s", { token: learner.token })).body)).toEqual(["100% fun"]);
     expect((await call(listVideos, "/api/videos?search=zzzz-nothing", { token: learner.token })).body).toEqual([]);
-    expect((await call(listVideos, "/api/videos?search=quokkaville&limit=2", { token: learner.token })).body).toHaveLength(2);
+    // A page the title matches fill has no description match; one they leave room on has it last.
+    expect(titles((await call(listVideos, "/api/videos?search=quokkaville&limit=2", { token: learner.token })).body)).toEqual(["Quokkaville harbour", "Quokkaville market"]);
+    expect(titles((await call(listVideos, "/api/videos?search=quokkaville&limit=3", { token: learner.token })).body)).toEqual([
+      "Quokkaville harbour",
+      "Quokkaville market",
+      "Zebra crossings",
+    ]);
   });
 
   it("bounds the page: limit defaults to 20 and may not pass 50", async () => {
