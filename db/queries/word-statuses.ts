@@ -15,24 +15,41 @@ export type StoredStatus = Exclude<WordStatus, "new">;
  * kept comprehension sums move with it in the same transaction (db/queries/comprehension.ts).
  */
 export async function setWordStatus(db: DbOrTx, params: { userId: string; language: string; lemma: string; status: WordStatus }): Promise<Date> {
+  return (await changeWordStatus(db, params, () => params.status, { always: true }))!;
+}
+
+/**
+ * Moves one status to what `next` makes of the current one, read under the learner's lock (so a
+ * change made meanwhile, such as the learner ignoring the word, is the one `next` sees). Writes
+ * nothing when it stays the same, unless `always` (which renews its time); returns when it was set,
+ * or null when nothing was written.
+ */
+export async function changeWordStatus(
+  db: DbOrTx,
+  key: { userId: string; language: string; lemma: string },
+  next: (before: WordStatus) => WordStatus,
+  options: { always?: boolean } = {},
+): Promise<Date | null> {
   return db.transaction(async (tx) => {
-    await lockLearnerScores(tx, params.userId);
-    const before = (await getWordStatus(tx, params)) ?? "new";
-    const key = and(eq(wordStatuses.userId, params.userId), eq(wordStatuses.language, params.language), eq(wordStatuses.lemma, params.lemma));
+    await lockLearnerScores(tx, key.userId);
+    const before = (await getWordStatus(tx, key)) ?? "new";
+    const status = next(before);
+    if (status === before && !options.always) return null;
+    const where = and(eq(wordStatuses.userId, key.userId), eq(wordStatuses.language, key.language), eq(wordStatuses.lemma, key.lemma));
     let setAt = new Date();
-    if (params.status === "new") await tx.delete(wordStatuses).where(key);
+    if (status === "new") await tx.delete(wordStatuses).where(where);
     else {
       const [row] = await tx
         .insert(wordStatuses)
-        .values({ userId: params.userId, language: params.language, lemma: params.lemma, status: params.status })
+        .values({ userId: key.userId, language: key.language, lemma: key.lemma, status })
         .onConflictDoUpdate({
           target: [wordStatuses.userId, wordStatuses.language, wordStatuses.lemma],
-          set: { status: params.status, updatedAt: sql`now()` },
+          set: { status, updatedAt: sql`now()` },
         })
         .returning({ updatedAt: wordStatuses.updatedAt });
       setAt = row!.updatedAt;
     }
-    await moveComprehension(tx, params, before, params.status);
+    await moveComprehension(tx, key, before, status);
     return setAt;
   });
 }

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type { DbOrTx } from "@/db/client";
-import { getVocabularyWordLemma, getWordStatus, setWordStatus } from "@/db/queries/word-statuses";
+import { changeWordStatus, getVocabularyWordLemma, setWordStatus } from "@/db/queries/word-statuses";
 import type { User, WordStatus } from "@/db/schema";
 import { lemmaKey } from "@/lib/text/word-key";
 import type { WordStatusSaved } from "@/lib/types/api";
@@ -39,10 +39,8 @@ export async function applyAnswerToStatus(tx: DbOrTx, userId: string, wordId: nu
   if (!word) return;
   const lemma = word.lemma ?? lemmaKey(word.word, word.language);
   if (!lemma) return;
-  const key = { userId, language: word.language, lemma };
-  const before = (await getWordStatus(tx, key)) ?? "new";
-  const after = statusAfterAnswer(before, correct);
-  if (after !== before) await setWordStatus(tx, { ...key, status: after });
+  // Chosen from the status as it is under the learner's lock: one read, and an "ignored" set meanwhile is kept.
+  await changeWordStatus(tx, { userId, language: word.language, lemma }, (before) => statusAfterAnswer(before, correct));
 }
 
 /**

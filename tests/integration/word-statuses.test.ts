@@ -10,7 +10,9 @@ import { GET as getVideo } from "@/app/api/videos/[id]/route";
 import { GET as getTokens } from "@/app/api/videos/[id]/tokens/route";
 import { GET as listVideos } from "@/app/api/videos/route";
 import { PUT as putStatus } from "@/app/api/words/status/route";
+import { lockLearnerScores } from "@/db/queries/comprehension";
 import { getUserById } from "@/db/queries/users";
+import { setWordStatus } from "@/db/queries/word-statuses";
 import { videoLemmas, videos, wordStatuses, words } from "@/db/schema";
 import { recordQuizResult } from "@/lib/services/progress";
 import { statusAfterAnswer } from "@/lib/services/word-statuses";
@@ -156,6 +158,32 @@ describe.each(testDbKinds)("word statuses on %s", (kind) => {
     expect(await statusOf(actors.learner, "tostada")).toBe("learning");
     // Another learner's statuses are untouched.
     expect(await statusOf(actors.otherLearner, "tostada")).toBe("new");
+  });
+
+  // Two connections at once: Postgres only (PGlite runs one statement at a time).
+  it.runIf(kind === "postgres")("keeps a word the learner ignores while a quiz answer on it waits for their lock", async () => {
+    const owner = (await getUserById(t().db, { id: actors.owner.id }))!;
+    const [tostada] = await t().db.select().from(words).where(eq(words.word, "tostada"));
+    // Already learning: ignoring it then changes the row in place (no new row, so nothing else waits for it).
+    await setWordStatus(t().db, { userId: owner.id, language: "es", lemma: "tostada", status: "learning" });
+    let locked!: () => void;
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const ignoring = t().db.transaction(async (tx) => {
+      await lockLearnerScores(tx, owner.id);
+      await setWordStatus(tx, { userId: owner.id, language: "es", lemma: "tostada", status: "ignored" });
+      locked();
+      await released;
+    });
+    await holding;
+    const answering = recordQuizResult(t().db, owner, { wordId: tostada!.id, correct: 1, incorrect: 0, learned: false });
+    // Long enough for the answer to read the word and reach the lock the ignoring change holds.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await ignoring;
+    expect((await answering).counted).toBe(true);
+    expect(await statusOf(actors.owner, "tostada")).toBe("ignored");
   });
 
   it("answers hostile input with a clear 4xx and changes nothing", async () => {
