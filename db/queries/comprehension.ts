@@ -13,9 +13,12 @@ import { resultRows, type DbOrTx, type Tx } from "../client";
 import { prepared } from "../prepared";
 import { videoComprehension, videos, type WordStatus } from "../schema";
 
-/** Halves of a word a status is worth (learning counts one half), and whether it counts at all. */
-const HALVES: Record<WordStatus, number> = { new: 0, learning: 1, known: 2, ignored: 0 };
-const COUNTED: Record<WordStatus, number> = { new: 1, learning: 1, known: 1, ignored: 0 };
+/**
+ * The rule, in one place (the SQL count below and the tokens answer's `comprehensionOf` are made
+ * from it): halves of a word a status is worth (learning counts one half), and whether it counts at all.
+ */
+export const STATUS_HALVES: Readonly<Record<WordStatus, number>> = { new: 0, learning: 1, known: 2, ignored: 0 };
+export const STATUS_COUNTED: Readonly<Record<WordStatus, number>> = { new: 1, learning: 1, known: 1, ignored: 0 };
 
 /** The advisory lock's class for a learner's scores (the two-key form, apart from one-key locks others take). */
 const SCORES_LOCK = 2_213;
@@ -27,8 +30,8 @@ export async function lockLearnerScores(tx: Tx, userId: string): Promise<void> {
 
 /** Moves the learner's kept sums of every video holding the lemma, for a status going from `before` to `after`. */
 export async function moveComprehension(tx: Tx, key: { userId: string; language: string; lemma: string }, before: WordStatus, after: WordStatus): Promise<void> {
-  const halves = HALVES[after] - HALVES[before];
-  const counted = COUNTED[after] - COUNTED[before];
+  const halves = STATUS_HALVES[after] - STATUS_HALVES[before];
+  const counted = STATUS_COUNTED[after] - STATUS_COUNTED[before];
   if (!halves && !counted) return;
   await tx.execute(sql`
     UPDATE video_comprehension c
@@ -39,8 +42,18 @@ export async function moveComprehension(tx: Tx, key: { userId: string; language:
 
 type ScoreRow = { video_id: number; lemmas: number; known_halves: number; counted: number };
 
+/** The score of a video's sums: null without lemmas, 100 when every word is ignored. */
+export function scoreOfSums(sums: { lemmas: number; knownHalves: number; counted: number }): number | null {
+  if (sums.lemmas === 0) return null;
+  return sums.counted > 0 ? Math.floor((sums.knownHalves * 50) / sums.counted) : 100;
+}
+
 const score = (r: Omit<ScoreRow, "video_id">): number | null =>
-  Number(r.lemmas) === 0 ? null : Number(r.counted) > 0 ? Math.floor((Number(r.known_halves) * 50) / Number(r.counted)) : 100;
+  scoreOfSums({ lemmas: Number(r.lemmas), knownHalves: Number(r.known_halves), counted: Number(r.counted) });
+
+/** A status table as SQL over `s.status` (no row is new): the constants of one table, no input. */
+const weightOf = (table: Readonly<Record<WordStatus, number>>) =>
+  sql.raw(`CASE coalesce(s.status, 'new') ${Object.entries(table).map(([status, weight]) => `WHEN '${status}' THEN ${Number(weight)}`).join(" ")} END`);
 
 /** A video's kept sums as a card reads them: lemmas, known halves, counted. */
 export type KeptSums = [lemmas: number, knownHalves: number, counted: number];
@@ -60,7 +73,7 @@ export async function scoresOfCards(db: DbOrTx, userId: string, cards: readonly 
   const scores = new Map<number, number | null>();
   const missing: number[] = [];
   for (const card of cards) {
-    if (card.keptSums) scores.set(card.id, score({ lemmas: card.keptSums[0], known_halves: card.keptSums[1], counted: card.keptSums[2] }));
+    if (card.keptSums) scores.set(card.id, scoreOfSums({ lemmas: card.keptSums[0], knownHalves: card.keptSums[1], counted: card.keptSums[2] }));
     else missing.push(card.id);
   }
   if (missing.length) for (const r of await countVideos(db, userId, missing)) scores.set(Number(r.video_id), score(r));
@@ -102,8 +115,8 @@ async function countVideos(db: DbOrTx, userId: string, videoIds: readonly number
       await tx.execute(sql`
         INSERT INTO video_comprehension (user_id, video_id, language, video_updated_at, lemmas, known_halves, counted)
         SELECT ${userId}, v.id, v.target_language, v.updated_at, count(l.lemma)::int,
-               coalesce(sum(l.occurrences * CASE s.status WHEN 'known' THEN 2 WHEN 'learning' THEN 1 ELSE 0 END), 0)::int,
-               coalesce(sum(l.occurrences) FILTER (WHERE s.status IS DISTINCT FROM 'ignored'), 0)::int
+               coalesce(sum(l.occurrences * ${weightOf(STATUS_HALVES)}), 0)::int,
+               coalesce(sum(l.occurrences * ${weightOf(STATUS_COUNTED)}), 0)::int
           FROM videos v
           LEFT JOIN video_lemmas l ON l.video_id = v.id
           LEFT JOIN word_statuses s ON s.user_id = ${userId} AND s.language = v.target_language AND s.lemma = l.lemma

@@ -5,6 +5,7 @@
  */
 import "server-only";
 import type { DbOrTx } from "@/db/client";
+import { scoreOfSums, STATUS_COUNTED, STATUS_HALVES } from "@/db/queries/comprehension";
 import { changeWordStatus, getVocabularyWordLemma, setWordStatus } from "@/db/queries/word-statuses";
 import type { User, WordStatus } from "@/db/schema";
 import { lemmaKey } from "@/lib/text/word-key";
@@ -45,20 +46,18 @@ export async function applyAnswerToStatus(tx: DbOrTx, userId: string, wordId: nu
 
 /**
  * The share of a video the learner knows, 0–100 (floor), from its lemmas' statuses and how many
- * content words, names left out, each has: known ones count 1, learning ones 1/2, ignored ones are
- * left out; 100 when all are ignored, null without words. The rule of
- * db/queries/comprehension.ts comprehensionOfVideos.
+ * content words, names left out, each has: the rule of db/queries/comprehension.ts, which keeps the
+ * same score for video cards.
  */
 export function comprehensionOf(lemmas: Iterable<{ occurrences: number; status: WordStatus }>): number | null {
-  let halves = 0;
-  let counted = 0;
   let scored = 0;
+  let knownHalves = 0;
+  let counted = 0;
   for (const { occurrences: n, status } of lemmas) {
     scored += n;
-    if (status === "ignored") continue;
-    counted += n;
-    halves += status === "known" ? 2 * n : status === "learning" ? n : 0;
+    knownHalves += n * STATUS_HALVES[status];
+    counted += n * STATUS_COUNTED[status];
   }
-  if (!scored) return null;
-  return counted > 0 ? Math.floor((halves * 50) / counted) : 100;
+  // Any scored occurrence means the video has a lemma: only whether there is one matters here.
+  return scoreOfSums({ lemmas: scored, knownHalves, counted });
 }
