@@ -42,8 +42,11 @@ export async function moveComprehension(tx: Tx, key: { userId: string; language:
 
 type ScoreRow = { video_id: number; lemmas: number; known_halves: number; counted: number };
 
+/** A video's sums for a learner: its distinct lemmas, the occurrences' halves known, the occurrences counted. */
+export type KeptSums = { lemmas: number; knownHalves: number; counted: number };
+
 /** The score of a video's sums: null without lemmas, 100 when every word is ignored. */
-export function scoreOfSums(sums: { lemmas: number; knownHalves: number; counted: number }): number | null {
+export function scoreOfSums(sums: KeptSums): number | null {
   if (sums.lemmas === 0) return null;
   return sums.counted > 0 ? Math.floor((sums.knownHalves * 50) / sums.counted) : 100;
 }
@@ -55,16 +58,13 @@ const score = (r: Omit<ScoreRow, "video_id">): number | null =>
 const weightOf = (table: Readonly<Record<WordStatus, number>>) =>
   sql.raw(`CASE coalesce(s.status, 'new') ${Object.entries(table).map(([status, weight]) => `WHEN '${status}' THEN ${Number(weight)}`).join(" ")} END`);
 
-/** A video's kept sums as a card reads them: lemmas, known halves, counted. */
-export type KeptSums = [lemmas: number, knownHalves: number, counted: number];
-
 /**
  * The learner's kept sums for the card's video (`videos` in the outer query), null when none are
  * kept for the video as it is now: read with the cards themselves, so a page of cards whose scores
  * are all kept is one query.
  */
 export function keptSumsSql(userId: string | Placeholder): SQL<KeptSums | null> {
-  return sql<KeptSums | null>`(select json_build_array(vc.lemmas, vc.known_halves, vc.counted) from ${videoComprehension} vc
+  return sql<KeptSums | null>`(select json_build_object('lemmas', vc.lemmas, 'knownHalves', vc.known_halves, 'counted', vc.counted) from ${videoComprehension} vc
     where vc.user_id = ${userId} and vc.video_id = ${videos.id} and vc.language = ${videos.targetLanguage} and vc.video_updated_at = ${videos.updatedAt})`;
 }
 
@@ -73,7 +73,7 @@ export async function scoresOfCards(db: DbOrTx, userId: string, cards: readonly 
   const scores = new Map<number, number | null>();
   const missing: number[] = [];
   for (const card of cards) {
-    if (card.keptSums) scores.set(card.id, scoreOfSums({ lemmas: card.keptSums[0], knownHalves: card.keptSums[1], counted: card.keptSums[2] }));
+    if (card.keptSums) scores.set(card.id, scoreOfSums(card.keptSums));
     else missing.push(card.id);
   }
   if (missing.length) for (const r of await countVideos(db, userId, missing)) scores.set(Number(r.video_id), score(r));
@@ -90,7 +90,7 @@ export async function comprehensionOfVideos(db: DbOrTx, params: { userId: string
   // Every card list asks this: a prepared query, the ids one text parameter (any number of them, one statement).
   const query = prepared(db, "kept_comprehension", (db, name) =>
     db
-      .select({ video_id: videoComprehension.videoId, lemmas: videoComprehension.lemmas, known_halves: videoComprehension.knownHalves, counted: videoComprehension.counted })
+      .select({ id: videoComprehension.videoId, lemmas: videoComprehension.lemmas, knownHalves: videoComprehension.knownHalves, counted: videoComprehension.counted })
       .from(videoComprehension)
       .innerJoin(
         videos,
@@ -99,11 +99,10 @@ export async function comprehensionOfVideos(db: DbOrTx, params: { userId: string
       .where(and(eq(videoComprehension.userId, sql.placeholder("userId")), sql`${videoComprehension.videoId} = any(string_to_array(${sql.placeholder("ids")}, ',')::int[])`))
       .prepare(name),
   );
-  const kept: ScoreRow[] = await query.execute({ userId: params.userId, ids: idsParam(params.videoIds) });
-  for (const r of kept) scores.set(Number(r.video_id), score(r));
-  const keptIds = new Set(kept.map((r) => Number(r.video_id)));
-  const missing = params.videoIds.filter((id) => !keptIds.has(id));
-  if (missing.length) for (const r of await countVideos(db, params.userId, missing)) scores.set(Number(r.video_id), score(r));
+  const kept = new Map<number, KeptSums>();
+  for (const { id, ...sums } of await query.execute({ userId: params.userId, ids: idsParam(params.videoIds) })) kept.set(id, sums);
+  const cards = params.videoIds.map((id) => ({ id, keptSums: kept.get(id) ?? null }));
+  for (const [id, score] of await scoresOfCards(db, params.userId, cards)) scores.set(id, score);
   return scores;
 }
 
