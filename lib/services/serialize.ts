@@ -2,7 +2,7 @@
 import "server-only";
 import type { VideoCardRow } from "@/db/queries/videos";
 import type { User } from "@/db/schema";
-import type { AdminUser, AppUser, LearningPreferences, VideoCard } from "@/lib/types/api";
+import type { AdminUser, AppUser, LearningPreferences, PersonColumns, VideoCard } from "@/lib/types/api";
 import { currentStreak, daysAt, localDay } from "@/lib/progress/days";
 import { mediaUrlOf, thumbnailUrlOf } from "@/lib/storage/media-path";
 
@@ -25,7 +25,8 @@ export function streakOf(user: User, now = new Date()): number {
   return currentStreak({ streak: user.streak, lastActiveDate: days.lastActiveDate }, localDay(now, days.zone));
 }
 
-export function toAppUser(user: User, now = new Date()): AppUser {
+/** Who a person is: the fields the owner's Users screen and the person's own record share. */
+function personOf(user: Pick<User, PersonColumns>): Pick<AppUser, PersonColumns> {
   return {
     id: user.id,
     email: user.email,
@@ -36,35 +37,26 @@ export function toAppUser(user: User, now = new Date()): AppUser {
     role: user.role,
     nativeLanguage: user.nativeLanguage,
     targetLanguage: user.targetLanguage,
+    createdAt: user.createdAt.toISOString(),
+    lastLoginDate: user.lastLoginDate?.toISOString() ?? null,
+  };
+}
+
+export function toAppUser(user: User, now = new Date()): AppUser {
+  return {
+    ...personOf(user),
     dailyGoal: user.dailyGoal,
     timeZone: user.timeZone,
     streak: streakOf(user, now),
-    createdAt: user.createdAt.toISOString(),
-    lastLoginDate: user.lastLoginDate?.toISOString() ?? null,
     ...toLearningPreferences(user),
   };
 }
 
-type AdminUserColumns = Exclude<keyof AdminUser, "emailConfirmed" | "appUser">;
-
 export function toAdminUser(
-  user: Pick<User, AdminUserColumns>,
+  user: Pick<User, PersonColumns>,
   account: Pick<AdminUser, "emailConfirmed" | "appUser"> = { emailConfirmed: null, appUser: true },
 ): AdminUser {
-  return {
-    id: user.id,
-    email: user.email,
-    username: user.username,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    profileImageUrl: user.profileImageUrl,
-    role: user.role,
-    nativeLanguage: user.nativeLanguage,
-    targetLanguage: user.targetLanguage,
-    createdAt: user.createdAt.toISOString(),
-    lastLoginDate: user.lastLoginDate?.toISOString() ?? null,
-    ...account,
-  };
+  return { ...personOf(user), ...account };
 }
 
 export const DEFAULT_CATEGORY_NAME = "General";

@@ -3,23 +3,27 @@ import type { LineWordFields, PartOfSpeech, User, WordStatus } from "@/db/schema
 
 type Jsonify<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
+/** Who a person is, as the owner's Users screen and the person's own record both show it. */
+export type PersonColumns =
+  | "id"
+  | "email"
+  | "username"
+  | "firstName"
+  | "lastName"
+  | "profileImageUrl"
+  | "role"
+  | "nativeLanguage"
+  | "targetLanguage"
+  | "createdAt"
+  | "lastLoginDate";
+
 export type AppUser = Jsonify<
   Pick<
     User,
-    | "id"
-    | "email"
-    | "username"
-    | "firstName"
-    | "lastName"
-    | "profileImageUrl"
-    | "role"
-    | "nativeLanguage"
-    | "targetLanguage"
+    | PersonColumns
     | "dailyGoal"
     | "timeZone"
     | "streak"
-    | "createdAt"
-    | "lastLoginDate"
     | "showDefinitions"
     | "pauseOnHighlight"
     | "pauseOnWordLookup"
@@ -32,20 +36,7 @@ export type AppUser = Jsonify<
 >;
 
 /** A row of the owner's Users screen (GET /api/admin/users). */
-export type AdminUser = Pick<
-  AppUser,
-  | "id"
-  | "email"
-  | "username"
-  | "firstName"
-  | "lastName"
-  | "profileImageUrl"
-  | "role"
-  | "nativeLanguage"
-  | "targetLanguage"
-  | "createdAt"
-  | "lastLoginDate"
-> & {
+export type AdminUser = Pick<AppUser, PersonColumns> & {
   /** Whether the email address is confirmed; null when the auth server is hosted and the app cannot tell. */
   emailConfirmed: boolean | null;
   /** False for a sign-in account that has not used the app yet (say, awaiting confirmation): it has no role to change. */
