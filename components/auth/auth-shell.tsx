@@ -13,7 +13,7 @@ const PERKS = [
 export function AuthShell({ title, subtitle, children }: { title?: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
     <div className="grid min-h-dvh lg:grid-cols-[1fr_1.1fr]">
-      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-primary via-violet-600 to-indigo-700 p-10 text-primary-foreground lg:flex lg:flex-col lg:justify-between">
+      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-violet-700 via-violet-600 to-indigo-700 p-10 text-white lg:flex lg:flex-col lg:justify-between">
         <Link href="/" aria-label="LingoReel home" className="w-fit">
           <BrandLogo tone="inverted" />
         </Link>

@@ -106,7 +106,12 @@ function CaptionView({ caption, language, words, translation, showTranslation, q
                   <button
                     type="button"
                     {...wordData}
-                    className={cn(className, "pointer-events-auto cursor-pointer rounded-sm focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none")}
+                    // The small caption of a phone-sized player still gives a finger 24 px: the tap area reaches
+                    // past the word's box, unseen (::after), without moving the line.
+                    className={cn(
+                      className,
+                      "pointer-events-auto relative cursor-pointer rounded-sm after:absolute after:-inset-x-0.5 after:-inset-y-1 after:content-[''] focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none",
+                    )}
                     onClick={(event) => onWord(token, event.currentTarget)}
                   >
                     {word.word}

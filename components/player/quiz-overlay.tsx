@@ -211,7 +211,7 @@ export function QuizOverlay({
             </Button>
           ) : (
             <span className="flex items-center gap-2 text-sm text-muted-foreground">
-              <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs" aria-hidden>
+              <kbd className="hidden rounded border bg-muted px-1.5 py-0.5 font-mono text-xs sm:inline" aria-hidden>
                 Esc
               </kbd>
               <Button type="button" variant="ghost" onClick={onClose}>
