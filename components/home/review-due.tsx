@@ -23,7 +23,7 @@ export function ReviewDue() {
         </h2>
         <p className="text-sm text-muted-foreground">
           {due > 0
-            ? "Review them now, just before you would forget them."
+            ? `Review ${due === 1 ? "it" : "them"} now, just before you would forget ${due === 1 ? "it" : "them"}.`
             : data.nextDueAt
               ? // Counted from when the server answered, in its clock: the same text on the server and in the browser.
                 `Next review in ${formatInterval(Math.max(0, Date.parse(data.nextDueAt) - summary.dataUpdatedAt), "long")}.`

@@ -15,6 +15,7 @@ test("a saved word: 1 word due on home, reviewed with Space and 3, then nothing 
   await page.goto("/home");
   const prompt = page.getByTestId("review-due");
   await expect(prompt.getByRole("heading", { name: "1 word due" })).toHaveAttribute("data-due-count", "1");
+  await expect(prompt).toContainText("Review it now, just before you would forget it.");
   await prompt.getByRole("link", { name: "Review" }).click();
   await expect(page).toHaveURL(/\/review$/);
 
