@@ -117,7 +117,7 @@ export function SettingsForm({ user, preferences }: { user: AppUser; preferences
               event.preventDefault();
               void signOut();
             }}
-            className="text-center text-sm font-semibold text-destructive underline-offset-4 hover:underline"
+            className="inline-flex min-h-11 items-center justify-center text-sm font-semibold text-destructive underline-offset-4 hover:underline sm:min-h-0"
           >
             Sign out
           </a>
