@@ -9,7 +9,7 @@
  * Each analysed word is a button that opens the word popover, marked by the learner's status of
  * its lemma (`data-word-status`, `data-lemma`).
  */
-import { Languages } from "lucide-react";
+import { ChevronDown } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import type { CaptionSegment, LineWordDto, WordTimingRow } from "@/lib/types/api";
 import { wordState, type WordState } from "@/lib/player/timing";
@@ -64,7 +64,13 @@ export function LiveCaptionOverlay({ time, ...props }: OverlayProps & { time: Me
 
 function CaptionView({ caption, language, words, translation, showTranslation, quizShowing, onWord, showStatus = true, states }: OverlayProps & { states: readonly WordState[] }) {
   // Narrow players only: whether the learner unfolded the translation (it stays so for later lines).
+  // Switching translations on asks to read them: that unfolds it too.
   const [unfolded, setUnfolded] = useState(false);
+  const [translationWasOn, setTranslationWasOn] = useState(showTranslation);
+  if (showTranslation !== translationWasOn) {
+    setTranslationWasOn(showTranslation);
+    if (showTranslation) setUnfolded(true);
+  }
   const translationId = useId();
   if (!caption) return null;
   const gap = language && writtenWithoutSpaces(language) ? "" : " ";
@@ -153,7 +159,8 @@ function CaptionView({ caption, language, words, translation, showTranslation, q
             onClick={() => setUnfolded((v) => !v)}
             data-testid="caption-translation-fold"
           >
-            <Languages className="size-3.5" aria-hidden />
+            {/* Not the control row's translation icon: this one unfolds the line's translation below it. */}
+            <ChevronDown className={cn("size-4 transition-transform", unfolded && "rotate-180")} aria-hidden />
             <span className="sr-only">Translation</span>
           </button>
         ) : null}

@@ -433,6 +433,14 @@ test("at 375 px a caption with a word's meaning under it covers at most a third 
   await expect(page.getByTestId("caption-translation")).toHaveText("Good morning, I would like a coffee with milk, please.");
   const unfolded = (await page.getByTestId("captions").boundingBox())!;
   expect(unfolded.y + unfolded.height).toBeLessThanOrEqual(controls.y);
+  // Folded again, then translations switched off and on in the control row: the learner asked to read it, so it shows unfolded.
+  await page.getByTestId("caption-translation-fold").click();
+  await expect(page.getByTestId("caption-translation")).toBeHidden();
+  await page.getByRole("button", { name: "Hide translation" }).click();
+  await expect(page.getByTestId("caption-translation")).toHaveCount(0);
+  await page.getByRole("button", { name: "Show translation" }).click();
+  await expect(page.getByTestId("caption-translation")).toBeVisible();
+  await expect(page.getByTestId("caption-translation-fold")).toHaveAttribute("aria-expanded", "true");
 });
 
 test("at 1280 px nothing of the picture shows through under the control row, along the player's bottom edge", async ({ signedInPage: page, learner, request }) => {
