@@ -15,7 +15,7 @@ import { WAITING_FOR_JOB } from "@/lib/admin/processing-messages";
 import { captionsSourceLabel, canRetry, isFailed } from "@/lib/admin/video-status";
 import type { VideoCard } from "@/lib/types/api";
 import { VideoActions, type DirectoryActions } from "./video-actions";
-import { VideoContents } from "./video-contents";
+import { hasContents, VideoContents } from "./video-contents";
 import { ProcessingProgress, StatusBadge } from "./video-status";
 
 export type DirectoryVideo = VideoCard | PendingVideo;
@@ -70,10 +70,16 @@ export function DirectoryCard({ video, actions, busy, aiProvider = true }: RowPr
         </div>
       </div>
       <p className="text-sm">
-        <span className="tabular-nums">
-          {video.wordCount} {video.wordCount === 1 ? "word" : "words"}
-        </span>
-        <span className="text-muted-foreground"> · Categories: </span>
+        {/* The contents line below counts the words with the rest, when there is one. */}
+        {isSaved(video) && hasContents(video) ? null : (
+          <>
+            <span className="tabular-nums">
+              {video.wordCount} {video.wordCount === 1 ? "word" : "words"}
+            </span>
+            <span className="text-muted-foreground"> · </span>
+          </>
+        )}
+        <span className="text-muted-foreground">Categories: </span>
         <Categories video={video} />
       </p>
       <ProcessingProgress video={video} />

@@ -42,3 +42,17 @@ describe("where a video's captions came from", () => {
     for (const view of shown(videoCard({ youtubeId: "abcdefghijk", captionsSource: null }))) expect(view).not.toContain("Captions:");
   });
 });
+
+describe("a directory card's word count", () => {
+  const count = (view: string) => view.match(/\b4 words\b/g)?.length ?? 0;
+
+  it("is said once: in the contents line of a processed video, else beside its categories", () => {
+    const contents = { lines: 8, translations: 64, quizzes: 32 };
+    const processed = shown(videoCard({ wordCount: 4, contents }))[1]!;
+    expect(processed).toContain("8 lines · 4 words · 64 translations · 32 quizzes");
+    expect(count(processed)).toBe(1);
+    const processing = shown(videoCard({ wordCount: 4, contents, status: "processing", processingProgress: 40 }))[1]!;
+    expect(processing).toContain("4 words · Categories:");
+    expect(count(processing)).toBe(1);
+  });
+});
