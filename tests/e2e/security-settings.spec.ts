@@ -5,10 +5,31 @@ import { latestLink } from "./support/mailbox";
 import { DEMO_ADMIN, LoginPage } from "./support/pages";
 import { signInWithCookie } from "./support/session-cookie";
 
-/** The code an authenticator app shows `offsetSteps` 30-second steps from now. */
-function totpCode(secret: string, offsetSteps = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
-  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+const TOTP_STEP_MS = 30_000;
+/** Time left in a step to send its predecessor's code: the server takes one step either side of its own. */
+const MARGIN_MS = 5_000;
+
+/**
+ * A code the server takes next. Each code works once (its 30-second step must come after the last
+ * one accepted), and the server takes the step before its own, its own and the next: three codes
+ * in one step are the previous, the current and the next one. The previous step's code is sent
+ * only with time to spare before the step ends (else it waits for the next): a step boundary
+ * passing on the way to the server would leave that code two steps behind, refused.
+ */
+async function nextCode(secret: string, lastStep?: number): Promise<{ code: string; step: number }> {
+  for (;;) {
+    const now = Date.now();
+    const current = Math.floor(now / TOTP_STEP_MS);
+    const step = Math.max(current - 1, (lastStep ?? -Infinity) + 1);
+    const endsIn = (current + 1) * TOTP_STEP_MS - now;
+    // Too late for the previous step's code, or every code the server takes now is spent: the next step.
+    if ((step < current && endsIn < MARGIN_MS) || step > current + 1) {
+      await new Promise((resolve) => setTimeout(resolve, endsIn + 100));
+      continue;
+    }
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: step * TOTP_STEP_MS });
+    return { code, step };
+  }
 }
 
 test.describe.configure({ mode: "serial" });
@@ -62,8 +83,8 @@ test("enrol an authenticator app, then sign in and reset the password with a cod
   await twoFactor.getByLabel("Authentication code").fill("000000");
   await twoFactor.getByRole("button", { name: "Verify and enable" }).click();
   await expect(twoFactor.getByRole("alert")).toBeVisible();
-  // The previous step's code: the sign-in below then uses the current one (each code works once).
-  await twoFactor.getByLabel("Authentication code").fill(totpCode(secret, -1));
+  const enrolled = await nextCode(secret);
+  await twoFactor.getByLabel("Authentication code").fill(enrolled.code);
   await twoFactor.getByRole("button", { name: "Verify and enable" }).click();
   await expect(page.getByText("Two-factor sign-in enabled")).toBeVisible();
   await expect(twoFactor.getByRole("list", { name: "Authenticator apps" }).getByRole("listitem")).toHaveCount(1);
@@ -89,7 +110,8 @@ test("enrol an authenticator app, then sign in and reset the password with a cod
     await codeStep.getByLabel("Authentication code").fill("123");
     await codeStep.getByRole("button", { name: "Verify" }).click();
     await expect(codeStep.getByText("Enter the 6-digit code from your authenticator app")).toHaveCount(2);
-    await codeStep.getByLabel("Authentication code").fill(totpCode(secret));
+    const signedIn = await nextCode(secret, enrolled.step);
+    await codeStep.getByLabel("Authentication code").fill(signedIn.code);
     await codeStep.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByText("Welcome back!")).toBeVisible();
@@ -107,8 +129,7 @@ test("enrol an authenticator app, then sign in and reset the password with a cod
     const resetStep = page.getByTestId("mfa-step");
     await expect(resetStep.getByText("Enter the 6-digit code from your authenticator app to continue.")).toBeVisible();
     await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
-    // The next step's code: the one above was the current step's, and each works once.
-    await resetStep.getByLabel("Authentication code").fill(totpCode(secret, 1));
+    await resetStep.getByLabel("Authentication code").fill((await nextCode(secret, signedIn.step)).code);
     await resetStep.getByRole("button", { name: "Verify" }).click();
     await page.getByLabel("New password", { exact: true }).fill(TEMPORARY_PASSWORD);
     await page.getByLabel("Confirm new password").fill(TEMPORARY_PASSWORD);
