@@ -29,17 +29,25 @@ test("admin screen, its menus and dialogs", async ({ page, request }) => {
   await form.getByLabel("Categories").click();
   await expect(page.getByRole("group", { name: "Categories" })).toBeVisible();
   await expectNoViolationsInBothThemes(page, "/admin categories list");
+  // Escape closes the list and gives focus back to its button. Until it has, the list is still
+  // closing, and the focus it gives back would close the next menu as soon as that opens.
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("group", { name: "Categories" })).toBeHidden();
+  await expect(form.getByLabel("Categories")).toBeFocused();
 
   await row.getByRole("button", { name: `More actions for ${title}` }).click();
   await expect(page.getByRole("menuitem", { name: "Delete" })).toBeVisible();
   await expectNoViolationsInBothThemes(page, "/admin row menu");
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toBeHidden();
+  await expect(row.getByRole("button", { name: `More actions for ${title}` })).toBeFocused();
 
   await row.getByRole("button", { name: `Edit ${title}` }).click();
   await expect(page.getByRole("dialog", { name: "Edit video" })).toBeVisible();
   await expectNoViolationsInBothThemes(page, "/admin edit dialog");
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Edit video" })).toBeHidden();
+  await expect(row.getByRole("button", { name: `Edit ${title}` })).toBeFocused();
 
   const coffee = page.getByTestId("video-row").filter({ hasText: "Ordering Coffee in Madrid" });
   await coffee.getByRole("button", { name: "More actions for Ordering Coffee in Madrid" }).click();
