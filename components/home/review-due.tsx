@@ -14,6 +14,7 @@ export function ReviewDue() {
   const data = summary.data;
   if (!data || data.cardCount === 0) return null;
   const due = data.dueCount;
+  const them = due === 1 ? "it" : "them";
   return (
     <section aria-labelledby="review-due-heading" className="flex flex-wrap items-center gap-3 rounded-2xl border bg-card p-4 text-card-foreground shadow-sm sm:px-6" data-testid="review-due">
       <Layers className="size-6 shrink-0 text-violet-600 dark:text-violet-400" aria-hidden />
@@ -23,7 +24,7 @@ export function ReviewDue() {
         </h2>
         <p className="text-sm text-muted-foreground">
           {due > 0
-            ? `Review ${due === 1 ? "it" : "them"} now, just before you would forget ${due === 1 ? "it" : "them"}.`
+            ? `Review ${them} now, just before you would forget ${them}.`
             : data.nextDueAt
               ? // Counted from when the server answered, in its clock: the same text on the server and in the browser.
                 `Next review in ${formatInterval(Math.max(0, Date.parse(data.nextDueAt) - summary.dataUpdatedAt), "long")}.`
