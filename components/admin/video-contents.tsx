@@ -10,14 +10,14 @@ import type { VideoCard } from "@/lib/types/api";
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Whether the video has contents to list: processed, with caption lines. */
-export function hasContents(video: VideoCard): boolean {
+export function hasContents(video: VideoCard): video is VideoCard & { contents: NonNullable<VideoCard["contents"]> } {
   const { contents, status } = video;
   return !!contents && status !== "processing" && status !== "failed" && status !== "error" && contents.lines > 0;
 }
 
 export function VideoContents({ video, aiProvider }: { video: VideoCard; aiProvider: boolean }) {
+  if (!hasContents(video)) return null;
   const contents = video.contents;
-  if (!contents || !hasContents(video)) return null;
   const missing = video.wordCount === 0 || contents.translations === 0 || contents.quizzes === 0;
   return (
     <div className="space-y-1 text-xs" data-testid="video-contents">
