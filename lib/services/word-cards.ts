@@ -53,19 +53,22 @@ export async function addWordCard(db: DbOrTx, key: CardKey, now = new Date()): P
 export type CardAnswer = { kind: ReviewKind; card: CardColumns };
 
 /**
- * Applies one answer to the learner's card of the lemma (made if missing): an FSRS review when the
- * card is due and this is not practice, otherwise an exposure or practice logged beside it. Run it
- * in the answer's transaction: the card row is locked until it ends.
+ * Applies one answer to the learner's card of the lemma: an FSRS review when the card is due and
+ * this is not practice, otherwise an exposure or practice logged beside it. A card that is missing
+ * is made (a video's quiz on a word processing found), unless `existing` says the card must be
+ * there already (a grade the learner sends: no card, no answer, nothing counted). Run it in the
+ * answer's transaction: the card row is locked until it ends.
  */
 export async function answerWordCard(
   tx: DbOrTx,
   key: CardKey,
   grade: Grade,
-  options: { source: ReviewSource; videoId?: number | null; practice?: boolean },
+  options: { source: ReviewSource; videoId?: number | null; practice?: boolean; existing?: boolean },
   now = new Date(),
 ): Promise<CardAnswer> {
   let row = await lockWordCard(tx, key);
   if (!row) {
+    if (options.existing) throw notFound("You have no card for this word: save it first");
     await addWordCard(tx, key, now);
     row = (await lockWordCard(tx, key))!;
   }
@@ -169,7 +172,11 @@ export async function getReviewSummary(db: DbOrTx, user: User, now = new Date())
   return { dueCount, nextDueAt: nextDueAt?.toISOString() ?? null, cardCount };
 }
 
-/** POST /api/review/answers: the caller grades one of their cards; an FSRS review (on the review screen or inside a video) counts as a quiz completed today. */
+/**
+ * POST /api/review/answers: the caller grades one of their cards (404 for a word they have no card
+ * of); an FSRS review (a due card, on the review screen or inside a video) counts as a quiz
+ * completed today.
+ */
 export async function saveReviewAnswer(db: Db, user: User, body: ReviewAnswerBody, now = new Date()): Promise<ReviewAnswerSaved> {
   const lemma = await checkedLemma(db, body.language, body.lemma);
   if (body.videoId !== undefined) {
@@ -182,7 +189,13 @@ export async function saveReviewAnswer(db: Db, user: User, body: ReviewAnswerBod
     // The user's row first, then the card: the order a video's quiz answer takes them in.
     const locked = await lockUser(tx, { id: user.id });
     if (!locked) throw notFound("User not found");
-    const answer = await answerWordCard(tx, key, GRADES[body.grade], { source: body.videoId ? "video-review" : "review", videoId: body.videoId, practice: body.practice }, now);
+    const answer = await answerWordCard(
+      tx,
+      key,
+      GRADES[body.grade],
+      { source: body.videoId ? "video-review" : "review", videoId: body.videoId, practice: body.practice, existing: true },
+      now,
+    );
     const countedToday = answer.kind === "review";
     if (countedToday) await countQuizForDay(tx, locked, { correct: body.grade === "again" ? 0 : 1, newlyLearned: 0 }, now);
     const dueCount = await countDueWordCards(tx, { userId: user.id, now });

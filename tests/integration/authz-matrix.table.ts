@@ -138,7 +138,8 @@ export const AUTHZ_TABLE: Row[] = [
   },
 
   // Word statuses: each signed-in caller sets their own.
-  { route: "/api/words/status", method: "PUT", body: () => ({ language: "es", lemma: "café", status: "known" }), expect: SIGNED_IN },
+  // Saving the word gives each caller the card /api/review/answers grades below (an answer to a word without a card is 404).
+  { route: "/api/words/status", method: "PUT", body: () => ({ language: "es", lemma: "café", status: "learning" }), expect: SIGNED_IN },
   // Spaced repetition: each signed-in caller reads and grades their own cards (tests/integration/word-cards.test.ts: cards per learner).
   { route: "/api/review/due", method: "GET", expect: SIGNED_IN },
   { route: "/api/review/summary", method: "GET", expect: SIGNED_IN },

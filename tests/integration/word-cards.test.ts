@@ -194,15 +194,26 @@ describe.each(testDbKinds)("word cards on %s", (kind) => {
     }
   });
 
-  it("gives a card whose lemma no video has no line, and makes a card for a lemma answered without one", async () => {
-    const graded = await answer(fresh.owner, { language: "es", lemma: "Zzyzx", grade: "good" });
-    expect(graded.status).toBe(200);
-    // No card yet: the answer made one, due at once, so it was a review.
-    expect(graded.body.kind).toBe("review");
-    expect(graded.body.card.lemma).toBe("zzyzx");
+  it("gives a card whose lemma no video has no line", async () => {
     expect((await save(fresh.owner, "quetzalcoatlus")).status).toBe(200);
     const card = (await due(fresh.owner)).body.cards.find((c: { lemma: string }) => c.lemma === "quetzalcoatlus");
     expect(card.line).toBeNull();
+  });
+
+  it("refuses answers to words the learner has no card of: nothing is counted and no card is made", async () => {
+    const who = (await seedActors(t().db, "no-cards")).learner;
+    const me = async () => (await getUserById(t().db, { id: who.id }))!;
+    const before = await me();
+    for (let i = 0; i < 5; i++) {
+      const graded = await answer(who, { language: "es", lemma: `inventada${i}`, grade: "good" });
+      expect(graded.status).toBe(404);
+      expect(graded.body.message).toMatch(/no card for this word/);
+    }
+    const after = await me();
+    expect(after.totalQuizzes).toBe(before.totalQuizzes);
+    expect((await getDailyProgress(t().db, after)).quizzesCompleted).toBe(0);
+    expect(await getWordCard(t().db, { userId: who.id, language: "es", lemma: "inventada0" })).toBeUndefined();
+    expect((await call(getSummary, "/api/review/summary", { token: who.token })).body.cardCount).toBe(0);
   });
 
   it("counts a review as a quiz completed today and keeps the streak; practice and exposures count nothing", async () => {
@@ -239,14 +250,14 @@ describe.each(testDbKinds)("word cards on %s", (kind) => {
     expect((await due(actors.otherLearner)).body).toMatchObject({ cards: [], dueCount: 0 });
     expect((await due(actors.otherLearner, "?practice=true")).body.cards).toEqual([]);
     expect((await call(getSummary, "/api/review/summary", { token: actors.otherLearner.token })).body).toEqual({ dueCount: 0, nextDueAt: null, cardCount: 0 });
-    // Grading the same lemma makes the other learner a card of their own; the first learner's is untouched.
+    // Grading the same lemma is refused (the other learner has no card of it); the first learner's is untouched.
     const other = await answer(actors.otherLearner, { language: "es", lemma: "tostada", grade: "easy", userId: actors.learner.id });
     expect(other.status).toBe(400);
-    expect((await answer(actors.otherLearner, { language: "es", lemma: "tostada", grade: "easy" })).status).toBe(200);
+    expect((await answer(actors.otherLearner, { language: "es", lemma: "tostada", grade: "easy" })).status).toBe(404);
     expect(await getWordCard(t().db, key)).toEqual(mine);
     expect(await listWordReviews(t().db, key)).toEqual([]);
     expect((await due(actors.learner)).body.cards.map((c: { lemma: string }) => c.lemma)).toContain("tostada");
-    expect((await call(getSummary, "/api/review/summary", { token: actors.otherLearner.token })).body.cardCount).toBe(1);
+    expect((await call(getSummary, "/api/review/summary", { token: actors.otherLearner.token })).body.cardCount).toBe(0);
   });
 
   it("refuses hostile queries with a clear 4xx", async () => {
@@ -264,7 +275,9 @@ describe.each(testDbKinds)("word cards on %s", (kind) => {
     const long = await answer(actors.learner, { language: "es", lemma: "a".repeat(5000), grade: "good" });
     expect(long.status).toBeGreaterThanOrEqual(400);
     expect(long.status).toBeLessThan(500);
-    const injected = await answer(actors.learner, { language: "es", lemma: "x'); drop table word_cards; --", grade: "good" });
+    const lemma = "x'); drop table word_cards; --";
+    expect((await save(actors.learner, lemma)).status).toBe(200);
+    const injected = await answer(actors.learner, { language: "es", lemma, grade: "good" });
     expect(injected.status).toBe(200);
     expect((await due(actors.learner)).status).toBe(200);
   });
