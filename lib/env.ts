@@ -114,6 +114,16 @@ const rawEnvSchema = z.object({
     .int("WORD_LOOKUP_AI_PER_HOUR must be a whole number")
     .min(0, "WORD_LOOKUP_AI_PER_HOUR must be 0 (no limit) or more")
     .default(60),
+  WORD_LOOKUP_AI_SERVER_PER_HOUR: z.coerce
+    .number({ message: "WORD_LOOKUP_AI_SERVER_PER_HOUR must be a number" })
+    .int("WORD_LOOKUP_AI_SERVER_PER_HOUR must be a whole number")
+    .min(0, "WORD_LOOKUP_AI_SERVER_PER_HOUR must be 0 (no limit) or more")
+    .default(600),
+  WORD_LOOKUP_AI_SERVER_PER_DAY: z.coerce
+    .number({ message: "WORD_LOOKUP_AI_SERVER_PER_DAY must be a number" })
+    .int("WORD_LOOKUP_AI_SERVER_PER_DAY must be a whole number")
+    .min(0, "WORD_LOOKUP_AI_SERVER_PER_DAY must be 0 (no limit) or more")
+    .default(3000),
   SEED_DEMO: boolish.optional(),
   AUTH_DEV_MAILBOX: boolish.optional(),
   AUTH_AUTOCONFIRM: boolish.optional(),
@@ -187,6 +197,11 @@ export type AppEnv = {
    * free); 0: no limit.
    */
   wordLookupAiPerHour: number;
+  /**
+   * AI word lookups all learners together may start per hour and per day, whatever their number
+   * of accounts: the operator's spend has a ceiling; 0: no limit.
+   */
+  wordLookupAiServer: { perHour: number; perDay: number };
   /** Seed demo content (and, in embedded mode, demo accounts) into an empty database. */
   seedDemo: boolean;
   /** True when nothing external is configured: the whole product runs in one process. */
@@ -341,6 +356,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       reprocessLimitPerHour: e.REPROCESS_LIMIT_PER_HOUR,
     },
     wordLookupAiPerHour: e.WORD_LOOKUP_AI_PER_HOUR,
+    wordLookupAiServer: { perHour: e.WORD_LOOKUP_AI_SERVER_PER_HOUR, perDay: e.WORD_LOOKUP_AI_SERVER_PER_DAY },
     seedDemo: e.SEED_DEMO ?? embeddedDb,
     embedded: embeddedDb && embeddedAuth,
     devMailbox: embeddedAuth && (e.AUTH_DEV_MAILBOX ?? (embeddedDb && !e.SMTP_URL)),

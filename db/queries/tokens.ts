@@ -84,3 +84,19 @@ async function countLemmas(tx: DbOrTx, videoId: number): Promise<void> {
      WHERE video_id = ${videoId} AND is_content AND NOT is_proper_noun
      GROUP BY lemma`);
 }
+
+/**
+ * How a lemma is spelt in a few of a language's videos (content words): enough to tell a form
+ * processing found from one a caller made up, at the cost of a few videos' rows.
+ */
+export async function listLemmaSurfaces(db: DbOrTx, params: { language: string; lemma: string }): Promise<string[]> {
+  const rows = resultRows<{ surface: string }>(
+    await db.execute(sql`
+      SELECT DISTINCT t.surface FROM video_tokens t
+       WHERE t.lemma = ${params.lemma}
+         AND t.video_id IN (SELECT l.video_id FROM video_lemmas l JOIN videos v ON v.id = l.video_id
+                             WHERE l.lemma = ${params.lemma} AND v.target_language = ${params.language} LIMIT 5)
+       LIMIT 100`),
+  );
+  return rows.map((r) => r.surface);
+}

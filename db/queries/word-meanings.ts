@@ -1,12 +1,13 @@
 /**
  * Queries on the AI's cached word meanings (shared by every learner), the line a lookup is
- * about, and the per-learner count of AI lookups that holds WORD_LOOKUP_AI_PER_HOUR.
+ * about, the per-learner count of AI lookups that holds WORD_LOOKUP_AI_PER_HOUR, and the
+ * instance's that holds WORD_LOOKUP_AI_SERVER_PER_HOUR and _PER_DAY.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { resultRows } from "../client";
 import { lockUserWindow, type RateWindow } from "./rate-windows";
-import { captions, videos, wordLineMeanings, wordLookupAiCalls, wordMeanings } from "../schema";
+import { aiLookupSpend, captions, videos, wordLineMeanings, wordLookupAiCalls, wordMeanings } from "../schema";
 
 export type MeaningKey = { language: string; nativeLanguage: string; lemma: string; model: string; promptVersion: number };
 
@@ -105,6 +106,40 @@ export async function recordAiLookup(db: DbOrTx, userId: string): Promise<number
 /** Takes back a lookup whose AI call failed: the learner got nothing for it. */
 export async function deleteAiLookup(db: DbOrTx, id: number): Promise<void> {
   await db.delete(wordLookupAiCalls).where(eq(wordLookupAiCalls.id, id));
+}
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * The instance's AI lookups in the last `hourSeconds` and the last day, counted under a lock on
+ * the ledger that every count takes (on every app server), so two lookups at once cannot both take
+ * the last place; rows older than a day are pruned. Call inside a transaction, then
+ * `recordAiSpend` in the same one.
+ */
+export async function lockAiSpend(db: DbOrTx, hourSeconds = 3600): Promise<{ hour: RateWindow; day: RateWindow }> {
+  await db.execute(sql`LOCK TABLE ${aiLookupSpend} IN EXCLUSIVE MODE`);
+  await db.delete(aiLookupSpend).where(lt(aiLookupSpend.createdAt, sql`now() - make_interval(secs => ${DAY_SECONDS})`));
+  const window = (seconds: number) => sql`${aiLookupSpend.createdAt} > now() - make_interval(secs => ${seconds})`;
+  const [row] = resultRows<{ hour: number | string; hour_free: number | string | null; day: number | string; day_free: number | string | null }>(
+    await db.execute(sql`
+      select count(*) filter (where ${window(hourSeconds)}) as hour,
+             extract(epoch from (min(${aiLookupSpend.createdAt}) filter (where ${window(hourSeconds)}) + make_interval(secs => ${hourSeconds}) - now())) as hour_free,
+             count(*) as day,
+             extract(epoch from (min(${aiLookupSpend.createdAt}) + make_interval(secs => ${DAY_SECONDS}) - now())) as day_free
+        from ${aiLookupSpend}`),
+  );
+  const free = (value: number | string | null | undefined) => Math.max(0, Number(value ?? 0));
+  return { hour: { count: Number(row?.hour ?? 0), freeInSeconds: free(row?.hour_free) }, day: { count: Number(row?.day ?? 0), freeInSeconds: free(row?.day_free) } };
+}
+
+export async function recordAiSpend(db: DbOrTx): Promise<number> {
+  const [row] = await db.insert(aiLookupSpend).values({}).returning({ id: aiLookupSpend.id });
+  return row!.id;
+}
+
+/** Takes back an instance-wide count whose AI call failed. */
+export async function deleteAiSpend(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(aiLookupSpend).where(eq(aiLookupSpend.id, id));
 }
 
 /**

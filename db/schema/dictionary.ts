@@ -129,3 +129,13 @@ export const wordLookupAiCalls = pgTable(
 export type Dictionary = typeof dictionaries.$inferSelect;
 export type WordNote = typeof wordNotes.$inferSelect;
 export type WordMeaning = typeof wordMeanings.$inferSelect;
+
+/**
+ * Every AI lookup any learner started in the last day, with no owner (an account deleted keeps its
+ * spend counted): the instance-wide budget, WORD_LOOKUP_AI_SERVER_PER_HOUR and _PER_DAY, which
+ * bounds what many accounts together can spend. Rows older than a day are pruned as new ones arrive.
+ */
+export const aiLookupSpend = pgTable("ai_lookup_spend", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index("ai_lookup_spend_created_idx").on(t.createdAt)]);

@@ -48,6 +48,12 @@ type Options<TBody, TQuery, TParams, TAuth extends boolean> = {
   guard?: (ctx: { user: User; params: Infer<TParams> }) => void;
   /** Largest JSON body accepted (default 1 MiB); larger ones get 413 before they are read whole. */
   maxBodyBytes?: number;
+  /**
+   * Refuse cross-site requests made with the session cookie even when they only read: a read that
+   * spends something of the caller's (an AI lookup counted against them), which a link or image on
+   * another site must not make the browser spend.
+   */
+  sameOriginReads?: boolean;
 };
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -75,7 +81,7 @@ export function route<
     try {
       // Public routes never look at a token, so they cost nothing extra when one is sent.
       const authenticated = wantsAuth ? await requireAppUser(request, options.roles) : null;
-      if (authenticated?.auth.via === "cookie" && !SAFE_METHODS.has(request.method)) assertSameOrigin(request);
+      if (authenticated?.auth.via === "cookie" && (options.sameOriginReads || !SAFE_METHODS.has(request.method))) assertSameOrigin(request);
 
       const params = options.params ? parse(options.params, (await routeContext?.params) ?? {}, "path") : undefined;
       if (options.guard && authenticated) options.guard({ user: authenticated.user, params: params as Infer<TParams> });

@@ -2,21 +2,25 @@
  * What a word means, for the word popover. In order: the learner's own note on its lemma; an
  * imported offline dictionary (the surface form first, then the lemma), credited by name and
  * licence; the configured OpenAI-compatible API, whose answer (the lemma's common meanings and
- * its meaning in the line) is cached for everyone, so each word costs one call ever. AI lookups
- * that reach the API count against WORD_LOOKUP_AI_PER_HOUR per learner (429 past it); answers
- * from the cache are free, and a lookup asked while the same one is being asked waits for it. Without
- * an AI provider, an answer some model gave before still serves (credited to it); with nothing at
- * all, the answer says so in `message`. What is stored is chosen as everywhere else a meaning is shown
- * (lib/services/word-meanings.ts).
+ * its meaning in the line) is cached for everyone, so each word costs one call ever. Only a word
+ * the server found itself is answered for everyone: the line's own word at that spelling (its
+ * lemma as processing found it), or without a line a form some video of the language has; an
+ * answer about any other text is the asker's alone and kept by no one, so no learner decides what
+ * others are shown. AI lookups that reach the API are counted (lib/services/ai-lookup-budget.ts);
+ * answers from the cache are free, and a lookup asked while the same one is being asked waits for
+ * it. Without an AI provider, an answer some model gave before still serves (credited to it); with
+ * nothing at all, the answer says so in `message`. What is stored is chosen as everywhere else a
+ * meaning is shown (lib/services/word-meanings.ts).
  */
 import "server-only";
 import { createHash } from "node:crypto";
 import type { Db } from "@/db/client";
 import type { DictionaryHit } from "@/db/queries/dictionary";
-import { deleteAiLookup, getCaptionLine, lockRecentAiLookups, recordAiLookup, saveWordMeaning, type CachedMeaning, type MeaningKey } from "@/db/queries/word-meanings";
+import { listCaptionWords, listLemmaSurfaces } from "@/db/queries/tokens";
+import { getCaptionLine, saveWordMeaning, type CachedMeaning, type MeaningKey } from "@/db/queries/word-meanings";
 import { deleteWordNote, upsertWordNote } from "@/db/queries/word-notes";
 import type { User } from "@/db/schema";
-import { ApiError, badRequest, notFound, rateLimited } from "@/lib/api/errors";
+import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import { getAi } from "@/lib/ai/client";
 import { askWordMeaning, WORD_MEANING_PROMPT_VERSION, type WordMeaningAnswer, type WordMeaningQuestion } from "@/lib/ai/word-meaning";
 import { env } from "@/lib/env";
@@ -24,6 +28,7 @@ import { headwordKey } from "@/lib/text/headword";
 // Notes are the learner's, keyed as their word statuses are (not as dictionary headwords are).
 import { lemmaKey as learnerLemmaKey } from "@/lib/text/word-key";
 import type { WordLookupQuery, WordNoteChange, WordNoteKey } from "@/lib/validation/word-lookup";
+import { refundAiLookup, spendAiLookup } from "./ai-lookup-budget";
 import { mayView } from "./videos";
 import { chooseMeanings } from "./word-meanings";
 
@@ -50,25 +55,11 @@ export type WordLookup = {
 export const NO_MEANING_MESSAGE =
   "No dictionary has this word and no AI provider is configured, so its meaning cannot be shown. You can still write your own note.";
 
-const HOUR_SECONDS = 3600;
 /** An AI lookup is someone waiting on a popover: give up long before a processing job would. */
 const AI_LOOKUP_TIMEOUT_MS = 30_000;
 const DEFINITIONS_PER_DICTIONARY = 5;
 /** A headword's dictionary definitions read, across its dictionaries. */
 const DICTIONARY_ROWS = 40;
-
-function keys(surface: string, lemma: string | undefined) {
-  const surfaceKey = headwordKey(surface);
-  const lemmaKey = headwordKey(lemma ?? "") || surfaceKey;
-  if (!surfaceKey) throw badRequest("surface: must contain a word");
-  return { surfaceKey, lemmaKey };
-}
-
-function inWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-}
 
 /** One headword's dictionary hits grouped by dictionary, in their order. */
 export function groupDictionaryHits(hits: readonly DictionaryHit[]): DictionaryMeaning[] {
@@ -84,13 +75,45 @@ export function groupDictionaryHits(hits: readonly DictionaryHit[]): DictionaryM
 /** A line's key in the AI cache: the SHA-256 of its text, as db/queries/word-meanings.ts computes it from a caption. */
 const lineHash = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
-/** The line a lookup is about: the caption's text, when the caller may see its video and it is in the word's language. */
-async function lineOf(db: Db, user: User, captionId: number | undefined, language: string): Promise<string | null> {
-  if (captionId === undefined) return null;
-  const line = await getCaptionLine(db, captionId);
+/** The most of a line the AI is sent: the words around the one asked about, enough to read its sense there. */
+export const LOOKUP_LINE_MAX = 300;
+
+/** A long line cut to LOOKUP_LINE_MAX characters around [start, end), at spaces where it can be. */
+export function lineAround(text: string, start: number, end: number): string {
+  if (text.length <= LOOKUP_LINE_MAX) return text;
+  const room = Math.max(0, LOOKUP_LINE_MAX - (end - start));
+  let from = Math.max(0, Math.min(start - Math.floor(room / 2), text.length - LOOKUP_LINE_MAX));
+  let to = Math.min(text.length, from + LOOKUP_LINE_MAX);
+  const space = (i: number) => /\s/.test(text[i] ?? "");
+  while (from > 0 && from < start && !space(from - 1)) from++;
+  while (to < text.length && to > end && !space(to)) to--;
+  return `${from > 0 ? "…" : ""}${text.slice(from, to).trim()}${to < text.length ? "…" : ""}`;
+}
+
+/**
+ * What a lookup asks about, as the server knows it: the word and its lemma (the line's own token
+ * when the line has the word, whatever lemma the caller sent), the line sent to the AI and the
+ * full line's text (the cache's key), and whether the answer may be shared: true only for a word
+ * processing found, never for text the caller chose.
+ */
+type AskedWord = { word: string; lemma: string; line: string | null; lineText: string | null; shared: boolean };
+
+async function askedWord(db: Db, user: User, query: WordLookupQuery): Promise<AskedWord> {
+  const surfaceKey = headwordKey(query.surface);
+  if (!surfaceKey) throw badRequest("surface: must contain a word");
+  const asked = { word: query.surface, lemma: query.lemma || query.surface };
+  if (query.captionId === undefined) {
+    const lemma = learnerLemmaKey(asked.lemma, query.language);
+    const forms = lemma ? await listLemmaSurfaces(db, { language: query.language, lemma }) : [];
+    const known = forms.length > 0 && (surfaceKey === headwordKey(lemma) || forms.some((form) => headwordKey(form) === surfaceKey));
+    return { ...asked, line: null, lineText: null, shared: known };
+  }
+  const [line, tokens] = await Promise.all([getCaptionLine(db, query.captionId), listCaptionWords(db, { captionId: query.captionId })]);
   if (!line || !mayView(user, line.status)) throw notFound("Line not found");
-  if (line.language !== language) throw badRequest(`language: the line is in "${line.language}", not "${language}"`);
-  return line.text;
+  if (line.language !== query.language) throw badRequest(`language: the line is in "${line.language}", not "${query.language}"`);
+  const token = tokens.find((t) => headwordKey(t.surface) === surfaceKey);
+  if (!token) return { ...asked, line: lineAround(line.text, 0, 0), lineText: line.text, shared: false };
+  return { word: token.surface, lemma: token.lemma, line: lineAround(line.text, token.start, token.end), lineText: line.text, shared: true };
 }
 
 /**
@@ -106,21 +129,18 @@ const ANSWER_KEPT_MS = 5_000;
 export async function lookUpWord(db: Db, user: User, query: WordLookupQuery): Promise<WordLookup> {
   const language = query.language;
   const nativeLanguage = query.nativeLanguage ?? user.nativeLanguage ?? "en";
-  const { lemmaKey } = keys(query.surface, query.lemma);
+  const asked = await askedWord(db, user, query);
+  const lemma = headwordKey(asked.lemma) || headwordKey(asked.word);
   const model = env().openai ? getAi().chatModel : null;
-  const key = model === null ? null : { language, nativeLanguage, lemma: lemmaKey, model, promptVersion: WORD_MEANING_PROMPT_VERSION };
-  // The line and the stored meanings are independent: asked at once, they cost one round trip's wait.
-  const [line, [chosen]] = await Promise.all([
-    lineOf(db, user, query.captionId, language),
-    chooseMeanings(db, [{ language, lemma: query.lemma || query.surface, surface: query.surface }], {
-      userId: user.id,
-      nativeLanguage,
-      definitions: DICTIONARY_ROWS,
-      // Without a provider, what any model answered before still serves.
-      ai: key ? { model: key.model, promptVersion: key.promptVersion, captionId: query.captionId ?? null } : "any",
-    }),
-  ]);
-  const base = { surface: query.surface, lemma: lemmaKey, language, nativeLanguage, note: null, dictionaries: [], ai: null, message: null };
+  const key = model === null ? null : { language, nativeLanguage, lemma, model, promptVersion: WORD_MEANING_PROMPT_VERSION };
+  const [chosen] = await chooseMeanings(db, [{ language, lemma: asked.lemma, surface: asked.word }], {
+    userId: user.id,
+    nativeLanguage,
+    definitions: DICTIONARY_ROWS,
+    // Without a provider, what any model answered before still serves.
+    ai: key ? { model: key.model, promptVersion: key.promptVersion, captionId: query.captionId ?? null } : "any",
+  });
+  const base = { surface: query.surface, lemma, language, nativeLanguage, note: null, dictionaries: [], ai: null, message: null };
 
   if (chosen?.source === "note") return { ...base, source: "note", note: { text: chosen.text, updatedAt: chosen.updatedAt.toISOString() } };
   if (chosen?.source === "dictionary") return { ...base, source: "dictionary", dictionaries: groupDictionaryHits(chosen.hits) };
@@ -131,19 +151,22 @@ export async function lookUpWord(db: Db, user: User, query: WordLookupQuery): Pr
     ai: { partOfSpeech: c.partOfSpeech, meanings: c.meanings, inLine: c.lineMeaning, model: c.model, cached: true },
   });
   if (!key) return cached ? fromCache(cached) : { ...base, source: "none", message: NO_MEANING_MESSAGE };
-  if (cached && (line === null || cached.lineMeaning !== null)) return fromCache(cached);
+  if (cached && (asked.line === null || cached.lineMeaning !== null)) return fromCache(cached);
 
-  const answer = await askOnce(db, user, { language, nativeLanguage, word: query.surface, lemma: lemmaKey, line }, key);
+  const answer = await askOnce(db, user, { language, nativeLanguage, word: asked.word, lemma, line: asked.line }, { key, asked });
   // A meaning cached before (another line's lookup) stays the one everyone sees.
   const meanings = cached?.meanings ?? answer.meanings;
   const partOfSpeech = cached ? cached.partOfSpeech : answer.partOfSpeech || null;
   return { ...base, source: "ai", ai: { partOfSpeech, meanings, inLine: answer.inLine, model: key.model, cached: false } };
 }
 
-/** Asks the AI and caches its answer, or joins the same question already being asked here. */
-async function askOnce(db: Db, user: User, question: WordMeaningQuestion, key: MeaningKey): Promise<WordMeaningAnswer> {
+/**
+ * Asks the AI, or joins the same question already being asked here, and caches the answer for
+ * everyone when the word is one the server found (`asked.shared`); otherwise it is the asker's alone.
+ */
+async function askOnce(db: Db, user: User, question: WordMeaningQuestion, { key, asked }: { key: MeaningKey; asked: AskedWord }): Promise<WordMeaningAnswer> {
   const { line } = question;
-  const flight = JSON.stringify([key.language, key.nativeLanguage, key.lemma, key.model, key.promptVersion, question.word, line]);
+  const flight = JSON.stringify([key.language, key.nativeLanguage, key.lemma, key.model, key.promptVersion, question.word, line, asked.shared]);
   const asking = askingByDb.get(db) ?? new Map<string, Promise<WordMeaningAnswer | null>>();
   askingByDb.set(db, asking);
   for (let pending = asking.get(flight); pending; pending = asking.get(flight)) {
@@ -153,9 +176,9 @@ async function askOnce(db: Db, user: User, question: WordMeaningQuestion, key: M
   // Registered before the first await, so every lookup from here on joins this one.
   let refused: unknown;
   const call = (async (): Promise<WordMeaningAnswer | null> => {
-    let callId: number | null;
+    let spent;
     try {
-      callId = await countAiLookup(db, user);
+      spent = await spendAiLookup(db, user);
     } catch (error) {
       refused = error;
       return null;
@@ -164,16 +187,18 @@ async function askOnce(db: Db, user: User, question: WordMeaningQuestion, key: M
     try {
       answer = await askWordMeaning(question, AbortSignal.timeout(AI_LOOKUP_TIMEOUT_MS));
     } catch (error) {
-      if (callId !== null) await deleteAiLookup(db, callId);
+      await refundAiLookup(db, spent);
       console.error("[word-lookup] the AI call failed", error instanceof Error ? error.message : error);
       throw aiUnavailable();
     }
-    await saveWordMeaning(db, {
-      ...key,
-      partOfSpeech: answer.partOfSpeech || null,
-      meanings: answer.meanings,
-      line: line !== null && answer.inLine ? { hash: lineHash(line), meaning: answer.inLine } : null,
-    });
+    if (asked.shared) {
+      await saveWordMeaning(db, {
+        ...key,
+        partOfSpeech: answer.partOfSpeech || null,
+        meanings: answer.meanings,
+        line: asked.lineText !== null && answer.inLine ? { hash: lineHash(asked.lineText), meaning: answer.inLine } : null,
+      });
+    }
     return answer;
   })();
   asking.set(flight, call);
@@ -196,23 +221,6 @@ async function askOnce(db: Db, user: User, question: WordMeaningQuestion, key: M
 }
 
 const aiUnavailable = () => new ApiError("unavailable", "The meaning could not be looked up right now: the AI service did not answer. Try again shortly.");
-
-/** Counts one AI lookup for the user (429 past their hourly limit); its id, to take it back if the call fails. */
-async function countAiLookup(db: Db, user: User): Promise<number | null> {
-  const limit = env().wordLookupAiPerHour;
-  if (limit === 0) return null;
-  return db.transaction(async (tx) => {
-    const recent = await lockRecentAiLookups(tx, { userId: user.id, seconds: HOUR_SECONDS });
-    if (recent.count >= limit) {
-      const wait = Math.max(1, Math.ceil(recent.freeInSeconds));
-      throw rateLimited(
-        `You have had the AI look up ${limit} new words in the last hour, the most allowed. Try again in ${inWords(wait)}; words already looked up, your notes and dictionary meanings still work.`,
-        wait,
-      );
-    }
-    return recordAiLookup(tx, user.id);
-  });
-}
 
 export async function saveWordNote(db: Db, user: User, change: WordNoteChange) {
   const lemma = learnerLemmaKey(change.lemma, change.language);

@@ -1,7 +1,8 @@
 /**
  * A small processed video in a chosen state, for API tests that need one of each: a published
- * video, an unpublished one and one whose processing failed, each with a line (and its English
- * translation), a vocabulary word with its quiz, and an uploaded audio file in storage.
+ * video, an unpublished one and one whose processing failed, each with a line (its words and
+ * their lemmas, and its English translation), a vocabulary word with its quiz, and an uploaded
+ * audio file in storage.
  */
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
@@ -9,6 +10,7 @@ import type { Db } from "@/db/client";
 import { saveProcessedContent } from "@/db/queries/processed";
 import { captions, videos, words } from "@/db/schema";
 import type { Storage } from "@/lib/storage";
+import { lineWords } from "@/lib/text/line-words";
 
 export type VideoState = "published" | "unpublished" | "failed";
 export type VideoFixture = { id: number; segmentId: number; wordId: number };
@@ -46,6 +48,14 @@ export async function seedVideo(db: Db, state: VideoState, storage?: Storage): P
     timings: spoken.map((word, i) => ({ word, startMs: i * 700, endMs: i * 700 + 600, segmentIndex: 0 })),
     words: [{ word: "café", segmentIndex: 0, timestampMs: 1400, quizTimeMs: 4000, translations: { en: "coffee" } }],
     quizzes: [{ wordIndex: 0, language: "en", question: "café", options: ["coffee", "milk", "tea", "water"], correctIndex: 0 }],
+    // The line's words with their lemmas, as processing stores them.
+    tokens: [
+      lineWords(text, "es", [
+        { word: "Quiero", lemma: "querer", partOfSpeech: "verb" },
+        { word: "café", lemma: "café", partOfSpeech: "noun" },
+        { word: "leche", lemma: "leche", partOfSpeech: "noun" },
+      ]),
+    ],
   });
   const [caption] = await db.select({ id: captions.id }).from(captions).where(eq(captions.videoId, id));
   const [word] = await db.select({ id: words.id }).from(words).where(eq(words.videoId, id));

@@ -174,6 +174,9 @@ describe("configuration", () => {
     expect(parseEnv({}).wordLookupAiPerHour).toBe(60);
     expect(parseEnv({ WORD_LOOKUP_AI_PER_HOUR: "0" }).wordLookupAiPerHour).toBe(0);
     expect(problems({ WORD_LOOKUP_AI_PER_HOUR: "-3" })).toEqual(["WORD_LOOKUP_AI_PER_HOUR must be 0 (no limit) or more"]);
+    expect(parseEnv({}).wordLookupAiServer).toEqual({ perHour: 600, perDay: 3000 });
+    expect(parseEnv({ WORD_LOOKUP_AI_SERVER_PER_HOUR: "0", WORD_LOOKUP_AI_SERVER_PER_DAY: "10" }).wordLookupAiServer).toEqual({ perHour: 0, perDay: 10 });
+    expect(problems({ WORD_LOOKUP_AI_SERVER_PER_DAY: "lots" })).toEqual(["WORD_LOOKUP_AI_SERVER_PER_DAY must be a number"]);
   });
 });
 

@@ -5,4 +5,5 @@ import { wordLookupQuerySchema } from "@/lib/validation/word-lookup";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ query: wordLookupQuerySchema }, async ({ db, user, query }) => lookUpWord(db, user, query));
+// A lookup may call the AI on the caller's allowance: another site's link must not spend it.
+export const GET = route({ query: wordLookupQuerySchema, sameOriginReads: true }, async ({ db, user, query }) => lookUpWord(db, user, query));
