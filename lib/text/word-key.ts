@@ -3,7 +3,20 @@
  * from the stop-word lists (stop-words.ts), so the player can match words without loading them.
  */
 export function wordKey(text: string, language?: string): string {
-  return text.normalize("NFC").toLocaleLowerCase(language).replace(/\u2019/g, "'");
+  return lowerCase(text.normalize("NFC"), language).replace(/\u2019/g, "'");
+}
+
+/**
+ * The language's own lower case ("I" is "ı" in Turkish), or the plain one for a tag Intl rejects
+ * ("es-12", "", "EN-"), which toLocaleLowerCase throws a RangeError for: a word must never fail
+ * to compare, in the player or on the server, because its language was misspelled.
+ */
+function lowerCase(text: string, language: string | undefined): string {
+  try {
+    return text.toLocaleLowerCase(language);
+  } catch {
+    return text.toLowerCase();
+  }
 }
 
 /**

@@ -6,9 +6,10 @@ import { z } from "zod";
 import { youtubeThumbnail } from "@/lib/format";
 import { youtubeIdFromUrl, youtubeVideoId } from "@/lib/youtube/url";
 import { PUBLICATION_STATUSES } from "./admin-videos";
+import { APP_LANGUAGES, languageFieldSchema } from "./languages";
 
 /** Languages a new video may be in, English first and chosen by default (SPEC §9). */
-export const ADD_VIDEO_LANGUAGES = ["en", "es", "fr", "de", "it", "pt", "sv", "ja", "zh"] as const;
+export const ADD_VIDEO_LANGUAGES = APP_LANGUAGES;
 export const DEFAULT_VIDEO_LANGUAGE = "en";
 
 /**
@@ -73,7 +74,7 @@ const videoMetadataSchema = z.object({
   title: z.string().trim().max(200, "Title must be at most 200 characters"),
   categoryId: categoryIdSchema.nullable(),
   categoryIds: z.array(categoryIdSchema),
-  targetLanguage: z.string().min(1, "Please select a target language"),
+  targetLanguage: languageFieldSchema("Please select a target language", "Target language"),
   description: z.string().trim().max(5000, "Description must be at most 5000 characters"),
 });
 export type VideoMetadataForm = z.infer<typeof videoMetadataSchema>;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { youtubeVideoId } from "@/lib/youtube/url";
 import { idNumberSchema } from "./videos";
-import { languageCodeSchema } from "./settings";
+import { appLanguageSchema } from "./languages";
 
 const noNul = (value: string) => !value.includes("\u0000");
 const text = (name: string, max: number) =>
@@ -38,7 +38,7 @@ export const createVideoFormSchema = z
     description: text("description", 5000).optional(),
     categoryId: idNumberSchema("categoryId").nullish(),
     categoryIds: categoryIdsSchema.default([]),
-    targetLanguage: languageCodeSchema.default("en"),
+    targetLanguage: appLanguageSchema("targetLanguage").default("en"),
     thumbnail: z.url({ protocol: /^https?$/, message: "thumbnail must be an http(s) address" }).max(2000).nullish(),
     transcribeAudio: transcribeAudioSchema.default(false),
   })
@@ -53,7 +53,7 @@ export const updateVideoSchema = z
     title: text("title", 200).refine((v) => v.length > 0, "title must not be empty").optional(),
     description: text("description", 5000).nullish(),
     categoryId: idNumberSchema("categoryId").nullish(),
-    targetLanguage: languageCodeSchema.optional(),
+    targetLanguage: appLanguageSchema("targetLanguage").optional(),
     status: z.enum(PUBLICATION_STATUSES, { message: 'status must be "active" or "unpublished"' }).optional(),
   })
   .strict();

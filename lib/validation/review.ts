@@ -1,6 +1,6 @@
 /** Query and body schemas of spaced-repetition reviews (GET /api/review/due, POST /api/review/answers). */
 import { z } from "zod";
-import { languageCodeSchema } from "./settings";
+import { appLanguageSchema } from "./languages";
 import { wordStatusBodySchema } from "./words";
 
 export const REVIEW_GRADES = ["again", "hard", "good", "easy"] as const;
@@ -10,7 +10,7 @@ export const DUE_CARDS_MAX = 100;
 
 export const dueCardsQuerySchema = z
   .object({
-    language: languageCodeSchema.optional(),
+    language: appLanguageSchema("language").optional(),
     limit: z.coerce
       .number({ message: "limit must be a number" })
       .int("limit must be a whole number")
@@ -25,7 +25,7 @@ export type DueCardsQuery = z.infer<typeof dueCardsQuerySchema>;
 
 export const reviewAnswerBodySchema = z
   .object({
-    language: languageCodeSchema,
+    language: appLanguageSchema("language"),
     lemma: wordStatusBodySchema.shape.lemma,
     grade: z.enum(REVIEW_GRADES, { message: `grade must be one of ${REVIEW_GRADES.join(", ")}` }),
     /** Practice leaves the schedule alone: the answer is logged, the card keeps its due date. */

@@ -1,13 +1,13 @@
 /** Query schemas of the saved-words list (GET /api/words/saved) and its export (GET /api/words/export). */
 import { z } from "zod";
-import { languageCodeSchema } from "./settings";
+import { appLanguageSchema } from "./languages";
 
 export const SAVED_WORDS_PAGE_DEFAULT = 50;
 export const SAVED_WORDS_PAGE_MAX = 200;
 /** Past this the list is better narrowed by language than paged through. */
 export const SAVED_WORDS_OFFSET_MAX = 100_000;
 
-const language = languageCodeSchema.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,4})?$/, "language must be a language code such as \"es\"").optional();
+const language = appLanguageSchema("language").optional();
 
 export const savedWordsQuerySchema = z.object({
   language,

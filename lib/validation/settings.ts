@@ -1,7 +1,6 @@
 /** Settings and onboarding payloads, shared by the forms and POST /api/settings. */
 import { z } from "zod";
-
-export const languageCodeSchema = z.string().trim().min(2).max(8);
+import { appLanguageSchema, languageFieldSchema } from "./languages";
 
 export const DAILY_GOAL_OPTIONS = [15, 30, 60, 90] as const;
 export const DEFAULT_DAILY_GOAL = 30;
@@ -23,8 +22,8 @@ export const dailyGoalSchema = z.coerce
   .min(1, "Daily goal must be at least 1 minute");
 
 export const onboardingSchema = z.object({
-  nativeLanguage: languageCodeSchema,
-  targetLanguage: languageCodeSchema,
+  nativeLanguage: appLanguageSchema("nativeLanguage"),
+  targetLanguage: appLanguageSchema("targetLanguage"),
   dailyGoal: dailyGoalSchema.default(DEFAULT_DAILY_GOAL),
 });
 export type Onboarding = z.infer<typeof onboardingSchema>;
@@ -33,8 +32,8 @@ export type Onboarding = z.infer<typeof onboardingSchema>;
 export const settingsFormSchema = z.object({
   firstName: z.string().trim().min(1, "First name is required"),
   lastName: z.string().trim().min(1, "Last name is required"),
-  nativeLanguage: z.string().min(1, "Native language is required"),
-  targetLanguage: z.string().min(1, "Target language is required"),
+  nativeLanguage: languageFieldSchema("Native language is required", "Native language"),
+  targetLanguage: languageFieldSchema("Target language is required", "Target language"),
   // The number input hands over a number (NaN when empty), so no coercion here.
   dailyGoal: z
     .number({ message: "Daily goal must be at least 1 minute" })
@@ -59,8 +58,8 @@ export const settingsUpdateSchema = z
   .object({
     firstName: z.string().trim().min(1, "First name is required").max(100).optional(),
     lastName: z.string().trim().min(1, "Last name is required").max(100).optional(),
-    nativeLanguage: languageCodeSchema.optional(),
-    targetLanguage: languageCodeSchema.optional(),
+    nativeLanguage: appLanguageSchema("nativeLanguage").optional(),
+    targetLanguage: appLanguageSchema("targetLanguage").optional(),
     // Minutes a day; nobody studies more than a day's worth.
     dailyGoal: dailyGoalSchema.max(1440, "Daily goal must be at most 1440 minutes").optional(),
     timeZone: z.string().trim().min(1).max(64).optional(),

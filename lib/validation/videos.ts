@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { isValidTimeZone } from "@/lib/progress/days";
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_STAFF_MAX } from "./limits";
-import { languageCodeSchema } from "./settings";
+import { appLanguageSchema } from "./languages";
 
 const MAX_INT = 2_147_483_647;
 
@@ -19,8 +19,8 @@ export const idNumberSchema = (name: string) =>
 export const videoIdParamsSchema = z.object({ id: idStringSchema });
 export const favoriteParamsSchema = z.object({ videoId: idStringSchema });
 export const wordParamsSchema = z.object({ id: idStringSchema });
-export const languageQuerySchema = z.object({ language: languageCodeSchema.optional() }).strict();
-export const quizQuerySchema = z.object({ nativeLanguage: languageCodeSchema.optional() }).strict();
+export const languageQuerySchema = z.object({ language: appLanguageSchema("language").optional() }).strict();
+export const quizQuerySchema = z.object({ nativeLanguage: appLanguageSchema("nativeLanguage").optional() }).strict();
 /** Lower-cased, so an upper-case spelling of one's own id is still one's own. */
 export const userParamsSchema = z.object({ userId: z.uuid().transform((id) => id.toLowerCase()) });
 
@@ -37,7 +37,7 @@ const limitSchema = (max: number) =>
 export const listQuerySchema = z
   .object({
     categoryId: idStringSchema.optional(),
-    nativeLanguage: languageCodeSchema.optional(),
+    nativeLanguage: appLanguageSchema("nativeLanguage").optional(),
     limit: limitSchema(LIST_LIMIT_MAX),
   })
   .strict();

@@ -1,17 +1,10 @@
 /** Query and body schemas of the word popover's calls: a word's meaning, and the learner's note on it. */
 import { z } from "zod";
+import { appLanguageSchema } from "./languages";
 import { idStringSchema } from "./videos";
 
 export const WORD_MAX_LENGTH = 100;
 export const NOTE_MAX_LENGTH = 2000;
-
-/** A language code as the app stores them ("es", "zh-hant"). */
-const languageSchema = (name: string) =>
-  z
-    .string({ message: `${name} must be a language code` })
-    .trim()
-    .regex(/^[a-z]{2,3}(?:-[a-z0-9]{2,4})?$/i, `${name} must be a language code such as "es" or "en"`)
-    .transform((code) => code.toLowerCase());
 
 /** A word as a caption spells it: no control characters, no line breaks. */
 const wordSchema = (name: string) =>
@@ -24,8 +17,8 @@ const wordSchema = (name: string) =>
 
 export const wordLookupQuerySchema = z
   .object({
-    language: languageSchema("language"),
-    nativeLanguage: languageSchema("nativeLanguage").optional(),
+    language: appLanguageSchema("language"),
+    nativeLanguage: appLanguageSchema("nativeLanguage").optional(),
     surface: wordSchema("surface"),
     lemma: wordSchema("lemma").optional(),
     captionId: idStringSchema.optional(),
@@ -33,12 +26,12 @@ export const wordLookupQuerySchema = z
   .strict();
 export type WordLookupQuery = z.infer<typeof wordLookupQuerySchema>;
 
-export const wordNoteKeySchema = z.object({ language: languageSchema("language"), lemma: wordSchema("lemma") }).strict();
+export const wordNoteKeySchema = z.object({ language: appLanguageSchema("language"), lemma: wordSchema("lemma") }).strict();
 export type WordNoteKey = z.infer<typeof wordNoteKeySchema>;
 
 export const wordNoteChangeSchema = z
   .object({
-    language: languageSchema("language"),
+    language: appLanguageSchema("language"),
     lemma: wordSchema("lemma"),
     note: z
       .string({ message: "note must be text" })

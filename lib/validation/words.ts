@@ -1,6 +1,6 @@
 /** Body schema of a learner's word status (PUT /api/words/status). */
 import { z } from "zod";
-import { languageCodeSchema } from "./settings";
+import { appLanguageSchema } from "./languages";
 
 export const WORD_STATUS_VALUES = ["new", "learning", "known", "ignored"] as const;
 
@@ -9,7 +9,7 @@ export const LEMMA_MAX = 100;
 
 export const wordStatusBodySchema = z
   .object({
-    language: languageCodeSchema,
+    language: appLanguageSchema("language"),
     lemma: z
       .string({ message: "lemma must be a string" })
       .trim()

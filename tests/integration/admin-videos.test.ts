@@ -133,7 +133,7 @@ describe.each(testDbKinds)("admin video API on %s", (kind) => {
       [{ youtubeId: "abcdefghijk", categoryId: 999999 }, 400, "Category 999999 does not exist"],
       [{ youtubeId: "abcdefghijk", categoryIds: [drinks, 999998] }, 400, "Category 999998 does not exist"],
       [{ youtubeId: "abcdefghijk", categoryIds: "1,2" }, 400, "categoryIds: categoryIds must be a list of numbers"],
-      [{ youtubeId: "abcdefghijk", targetLanguage: "xx" }, 400, 'targetLanguage: unknown language "xx"'],
+      [{ youtubeId: "abcdefghijk", targetLanguage: "xx" }, 400, "targetLanguage: targetLanguage must be one of en, es, fr, de, it, pt, sv, ja, zh"],
       [{ youtubeId: "abcdefghijk", title: "x".repeat(201) }, 400, "title: title must be at most 200 characters"],
       [{ youtubeId: "abcdefghijk", thumbnail: "javascript:alert(1)" }, 400, "thumbnail: thumbnail must be an http(s) address"],
       [{ youtubeId: "abcdefghijk", status: "active" }, 400, undefined],

@@ -91,7 +91,7 @@ describe.each(testDbKinds)("product API on %s", (kind) => {
   });
 
   it.each([
-    [{ nativeLanguage: "xx", targetLanguage: "es" }, 400, "Unsupported language: xx"],
+    [{ nativeLanguage: "xx", targetLanguage: "es" }, 400, "nativeLanguage: nativeLanguage must be one of en, es, fr, de, it, pt, sv, ja, zh"],
     [{ nativeLanguage: "es", targetLanguage: "es" }, 400, "Target language must be different from your native language"],
     [{ dailyGoal: 0 }, 400, "dailyGoal: Daily goal must be at least 1 minute"],
     [{ dailyGoal: "lots" }, 400, "dailyGoal: Daily goal must be at least 1 minute"],

@@ -130,7 +130,7 @@ describe.each(testDbKinds)("word cards on %s", (kind) => {
   it("rejects bad answers with a clear 4xx and loses nothing", async () => {
     const bad = [
       [{ language: "es", lemma: "x", grade: "perfect" }, /grade must be one of again, hard, good, easy/],
-      [{ language: "xx", lemma: "x", grade: "good" }, /no language has the code/],
+      [{ language: "xx", lemma: "x", grade: "good" }, /language: language must be one of en, es/],
       [{ language: "es", lemma: "\u0000", grade: "good" }, /NUL characters/],
       [{ language: "es", lemma: "café", grade: "good", videoId: 999999 }, /Video not found/],
       [{ language: "fr", lemma: "café", grade: "good", videoId: -1 }, /videoId must be positive/],

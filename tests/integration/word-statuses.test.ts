@@ -197,7 +197,7 @@ describe.each(testDbKinds)("word statuses on %s", (kind) => {
       [{ language: "es", lemma: "a\ud800", status: "known" }, 400, /broken/],
       [{ language: "es", lemma: "¿¡…!?", status: "known" }, 400, /letter or a digit/],
       [{ language: "es", lemma: "x".repeat(101), status: "known" }, 400, /at most 100/],
-      [{ language: "xx", lemma: "café", status: "known" }, 400, /no language/],
+      [{ language: "xx", lemma: "café", status: "known" }, 400, /language: language must be one of en, es/],
       [{ language: "es\u0000", lemma: "café", status: "known" }, 400, /language/],
       [{ language: "es", lemma: "café" }, 400, /status/],
       [["es", "café", "known"], 400, /./],
