@@ -112,11 +112,18 @@ export const wordStatuses = pgTable(
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
+    /**
+     * When the learner saved the word to their list (the word popover's Save), null when they did
+     * not: a quiz answer sets a status but saves nothing. Removing the word from the list clears it.
+     */
+    savedAt: timestamp("saved_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.language, t.lemma] }),
-    // The saved words (status learning), most recently saved first, without reading every known word.
+    // Words met in quizzes and not saved (status learning), most recent first, without reading every known word.
     index("word_statuses_user_status_idx").on(t.userId, t.status, t.updatedAt),
+    // The saved words, most recently saved first.
+    index("word_statuses_user_saved_idx").on(t.userId, t.savedAt).where(sql`${t.savedAt} is not null`),
     check("word_statuses_status_known", sql`${t.status} in ('learning', 'known', 'ignored')`),
   ],
 );
