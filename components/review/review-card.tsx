@@ -1,13 +1,14 @@
 "use client";
 /**
  * One card of the review screen: the line with the word highlighted, the video it is from, a
- * Replay button; once revealed, the word's meaning and the line's translation, and the four
- * grades with when each would bring the card back.
+ * Replay button; once revealed, the word's meaning, the learner's note (editable), the line's
+ * translation, and the four grades with when each would bring the card back.
  */
 import dynamic from "next/dynamic";
 import { Volume2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { WordMeaning } from "@/components/words/word-meaning";
+import { WordNoteEditor } from "@/components/words/word-note-editor";
 import { useWordLookup } from "@/lib/data/use-word-lookup";
 import type { ReviewGrade } from "@/lib/data/use-review";
 import { formatInterval } from "@/lib/review/format";
@@ -74,6 +75,7 @@ export function ReviewCard({ card, revealed, practice, replay, embedOrigin, show
             </p>
             <WordMeaning lookup={lookup} />
           </div>
+          {lookup.data ? <WordNoteEditor key={`${card.language}:${card.lemma}`} language={card.language} lemma={card.lemma} saved={lookup.data.note?.text ?? ""} /> : null}
           {line?.translation ? (
             <p className="rounded-lg bg-muted px-3 py-2 text-sm">
               <span className="block text-xs font-medium text-muted-foreground">This line</span>

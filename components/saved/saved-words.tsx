@@ -44,6 +44,7 @@ function SavedWordRow({ word, languageName }: { word: SavedWord; languageName: s
       {word.meaning ? (
         <p className="line-clamp-3 text-sm break-words" data-testid="saved-word-meaning">
           {word.meaning.source === "note" && <span className="font-medium text-muted-foreground">Your note: </span>}
+          {word.meaning.source === "line" && <span className="font-medium text-muted-foreground">In this line: </span>}
           {word.meaning.text}
         </p>
       ) : (

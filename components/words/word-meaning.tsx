@@ -1,4 +1,4 @@
-/** A word's meaning as the look-up answers it: the learner's note, dictionaries (credited), the AI's (credited), or why there is none. */
+/** A word's meaning as the look-up answers it: the learner's note, the video's own translation, dictionaries (credited), the AI's (credited), or why there is none. */
 import type { UseQueryResult } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/data/api";
 import type { WordLookup } from "@/lib/services/word-lookup";
@@ -18,6 +18,14 @@ export function WordMeaning({ lookup }: { lookup: Pick<UseQueryResult<WordLookup
               <span className="font-medium">Your note: </span>
               {data.note.text}
             </p>
+          ) : null}
+          {data.vocabulary ? (
+            <div>
+              <p className="text-base font-medium">{data.vocabulary.translation}</p>
+              <p className="mt-1 text-xs text-muted-foreground" data-testid="word-credit">
+                Translation from the videos&apos; vocabulary
+              </p>
+            </div>
           ) : null}
           {data.dictionaries.map((dictionary) => (
             <div key={`${dictionary.name}-${dictionary.headword}`}>

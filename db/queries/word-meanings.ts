@@ -7,7 +7,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { resultRows } from "../client";
 import { lockUserWindow, type RateWindow } from "./rate-windows";
-import { aiLookupSpend, captions, videos, wordLineMeanings, wordLookupAiCalls, wordMeanings } from "../schema";
+import { aiLookupSpend, captions, PUBLISHED_STATUSES, videos, wordLineMeanings, wordLookupAiCalls, wordMeanings } from "../schema";
 
 export type MeaningKey = { language: string; nativeLanguage: string; lemma: string; model: string; promptVersion: number };
 
@@ -73,10 +73,16 @@ export async function saveWordMeaning(
   return id;
 }
 
-/** A caption line with its video's language and status, for a lookup about it. */
-export async function getCaptionLine(db: DbOrTx, captionId: number) {
+/** A caption line with its video's language and status, and its translation into `nativeLanguage` (null without one), for a lookup about it. */
+export async function getCaptionLine(db: DbOrTx, captionId: number, nativeLanguage: string) {
   const [row] = await db
-    .select({ text: captions.text, videoId: captions.videoId, language: videos.targetLanguage, status: videos.status })
+    .select({
+      text: captions.text,
+      videoId: captions.videoId,
+      language: videos.targetLanguage,
+      status: videos.status,
+      translation: sql<string | null>`(select st.translated_text from segment_translations st where st.caption_id = ${captions.id} and st.language = ${nativeLanguage} limit 1)`,
+    })
     .from(captions)
     .innerJoin(videos, eq(videos.id, captions.videoId))
     .where(eq(captions.id, captionId))
@@ -163,4 +169,29 @@ export async function findCachedMeanings(db: DbOrTx, params: { language: string;
       { id: Number(r.id), model: r.model, partOfSpeech: r.part_of_speech, meanings: typeof r.meanings === "string" ? (JSON.parse(r.meanings) as string[]) : r.meanings, lineMeaning: null },
     ]),
   );
+}
+
+const published = sql.raw(`(${PUBLISHED_STATUSES.map((s) => `'${s}'`).join(", ")})`);
+
+/**
+ * What processing made of each lemma in `nativeLanguage`: a published video's vocabulary word with
+ * that lemma (found through video_lemmas' lemma index, then the word's line), its translation, or
+ * else its quiz's right answer. A word in several videos takes the oldest word's.
+ */
+export async function listVocabularyTranslations(db: DbOrTx, params: { language: string; nativeLanguage: string; lemmas: readonly string[] }): Promise<Map<string, string>> {
+  if (!params.lemmas.length) return new Map();
+  const rows = resultRows<{ lemma: string; translation: string }>(
+    await db.execute(sql`
+      SELECT DISTINCT ON (t.lemma) t.lemma, coalesce(wt.translation, q.options ->> q.correct_index) AS translation
+        FROM json_array_elements_text(${JSON.stringify(params.lemmas)}::json) AS l(lemma)
+        JOIN video_lemmas vl ON vl.lemma = l.lemma
+        JOIN videos v ON v.id = vl.video_id AND v.target_language = ${params.language} AND v.status IN ${published}
+        JOIN words w ON w.video_id = vl.video_id
+        JOIN video_tokens t ON t.caption_id = w.caption_id AND t.lemma = vl.lemma AND lower(t.surface) = lower(w.word)
+        LEFT JOIN word_translations wt ON wt.word_id = w.id AND wt.language = ${params.nativeLanguage}
+        LEFT JOIN quizzes q ON q.word_id = w.id AND q.native_language = ${params.nativeLanguage}
+       WHERE coalesce(wt.translation, q.options ->> q.correct_index) IS NOT NULL
+       ORDER BY t.lemma, w.id`),
+  );
+  return new Map(rows.map((r) => [r.lemma, r.translation]));
 }

@@ -41,7 +41,7 @@ async function meaningsOf(db: DbOrTx, user: User, language: string, lemmas: read
   const chosen = await chooseMeanings(
     db,
     lemmas.map((lemma) => ({ language, lemma })),
-    { userId: user.id, nativeLanguage: user.nativeLanguage ?? "en", definitions: 1, ai: "any", vocabulary: true },
+    { userId: user.id, nativeLanguage: user.nativeLanguage ?? "en", definitions: 1, ai: "any" },
   );
   return new Map(
     lemmas.flatMap((lemma, i) => {

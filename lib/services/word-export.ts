@@ -80,7 +80,7 @@ function noteOf(user: User, { word, line }: SavedWordWithLine, deck: string, ori
     fields: {
       Word: escapeHtml(said),
       Lemma: escapeHtml(word.lemma),
-      Meaning: word.meaning ? escapeHtml(word.meaning.text) : "",
+      Meaning: word.meaning ? `${word.meaning.source === "line" ? "<i>In this line:</i> " : ""}${escapeHtml(word.meaning.text)}` : "",
       Sentence: sentence,
       SentenceTranslation: occurrence?.translation ? escapeHtml(occurrence.translation) : "",
       Audio: clip && audio.has(clip) ? `[sound:${clip}]` : "",

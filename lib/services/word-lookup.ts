@@ -1,7 +1,8 @@
 /**
- * What a word means, for the word popover. In order: the learner's own note on its lemma; an
- * imported offline dictionary (the surface form first, then the lemma), credited by name and
- * licence; the configured OpenAI-compatible API, whose answer (the lemma's common meanings and
+ * What a word means, for the word popover. In order: the learner's own note on its lemma; what
+ * processing made of it in a video (a vocabulary word's translation); an imported offline
+ * dictionary (the surface form first, then the lemma), credited by name and licence; the
+ * configured OpenAI-compatible API, whose answer (the lemma's common meanings and
  * its meaning in the line) is cached for everyone, so each word costs one call ever. Only a word
  * the server found itself is answered for everyone: the line's own word at that spelling (its
  * lemma as processing found it), or without a line a form some video of the language has; an
@@ -32,7 +33,7 @@ import { refundAiLookup, spendAiLookup } from "./ai-lookup-budget";
 import { mayView } from "./videos";
 import { chooseMeanings } from "./word-meanings";
 
-export type WordLookupSource = "note" | "dictionary" | "ai" | "none";
+export type WordLookupSource = "note" | "vocabulary" | "dictionary" | "ai" | "none";
 
 export type DictionaryMeaning = { name: string; edition: string | null; licence: string; headword: string; definitions: string[] };
 
@@ -41,19 +42,25 @@ export type WordLookup = {
   lemma: string;
   language: string;
   nativeLanguage: string;
-  /** Where `note`, `dictionaries` or `ai` came from; "none": no meaning is known (see `message`). */
+  /** Where the meaning came from (`note`, `vocabulary`, `dictionaries` or `ai`); "none": no meaning is known (see `message`). */
   source: WordLookupSource;
   /** The learner's own note on the lemma, whatever else answers. */
   note: { text: string; updatedAt: string } | null;
+  /** What processing made of the word in a video: a vocabulary word's translation (or its quiz's right answer). */
+  vocabulary: { translation: string } | null;
   /** Every dictionary of the pair that knows the word (the surface form's entries, else the lemma's). */
   dictionaries: DictionaryMeaning[];
   ai: { partOfSpeech: string | null; meanings: string[]; inLine: string | null; model: string; cached: boolean } | null;
+  /** The line's translation into the native language, when the lookup names a line that has one: context for any meaning, the only one when none is known. */
+  lineTranslation: string | null;
   /** Said plainly when no meaning can be given. */
   message: string | null;
 };
 
 export const NO_MEANING_MESSAGE =
   "No dictionary has this word and no AI provider is configured, so its meaning cannot be shown. You can still write your own note.";
+/** The same, about a word of a line: the line's translation (shown beside it) gives its sense there. */
+export const LINE_CONTEXT_MESSAGE = "No meaning of this word is stored yet: the line's translation shows its sense here. You can write your own note.";
 
 /** An AI lookup is someone waiting on a popover: give up long before a processing job would. */
 const AI_LOOKUP_TIMEOUT_MS = 30_000;
@@ -96,9 +103,9 @@ export function lineAround(text: string, start: number, end: number): string {
  * full line's text (the cache's key), and whether the answer may be shared: true only for a word
  * processing found, never for text the caller chose.
  */
-type AskedWord = { word: string; lemma: string; line: string | null; lineText: string | null; shared: boolean };
+type AskedWord = { word: string; lemma: string; line: string | null; lineText: string | null; lineTranslation: string | null; shared: boolean };
 
-async function askedWord(db: Db, user: User, query: WordLookupQuery): Promise<AskedWord> {
+async function askedWord(db: Db, user: User, query: WordLookupQuery, nativeLanguage: string): Promise<AskedWord> {
   const surfaceKey = headwordKey(query.surface);
   if (!surfaceKey) throw badRequest("surface: must contain a word");
   const asked = { word: query.surface, lemma: query.lemma || query.surface };
@@ -106,14 +113,15 @@ async function askedWord(db: Db, user: User, query: WordLookupQuery): Promise<As
     const lemma = learnerLemmaKey(asked.lemma, query.language);
     const forms = lemma ? await listLemmaSurfaces(db, { language: query.language, lemma }) : [];
     const known = forms.length > 0 && (surfaceKey === headwordKey(lemma) || forms.some((form) => headwordKey(form) === surfaceKey));
-    return { ...asked, line: null, lineText: null, shared: known };
+    return { ...asked, line: null, lineText: null, lineTranslation: null, shared: known };
   }
-  const [line, tokens] = await Promise.all([getCaptionLine(db, query.captionId), listCaptionWords(db, { captionId: query.captionId })]);
+  const [line, tokens] = await Promise.all([getCaptionLine(db, query.captionId, nativeLanguage), listCaptionWords(db, { captionId: query.captionId })]);
   if (!line || !mayView(user, line.status)) throw notFound("Line not found");
   if (line.language !== query.language) throw badRequest(`language: the line is in "${line.language}", not "${query.language}"`);
   const token = tokens.find((t) => headwordKey(t.surface) === surfaceKey);
-  if (!token) return { ...asked, line: lineAround(line.text, 0, 0), lineText: line.text, shared: false };
-  return { word: token.surface, lemma: token.lemma, line: lineAround(line.text, token.start, token.end), lineText: line.text, shared: true };
+  const about = { lineText: line.text, lineTranslation: line.translation };
+  if (!token) return { ...asked, ...about, line: lineAround(line.text, 0, 0), shared: false };
+  return { word: token.surface, lemma: token.lemma, ...about, line: lineAround(line.text, token.start, token.end), shared: true };
 }
 
 /**
@@ -129,7 +137,7 @@ const ANSWER_KEPT_MS = 5_000;
 export async function lookUpWord(db: Db, user: User, query: WordLookupQuery): Promise<WordLookup> {
   const language = query.language;
   const nativeLanguage = query.nativeLanguage ?? user.nativeLanguage ?? "en";
-  const asked = await askedWord(db, user, query);
+  const asked = await askedWord(db, user, query, nativeLanguage);
   const lemma = headwordKey(asked.lemma) || headwordKey(asked.word);
   const model = env().openai ? getAi().chatModel : null;
   const key = model === null ? null : { language, nativeLanguage, lemma, model, promptVersion: WORD_MEANING_PROMPT_VERSION };
@@ -140,9 +148,10 @@ export async function lookUpWord(db: Db, user: User, query: WordLookupQuery): Pr
     // Without a provider, what any model answered before still serves.
     ai: key ? { model: key.model, promptVersion: key.promptVersion, captionId: query.captionId ?? null } : "any",
   });
-  const base = { surface: query.surface, lemma, language, nativeLanguage, note: null, dictionaries: [], ai: null, message: null };
+  const base = { surface: query.surface, lemma, language, nativeLanguage, note: null, vocabulary: null, dictionaries: [], ai: null, lineTranslation: asked.lineTranslation, message: null };
 
   if (chosen?.source === "note") return { ...base, source: "note", note: { text: chosen.text, updatedAt: chosen.updatedAt.toISOString() } };
+  if (chosen?.source === "vocabulary") return { ...base, source: "vocabulary", vocabulary: { translation: chosen.text } };
   if (chosen?.source === "dictionary") return { ...base, source: "dictionary", dictionaries: groupDictionaryHits(chosen.hits) };
   const cached = chosen?.source === "ai" ? chosen.cached : null;
   const fromCache = (c: CachedMeaning): WordLookup => ({
@@ -150,7 +159,7 @@ export async function lookUpWord(db: Db, user: User, query: WordLookupQuery): Pr
     source: "ai",
     ai: { partOfSpeech: c.partOfSpeech, meanings: c.meanings, inLine: c.lineMeaning, model: c.model, cached: true },
   });
-  if (!key) return cached ? fromCache(cached) : { ...base, source: "none", message: NO_MEANING_MESSAGE };
+  if (!key) return cached ? fromCache(cached) : { ...base, source: "none", message: asked.lineTranslation === null ? NO_MEANING_MESSAGE : LINE_CONTEXT_MESSAGE };
   if (cached && (asked.line === null || cached.lineMeaning !== null)) return fromCache(cached);
 
   const answer = await askOnce(db, user, { language, nativeLanguage, word: asked.word, lemma, line: asked.line }, { key, asked });

@@ -1,16 +1,17 @@
 /**
  * A word's meaning for a learner, chosen the same way wherever one is shown (the word popover,
- * the saved words and their export, the reviews inside a video), so they never disagree. In
- * order: the learner's own note on the lemma; an imported dictionary (the surface form's entries
- * if it has any, else the lemma's); the AI's cached answer; and, where asked for, a translation
- * of a video's vocabulary word with that lemma (a review quiz needs a meaning to ask at all,
- * where the popover asks the AI instead). Only what is stored is read: the AI is never called here.
+ * the saved words and their export, the review card, the reviews inside a video), so they never
+ * disagree. In order, from what the app knows best for this app's videos to what it knows least:
+ * the learner's own note on the lemma; what processing made of it (a video's vocabulary word with
+ * that lemma: its translation, else its quiz's right answer); an imported dictionary (the surface
+ * form's entries if it has any, else the lemma's); the AI's cached answer. Only what is stored is
+ * read: the AI is never called here. A word with none of these is null; where a line is shown,
+ * its translation stands in as context (lineContext).
  */
 import "server-only";
 import type { DbOrTx } from "@/db/client";
 import { findDictionaryEntries, type DictionaryHit } from "@/db/queries/dictionary";
-import { listVocabularyMeanings } from "@/db/queries/video-reviews";
-import { findCachedMeanings, findWordMeaning, type CachedMeaning, type MeaningKey } from "@/db/queries/word-meanings";
+import { findCachedMeanings, findWordMeaning, listVocabularyTranslations, type CachedMeaning, type MeaningKey } from "@/db/queries/word-meanings";
 import { listWordNotes } from "@/db/queries/word-notes";
 import { headwordKey } from "@/lib/text/headword";
 // Notes are the learner's, keyed as their word statuses are (not as dictionary headwords are).
@@ -36,8 +37,6 @@ export type MeaningReads = {
    * in a line (the popover, which asks that model when it has no answer); null, none.
    */
   ai: "any" | (Pick<MeaningKey, "model" | "promptVersion"> & { captionId: number | null }) | null;
-  /** Fall back on a vocabulary word's translation. */
-  vocabulary?: boolean;
 };
 
 const noteKey = (language: string, lemma: string) => `${language}\u0000${lemma}`;
@@ -55,7 +54,7 @@ async function cachedAnswers(db: DbOrTx, language: string, nativeLanguage: strin
   return new Map(lemmas.flatMap((lemma, i) => (found[i] ? [[lemma, found[i]] as const] : [])));
 }
 
-/** What one language's words have stored: dictionary hits and AI answers by headword, vocabulary translations by lemma. */
+/** What one language's words have stored: dictionary hits and AI answers by headword, vocabulary translations by lemma key. */
 async function readLanguage(db: DbOrTx, language: string, words: readonly MeaningWanted[], reads: MeaningReads) {
   const heads = words.map(headwordsOf);
   const headwords = [...new Set(heads.flatMap((h) => [h.surface, h.lemma]).filter(Boolean))];
@@ -64,7 +63,7 @@ async function readLanguage(db: DbOrTx, language: string, words: readonly Meanin
   const [hits, cached, vocabulary] = await Promise.all([
     findDictionaryEntries(db, { sourceLanguage: language, targetLanguage: nativeLanguage, headwords, perHeadword: reads.definitions }),
     cachedAnswers(db, language, nativeLanguage, lemmaHeads, ai),
-    reads.vocabulary ? listVocabularyMeanings(db, { language, nativeLanguage, lemmas: [...new Set(words.map((w) => w.lemma))] }) : new Map<string, string>(),
+    listVocabularyTranslations(db, { language, nativeLanguage, lemmas: [...new Set(words.map((w) => learnerLemmaKey(w.lemma, language)).filter(Boolean))] }),
   ]);
   return { hits, cached, vocabulary };
 }
@@ -85,12 +84,12 @@ export async function chooseMeanings(db: DbOrTx, words: readonly MeaningWanted[]
     const note = noteOf.get(noteKey(word.language, learnerLemmaKey(word.lemma, word.language)));
     if (note?.note.trim()) return { source: "note", text: note.note, updatedAt: note.updatedAt };
     const { hits, cached, vocabulary } = storedOf.get(word.language)!;
+    const translation = vocabulary.get(learnerLemmaKey(word.lemma, word.language));
+    if (translation) return { source: "vocabulary", text: translation };
     const heads = headwordsOf(word);
     const found = hits.get(heads.surface) ?? hits.get(heads.lemma);
     if (found?.length) return { source: "dictionary", hits: found };
     const answer = cached.get(heads.lemma);
-    if (answer) return { source: "ai", cached: answer };
-    const translation = vocabulary.get(word.lemma);
-    return translation ? { source: "vocabulary", text: translation } : null;
+    return answer ? { source: "ai", cached: answer } : null;
   });
 }

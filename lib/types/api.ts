@@ -185,14 +185,21 @@ export type ReviewSummary = { dueCount: number; nextDueAt: string | null; cardCo
  */
 export type ReviewAnswerSaved = { kind: "review" | "exposure" | "practice"; card: DueCardDto; dueCount: number; countedToday: boolean };
 
-/** Where a saved word's meaning came from: the learner's note, an imported dictionary, or a cached AI answer. */
-export type SavedWordMeaningSource = "note" | "dictionary" | "ai";
+/**
+ * Where a saved word's meaning came from: the learner's note, a video's vocabulary translation, an
+ * imported dictionary, a cached AI answer, or (no meaning known) the translation of its line.
+ */
+export type SavedWordMeaningSource = "note" | "vocabulary" | "dictionary" | "ai" | "line";
 
-/** A saved word (status "learning") with its meaning and a line of a video where it is said. */
+/**
+ * A word of the learner's list with its meaning and a line of a video where it is said: a word
+ * they saved (savedAt), or one a quiz answer set to learning that they did not save (savedAt null).
+ */
 export type SavedWord = {
   language: string;
   lemma: string;
-  savedAt: string;
+  status: "learning" | "known" | "ignored";
+  savedAt: string | null;
   meaning: { text: string; source: SavedWordMeaningSource } | null;
   occurrence: {
     videoId: number;
@@ -213,12 +220,31 @@ export type SavedWord = {
 /** GET /api/words/saved: a page of saved words, most recently saved first, and how many each language has. */
 export type SavedWordsPage = {
   words: SavedWord[];
+  /** How many words the list asked for (saved, or from quizzes) has in each language, whatever else narrows it. */
   languages: { language: string; count: number }[];
-  /** The saved words of the language asked for (all languages without one). */
+  /** The words the query finds: of the language, status, video and search asked for. */
   total: number;
   /** The offset of the next page, or null on the last. */
   nextOffset: number | null;
+  /** The videos that say the list's words (of the language asked for), most of them first: the video filter's choices. */
+  videos: { id: number; title: string; language: string; count: number }[];
+  /** How many words quiz answers set to learning that the learner has not saved. */
+  fromQuizzes: number;
 };
+
+/** DELETE /api/words/saved: the word taken off the list (removed false: it was not on it), and its status now. */
+export type SavedWordRemoved = {
+  language: string;
+  lemma: string;
+  removed: boolean;
+  /** A word that was learning goes back to new and loses its review card; a known or ignored one keeps its status and card. */
+  status: "new" | "learning" | "known" | "ignored";
+  /** What the word was before: PUT it back with this savedAt to undo. */
+  before: { status: "learning" | "known" | "ignored"; savedAt: string } | null;
+};
+
+/** PUT /api/words/saved: the word on the list again, with its status. */
+export type SavedWordPutResult = { language: string; lemma: string; status: "learning" | "known" | "ignored"; savedAt: string };
 
 /**
  * A due word quizzed inside a video: said in line `captionId` (as `surface`), quizzed at the

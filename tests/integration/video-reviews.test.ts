@@ -109,7 +109,7 @@ describe.each(testDbKinds)("due words quizzed in a video on %s", (kind) => {
     expect((await reviewsOf(actors.learner)).body.reviews).toEqual([]);
   });
 
-  it("asks the meaning the saved list and the popover show: the note, else a dictionary, else the AI's cached meaning, else a translation", async () => {
+  it("asks the meaning the saved list and the popover show: the note, else the videos' translation, else a dictionary, else the AI's cached meaning", async () => {
     await settings(actors.learner, { quizFrequency: "spaced", pauseOnHighlight: true, quizGapSeconds: 30 });
     const asked = async () => {
       const [review] = (await reviewsOf(actors.learner)).body.reviews;
@@ -122,21 +122,19 @@ describe.each(testDbKinds)("due words quizzed in a video on %s", (kind) => {
     };
     const popover = async () => (await call(getLookup, "/api/words/lookup?language=de&surface=nehme&lemma=nehmen", { token: actors.learner.token })).body;
 
-    // Only Berlin's vocabulary translation: the quiz needs a meaning and takes it; the list shows none.
+    // Berlin's vocabulary translation: the quiz, the list and the popover all take it.
     expect(await asked()).toBe("to take");
-    expect(await listed()).toBeNull();
+    expect(await listed()).toEqual({ text: "to take", source: "vocabulary" });
+    expect(await popover()).toMatchObject({ source: "vocabulary", vocabulary: { translation: "to take" } });
 
+    // What processing made of the word comes before what a dictionary or the AI says in general.
     await t()
       .db.insert(wordMeanings)
       .values({ language: "de", nativeLanguage: "en", lemma: "nehmen", model: "m", promptVersion: 1, partOfSpeech: "verb", meanings: ["to grab", "to take"] });
-    expect(await asked()).toBe("to grab");
-    expect(await listed()).toEqual({ text: "to grab, to take", source: "ai" });
-
     const [dictionary] = await t().db.insert(dictionaries).values({ sourceLanguage: "de", targetLanguage: "en", name: "Second", licence: "CC0" }).returning();
     await t().db.insert(dictionaryEntries).values({ dictionaryId: dictionary!.id, headword: "nehmen", definition: "to seize; to accept" });
-    expect(await asked()).toBe("to seize");
-    expect(await listed()).toEqual({ text: "to seize; to accept", source: "dictionary" });
-    expect(await popover()).toMatchObject({ source: "dictionary", dictionaries: [{ name: "Second", definitions: ["to seize; to accept"] }] });
+    expect(await asked()).toBe("to take");
+    expect(await listed()).toEqual({ text: "to take", source: "vocabulary" });
 
     expect((await call(putNote, "/api/words/notes", { method: "PUT", token: actors.learner.token, body: { language: "de", lemma: "nehmen", note: "to pick up" } })).status).toBe(200);
     expect(await asked()).toBe("to pick up");

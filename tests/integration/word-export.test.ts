@@ -72,14 +72,15 @@ describe.each(testDbKinds)("saved words and their export on %s", (kind) => {
     coffee = row!.id;
     // A YouTube video with its own media too: its Source links to YouTube, its audio comes from the media.
     await t().db.update(videos).set({ youtubeId: "abcdefghijk" }).where(eq(videos.id, coffee));
-    // Meanings from each source: a note (leche), a dictionary (café), a cached AI answer (día), none (querer).
+    // Meanings from each source: a note (leche), the videos' translation (café, día), a dictionary (querer); another learner's: a cached AI answer (favor), none (bueno).
     const dictionary = await replaceDictionary(t().db, { sourceLanguage: "es", targetLanguage: "en", name: `Test ${kind}`, edition: null, licence: "CC0" });
-    await insertDictionaryEntries(t().db, dictionary.id, [{ headword: "café", definition: "coffee <hot>\tdrink" }]);
-    await saveWordMeaning(t().db, { language: "es", nativeLanguage: "en", lemma: "día", model: "m", promptVersion: 1, partOfSpeech: "noun", meanings: ["day", "daytime"], line: null });
+    await insertDictionaryEntries(t().db, dictionary.id, [{ headword: "querer", definition: "to want <very>\tmuch" }]);
+    await saveWordMeaning(t().db, { language: "es", nativeLanguage: "en", lemma: "favor", model: "m", promptVersion: 1, partOfSpeech: "noun", meanings: ["favour", "kindness"], line: null });
     for (const lemma of ["querer", "día", "café", "leche"]) await save(actors.learner, "es", lemma);
     await save(actors.learner, "fr", "marché");
     expect((await call(putNoteRoute, "/api/words/notes", { method: "PUT", token: actors.learner.token, body: { language: "es", lemma: "leche", note: "milk, my note" } })).status).toBe(200);
     await save(actors.otherLearner, "es", "bueno");
+    await save(actors.otherLearner, "es", "favor");
   });
 
   it("lists a learner's saved words with their meanings and a line where each is said", async () => {
@@ -95,9 +96,13 @@ describe.each(testDbKinds)("saved words and their export on %s", (kind) => {
     const byLemma = Object.fromEntries(body.words.map((w: { lemma: string }) => [w.lemma, w]));
     expect(Object.keys(byLemma).sort()).toEqual(["café", "día", "leche", "marché", "querer"]);
     expect(byLemma.leche.meaning).toEqual({ text: "milk, my note", source: "note" });
-    expect(byLemma["café"].meaning).toEqual({ text: "coffee <hot> drink", source: "dictionary" });
-    expect(byLemma["día"].meaning).toEqual({ text: "day, daytime", source: "ai" });
-    expect(byLemma.querer.meaning).toBeNull();
+    expect(byLemma["café"].meaning).toEqual({ text: "coffee", source: "vocabulary" });
+    expect(byLemma.querer.meaning).toEqual({ text: "to want <very> much", source: "dictionary" });
+    expect(byLemma["día"].meaning).toEqual({ text: "day", source: "vocabulary" });
+    // A cached AI answer; and a word nothing is known of: the translation of its line, marked as such.
+    const other = Object.fromEntries((await saved(actors.otherLearner)).body.words.map((w: { lemma: string }) => [w.lemma, w]));
+    expect(other.favor.meaning).toEqual({ text: "favour, kindness", source: "ai" });
+    expect(other.bueno.meaning).toEqual({ text: "Good morning, I would like a coffee with milk, please.", source: "line" });
     const line = byLemma.leche.occurrence;
     expect(line).toMatchObject({ videoId: coffee, videoTitle: "Ordering Coffee in Madrid", text: "Buenos días, quisiera un café con leche, por favor." });
     expect(line.text.slice(line.wordStart, line.wordEnd)).toBe("leche");
@@ -124,10 +129,10 @@ describe.each(testDbKinds)("saved words and their export on %s", (kind) => {
   });
 
   it("keeps each learner's words their own", async () => {
-    expect((await saved(actors.otherLearner)).body.words.map((w: { lemma: string }) => w.lemma)).toEqual(["bueno"]);
+    expect((await saved(actors.otherLearner)).body.words.map((w: { lemma: string }) => w.lemma)).toEqual(["favor", "bueno"]);
     expect((await saved(actors.admin)).body).toMatchObject({ words: [], total: 0, languages: [] });
     const other = await readPackage((await download(actors.otherLearner, "format=apkg")).bytes);
-    expect(other.notes.map((n) => n.fields[1])).toEqual(["bueno"]);
+    expect(other.notes.map((n) => n.fields[1])).toEqual(["favor", "bueno"]);
   });
 
   it("exports an Anki package whose notes, fields, guids and audio clips read back", async () => {
@@ -151,7 +156,8 @@ describe.each(testDbKinds)("saved words and their export on %s", (kind) => {
     const field = (lemma: string, name: string) => note(lemma).fields[FIELDS.indexOf(name)];
     expect(field("leche", "Word")).toBe("leche");
     expect(field("leche", "Meaning")).toBe("milk, my note");
-    expect(field("café", "Meaning")).toBe("coffee &lt;hot&gt; drink");
+    expect(field("querer", "Meaning")).toBe("to want &lt;very&gt; much");
+    expect(field("café", "Meaning")).toBe("coffee");
     expect(field("leche", "Sentence")).toBe("Buenos días, quisiera un café con <b>leche</b>, por favor.");
     expect(field("leche", "SentenceTranslation")).toBe("Good morning, I would like a coffee with milk, please.");
     expect(field("leche", "Source")).toMatch(/^<a href="https:\/\/www\.youtube\.com\/watch\?v=abcdefghijk&amp;t=\d+s">Ordering Coffee in Madrid \(0:00\)<\/a>$/);
@@ -198,7 +204,8 @@ describe.each(testDbKinds)("saved words and their export on %s", (kind) => {
     expect(rows).toHaveLength(4);
     for (const row of rows) expect(row).toHaveLength(8);
     const cafe = rows.find((r) => r[1] === "café")!;
-    expect(cafe[2]).toBe("coffee &lt;hot&gt; drink");
+    expect(cafe[2]).toBe("coffee");
+    expect(rows.find((r) => r[1] === "querer")![2]).toBe("to want &lt;very&gt; much");
     expect(cafe[7]).toBe("LingoReel es");
     const apkg = await readPackage((await download(actors.learner, "format=apkg&language=es")).bytes);
     expect(cafe[6]).toBe(apkg.notes.find((n) => n.fields[1] === "café")!.guid);

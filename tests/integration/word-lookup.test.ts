@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as lookupRoute } from "@/app/api/words/lookup/route";
 import { DELETE as deleteNoteRoute, PUT as putNoteRoute } from "@/app/api/words/notes/route";
 import { importDictionaryFile } from "@/lib/services/dictionary-import";
-import { NO_MEANING_MESSAGE } from "@/lib/services/word-lookup";
+import { LINE_CONTEXT_MESSAGE, NO_MEANING_MESSAGE } from "@/lib/services/word-lookup";
 import { writeDictd } from "@/scripts/standins/dictd-writer";
 import { setAiServer, setEnv } from "@/scripts/standins/env";
 import { startFakeOpenAi, type FakeOpenAi } from "@/scripts/standins/fake-openai";
@@ -97,38 +97,46 @@ describe.each(testDbKinds)("word lookup on %s", (kind) => {
     expect(body).toMatchObject({ source: "dictionary", dictionaries: [{ headword: "querer", definitions: ["to want; to love"] }] });
   });
 
-  it("says plainly that no meaning is known without a dictionary hit and without an AI provider", async () => {
+  it("answers a vocabulary word with the video's own translation, with no dictionary and no AI provider", async () => {
     const { status, body } = await lookup(actors.learner, { language: "es", surface: "café", captionId: published.segmentId });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ source: "none", message: NO_MEANING_MESSAGE, dictionaries: [], ai: null });
+    expect(body).toMatchObject({ source: "vocabulary", vocabulary: { translation: "coffee" }, dictionaries: [], ai: null, message: null });
+    expect(body.lineTranslation).toBe("I would like a coffee with milk.");
+  });
+
+  it("gives a word nothing is known of the line's translation as context, and says plainly without a line", async () => {
+    const inLine = await lookup(actors.learner, { language: "es", surface: "un", captionId: published.segmentId });
+    expect(inLine.body).toMatchObject({ source: "none", message: LINE_CONTEXT_MESSAGE, lineTranslation: "I would like a coffee with milk.", vocabulary: null, ai: null });
+    const alone = await lookup(actors.learner, { language: "es", surface: "un" });
+    expect(alone.body).toMatchObject({ source: "none", message: NO_MEANING_MESSAGE, lineTranslation: null });
   });
 
   it("asks the AI once per word and line, for everyone: later lookups, by anyone, come from the cache", async () => {
     setAiServer(ai.url);
     const before = aiCalls();
-    const first = await lookup(actors.learner, { language: "es", surface: "café", lemma: "café", captionId: published.segmentId });
+    const first = await lookup(actors.learner, { language: "es", surface: "un", lemma: "un", captionId: published.segmentId });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       source: "ai",
-      ai: { meanings: ["en-café", "en-café-2"], inLine: `en-café in "${LINE}"`, partOfSpeech: "noun", cached: false },
+      ai: { meanings: ["en-un", "en-un-2"], inLine: `en-un in "${LINE}"`, partOfSpeech: "noun", cached: false },
     });
     expect(aiCalls()).toBe(before + 1);
     const asked = JSON.parse(ai.chats.at(-1)!.messages.at(-1)!.content);
-    expect(asked).toEqual({ language: "es", nativeLanguage: "en", word: "café", lemma: "café", line: LINE });
+    expect(asked).toEqual({ language: "es", nativeLanguage: "en", word: "un", lemma: "un", line: LINE });
 
     for (const who of [actors.learner, actors.otherLearner, actors.admin, actors.owner]) {
-      const again = await lookup(who, { language: "es", surface: "Café", lemma: "café", captionId: published.segmentId });
-      expect(again.body).toMatchObject({ source: "ai", ai: { meanings: ["en-café", "en-café-2"], inLine: `en-café in "${LINE}"`, cached: true } });
+      const again = await lookup(who, { language: "es", surface: "Un", lemma: "un", captionId: published.segmentId });
+      expect(again.body).toMatchObject({ source: "ai", ai: { meanings: ["en-un", "en-un-2"], inLine: `en-un in "${LINE}"`, cached: true } });
     }
     // Without a line, the lemma's meanings alone are already known.
-    expect((await lookup(actors.otherLearner, { language: "es", surface: "café" })).body).toMatchObject({ ai: { cached: true, inLine: null } });
+    expect((await lookup(actors.otherLearner, { language: "es", surface: "un" })).body).toMatchObject({ ai: { cached: true, inLine: null } });
     expect(aiCalls()).toBe(before + 1);
   });
 
   it("still shows a meaning the AI gave before when no AI provider is configured, credited to its model", async () => {
-    const { status, body } = await lookup(actors.otherLearner, { language: "es", surface: "café", captionId: published.segmentId });
+    const { status, body } = await lookup(actors.otherLearner, { language: "es", surface: "un", captionId: published.segmentId });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ source: "ai", message: null, ai: { meanings: ["en-café", "en-café-2"], model: "gpt-4o-mini", cached: true } });
+    expect(body).toMatchObject({ source: "ai", message: null, ai: { meanings: ["en-un", "en-un-2"], model: "gpt-4o-mini", cached: true } });
   });
 
   it("asks the AI once when several look up the same new word at the same moment", async () => {
@@ -168,7 +176,7 @@ describe.each(testDbKinds)("word lookup on %s", (kind) => {
     expect(refused.body.message).toMatch(/the AI look up 2 new words in the last hour.*Try again in (60|59) minutes/);
     expect(aiCalls()).toBe(before);
     // Answers already cached (a word of a line, asked before), and dictionary meanings, are free.
-    expect((await lookup(fresh.learner, { language: "es", surface: "café" })).body).toMatchObject({ ai: { cached: true } });
+    expect((await lookup(fresh.learner, { language: "es", surface: "un" })).body).toMatchObject({ ai: { cached: true } });
     expect((await lookup(fresh.learner, { language: "es", surface: "leche" })).body).toMatchObject({ source: "dictionary" });
     // Another learner has their own allowance.
     expect((await lookup(fresh.otherLearner, { language: "es", surface: `tercera-${kind}` })).status).toBe(200);
