@@ -1,7 +1,7 @@
 /**
  * The review screen: a saved word is due at once; the home screen says so and leads to /review,
- * whose "Review" region shows it in a line with the word marked; Space reveals the meaning, key 3
- * grades it Good, the count drops and the empty state says when the next review is.
+ * whose "Review" region shows it in a line with the word marked; Space reveals the meaning (a note
+ * written there becomes it), key 3 grades it Good, the count drops and the empty state says when the next review is.
  */
 import { LearnerApi } from "./support/api";
 import { expectNoViolationsInBothThemes } from "./support/axe";
@@ -30,6 +30,11 @@ test("a saved word: 1 word due on home, reviewed with Space and 3, then nothing 
   // Each grade says when the word would come back.
   await expect(answer.getByRole("button", { name: /^Again\s*\d+ min$/ })).toBeVisible();
   await expectNoViolationsInBothThemes(page, "the review card, revealed");
+  // The back takes the learner's own note, which from then on is the word's meaning.
+  const note = answer.getByTestId("word-note-editor");
+  await note.getByLabel("Your note").fill("what goes in a café con leche");
+  await note.getByRole("button", { name: "Save note" }).click();
+  await expect(answer.getByTestId("word-meaning")).toContainText("Your note: what goes in a café con leche");
 
   await page.keyboard.press("3");
   await expect(region.locator("[data-due-count]")).toHaveAttribute("data-due-count", "0");
