@@ -35,6 +35,12 @@ export async function updateWordCard(db: DbOrTx, params: CardKey & { schedule: C
   await db.update(wordCards).set(params.schedule).where(byKey(params));
 }
 
+/** Removes the learner's card of the lemma (its log of answers stays); whether there was one. */
+export async function deleteWordCard(db: DbOrTx, key: CardKey): Promise<boolean> {
+  const removed = await db.delete(wordCards).where(byKey(key)).returning({ lemma: wordCards.lemma });
+  return removed.length > 0;
+}
+
 export async function insertWordReview(db: DbOrTx, review: NewReview): Promise<void> {
   await db.insert(wordReviews).values(review);
 }

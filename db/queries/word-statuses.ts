@@ -13,16 +13,19 @@ export type StoredStatus = Exclude<WordStatus, "new">;
 /**
  * Sets one status; "new" removes the row. Returns when it was set (now for "new"). The learner's
  * kept comprehension sums move with it in the same transaction (db/queries/comprehension.ts).
+ * This is the learner's own choice: "learning" saves the word to their list (now), another
+ * status leaves the list as it was.
  */
 export async function setWordStatus(db: DbOrTx, params: { userId: string; language: string; lemma: string; status: WordStatus }): Promise<Date> {
-  return (await changeWordStatus(db, params, () => params.status, { always: true }))!;
+  const change = await changeStatusRow(db, params, (before) => ({ status: params.status, savedAt: params.status === "learning" ? "now" : before.savedAt }), { always: true });
+  return change!.setAt;
 }
 
 /**
  * Moves one status to what `next` makes of the current one, read under the learner's lock (so a
  * change made meanwhile, such as the learner ignoring the word, is the one `next` sees). Writes
  * nothing when it stays the same, unless `always` (which renews its time); returns when it was set,
- * or null when nothing was written.
+ * or null when nothing was written. Whether the word is saved stays as it is.
  */
 export async function changeWordStatus(
   db: DbOrTx,
@@ -30,27 +33,57 @@ export async function changeWordStatus(
   next: (before: WordStatus) => WordStatus,
   options: { always?: boolean } = {},
 ): Promise<Date | null> {
+  const change = await changeStatusRow(db, key, (before) => ({ status: next(before.status), savedAt: before.savedAt }), options);
+  return change?.setAt ?? null;
+}
+
+/** A lemma's status and when the learner saved it (null: not saved); a new word has no row. */
+export type StatusRow = { status: WordStatus; savedAt: Date | null };
+/** What a change makes of the row: "now" saves it at the database's time. */
+export type StatusRowChange = { status: WordStatus; savedAt: Date | null | "now" };
+
+/**
+ * Changes one lemma's row (status and saved time) to what `next` makes of it, read under the
+ * learner's lock; the learner's kept comprehension sums move with the status in the same
+ * transaction. A word going back to new loses its row, and so its saved time. `next` returning
+ * null, or the row staying the same (unless `always`, which renews its times), writes nothing and
+ * returns null. Otherwise returns the row before and after, and when the status was set.
+ */
+export async function changeStatusRow(
+  db: DbOrTx,
+  key: { userId: string; language: string; lemma: string },
+  next: (before: StatusRow) => StatusRowChange | null,
+  options: { always?: boolean } = {},
+): Promise<{ before: StatusRow; after: StatusRow; setAt: Date } | null> {
   return db.transaction(async (tx) => {
     await lockLearnerScores(tx, key.userId);
-    const before = (await getWordStatus(tx, key)) ?? "new";
-    const status = next(before);
-    if (status === before && !options.always) return null;
     const where = and(eq(wordStatuses.userId, key.userId), eq(wordStatuses.language, key.language), eq(wordStatuses.lemma, key.lemma));
+    const [row] = await tx.select({ status: wordStatuses.status, savedAt: wordStatuses.savedAt }).from(wordStatuses).where(where).limit(1);
+    const before: StatusRow = row ?? { status: "new", savedAt: null };
+    const change = next(before);
+    if (!change) return null;
+    const unchanged = change.status === before.status && change.savedAt !== "now" && change.savedAt?.getTime() === before.savedAt?.getTime();
+    if (unchanged && !options.always) return null;
+    let after: StatusRow = { status: "new", savedAt: null };
     let setAt = new Date();
-    if (status === "new") await tx.delete(wordStatuses).where(where);
+    if (change.status === "new") await tx.delete(wordStatuses).where(where);
     else {
-      const [row] = await tx
+      const savedAt = change.savedAt === "now" ? sql`now()` : change.savedAt;
+      // The status's own time moves only when the status does (or `always`): saving or unsaving is not a new status.
+      const updatedAt = change.status !== before.status || options.always ? sql`now()` : sql`${wordStatuses.updatedAt}`;
+      const [written] = await tx
         .insert(wordStatuses)
-        .values({ userId: key.userId, language: key.language, lemma: key.lemma, status })
+        .values({ userId: key.userId, language: key.language, lemma: key.lemma, status: change.status, savedAt })
         .onConflictDoUpdate({
           target: [wordStatuses.userId, wordStatuses.language, wordStatuses.lemma],
-          set: { status, updatedAt: sql`now()` },
+          set: { status: change.status, savedAt, updatedAt },
         })
-        .returning({ updatedAt: wordStatuses.updatedAt });
-      setAt = row!.updatedAt;
+        .returning({ updatedAt: wordStatuses.updatedAt, savedAt: wordStatuses.savedAt });
+      after = { status: change.status, savedAt: written!.savedAt };
+      setAt = written!.updatedAt;
     }
-    await moveComprehension(tx, key, before, status);
-    return setAt;
+    await moveComprehension(tx, key, before.status, after.status);
+    return { before, after, setAt };
   });
 }
 

@@ -47,7 +47,7 @@ async function load(queryClient: QueryClient, user: User, part: Part): Promise<v
       return;
     case "savedWords": {
       // The list's first page, stored as its infinite query keeps its pages.
-      const page = await listSavedWords(db, user, { limit: SAVED_WORDS_PAGE_DEFAULT, offset: 0 });
+      const page = await listSavedWords(db, user, { list: "saved", limit: SAVED_WORDS_PAGE_DEFAULT, offset: 0 });
       queryClient.setQueryData(wordKeys.saved(), { pages: [page], pageParams: [0] });
       return;
     }

@@ -139,8 +139,8 @@ async function fill(db: Db, words: number, media: string, storeDir: string) {
       FROM captions c, LATERAL (SELECT 'palabra' || ((c.video_id - ${first!.id}) * ${LINES_PER_VIDEO} + c.segment_index) AS lemma) w`);
   await db.execute(sql`INSERT INTO video_lemmas (video_id, lemma, occurrences) SELECT video_id, lemma, 1 FROM video_tokens`);
   await db.execute(sql`
-    INSERT INTO word_statuses (user_id, language, lemma, status)
-    SELECT ${userId}, 'es', 'palabra' || n, 'learning' FROM generate_series(0, ${words - 1}) AS n`);
+    INSERT INTO word_statuses (user_id, language, lemma, status, saved_at)
+    SELECT ${userId}, 'es', 'palabra' || n, 'learning', now() FROM generate_series(0, ${words - 1}) AS n`);
   // Meanings as earlier look-ups left them in the cache.
   await db.execute(sql`
     INSERT INTO word_meanings (language, native_language, lemma, model, prompt_version, part_of_speech, meanings)

@@ -176,6 +176,9 @@ export const AUTHZ_TABLE: Row[] = [
   { route: "/api/words/notes", method: "DELETE", query: "?language=es&lemma=leche", expect: SIGNED_IN },
   // A learner's saved words and their exports: every signed-in caller gets their own (tests/integration/word-export.test.ts).
   { route: "/api/words/saved", method: "GET", query: "?language=es&limit=20", expect: SIGNED_IN },
+  // Taking a word off one's own list, and putting one on it (tests/integration/saved-words-manage.test.ts: never another learner's).
+  { route: "/api/words/saved", method: "DELETE", query: "?language=es&lemma=leche", expect: SIGNED_IN },
+  { route: "/api/words/saved", method: "PUT", body: () => ({ language: "es", lemma: "leche" }), expect: SIGNED_IN },
   { route: "/api/words/export", method: "GET", query: "?format=tsv", expect: SIGNED_IN },
 
   // One video, as admins and owners change it.

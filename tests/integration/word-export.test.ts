@@ -226,8 +226,8 @@ describe.each(testDbKinds)("saved words and their export on %s", (kind) => {
 
   it("refuses an export over the limit with a message that says what to do", async () => {
     await t().db.execute(sql`
-      INSERT INTO word_statuses (user_id, language, lemma, status)
-      SELECT ${actors.owner.id}, 'es', 'palabra' || n, 'learning' FROM generate_series(1, ${EXPORT_MAX_WORDS + 1}) AS n`);
+      INSERT INTO word_statuses (user_id, language, lemma, status, saved_at)
+      SELECT ${actors.owner.id}, 'es', 'palabra' || n, 'learning', now() FROM generate_series(1, ${EXPORT_MAX_WORDS + 1}) AS n`);
     const response = await exportRoute(apiRequest("/api/words/export?format=apkg", { token: actors.owner.token }), { params: Promise.resolve({}) });
     expect(response.status).toBe(422);
     expect(((await response.json()) as { message: string }).message).toMatch(/at most 10,000\. Export one language at a time\.$/);
