@@ -28,7 +28,7 @@ export function AppHeaderActions() {
         <ReviewLink enabled={!!user} />
         <Tooltip content="Day streak">
           <span
-            className="inline-flex items-center gap-1.5 rounded-full bg-amber-500/10 px-3 py-1.5 text-sm font-bold text-amber-600 dark:text-amber-400"
+            className="inline-flex items-center gap-1 rounded-full bg-amber-500/10 px-2 py-1.5 text-sm font-bold text-amber-600 sm:gap-1.5 sm:px-3 dark:text-amber-400"
             data-testid="header-streak"
           >
             <Flame className="size-4" aria-hidden />
@@ -43,13 +43,13 @@ export function AppHeaderActions() {
   );
 }
 
-/** Review, with how many words are due on a badge; on a phone the avatar menu and the home screen lead there instead (no room). */
+/** Review, with how many words are due on a badge: an icon until there is room for its name. */
 function ReviewLink({ enabled }: { enabled: boolean }) {
   const due = useReviewSummary(enabled).data?.dueCount ?? 0;
   return (
     <Link
       href="/review"
-      className="relative hidden size-9 items-center justify-center gap-1.5 rounded-md text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:inline-flex lg:w-auto lg:px-3"
+      className="relative inline-flex size-9 shrink-0 items-center justify-center gap-1.5 rounded-md text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none lg:w-auto lg:px-3"
       data-testid="header-review"
     >
       <Layers className="size-4" aria-hidden />
