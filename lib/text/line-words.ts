@@ -3,7 +3,9 @@
  * the line's tokens (tokens.ts), the words processing's model analysed matched onto them. In
  * Japanese and Chinese a word the model names may span a few adjacent pieces (飲|み|ます), joined
  * as findWord joins them (tokenize.ts pieceRuns); the longest run the model named wins. A word the
- * model did not name keeps its own spelling as its lemma.
+ * model did not name keeps its own spelling as its lemma; without the model (subtitles processed
+ * with no AI provider), a capitalised word inside a sentence is taken for a name, as it is in
+ * languages that capitalise only names (not German, which capitalises every noun).
  */
 import type { LineWordFields, PartOfSpeech } from "@/db/schema/words";
 import { writtenWithoutSpaces } from "./language";
@@ -13,6 +15,18 @@ import { lemmaKey, wordKey } from "./word-key";
 
 /** What the model says of one word of a line. */
 export type WordAnalysis = { word: string; lemma: string; partOfSpeech: PartOfSpeech };
+
+/** Languages whose writing capitalises names and sentence starts only. */
+const NAMES_CAPITALISED = new Set(["en", "es", "fr", "it", "pt", "sv"]);
+/** What may open a sentence before its first word: the end of the one before, opening quotes and marks. */
+const SENTENCE_START = /(?:^|[.!?…:;¿¡«"“„(\[–—-])\s*$/u;
+
+/** A word the model did not analyse that reads as a name: capitalised, not opening a sentence, not all capitals ("OK", "TV"). */
+function looksLikeName(line: string, start: number, surface: string, language: string): boolean {
+  if (!NAMES_CAPITALISED.has(language.slice(0, 2))) return false;
+  if (!/^\p{Lu}\p{Ll}/u.test(surface)) return false;
+  return !SENTENCE_START.test(line.slice(0, start));
+}
 
 /** Parts of speech that are not content words, whatever the stop-word lists miss. */
 const FUNCTION_WORDS: ReadonlySet<PartOfSpeech> = new Set(["pronoun", "determiner", "preposition", "conjunction", "numeral", "particle"]);
@@ -55,6 +69,6 @@ function word(line: string, first: Token, last: Token, analysis: WordAnalysis | 
     lemma,
     partOfSpeech: analysis?.partOfSpeech ?? null,
     isContent,
-    isProperNoun: isContent && analysis?.partOfSpeech === "proper-noun",
+    isProperNoun: isContent && (analysis ? analysis.partOfSpeech === "proper-noun" : looksLikeName(line, first.start, surface, language)),
   };
 }

@@ -45,6 +45,16 @@ describe("a caption line's words with their lemmas", () => {
     expect(brief("nosotras comemos", "es", [{ word: "nosotras", lemma: "nosotros", partOfSpeech: "pronoun" }])[0]).toEqual(["nosotras", "nosotros", "pronoun", false, false]);
   });
 
+  it("takes a capitalised word inside a sentence for a name when no model analysed the line", () => {
+    const names = (line: string, language: string) => brief(line, language, []).filter((w) => w[4]).map((w) => w[0]);
+    expect(names("Me llamo Pablo y vivo en Valencia.", "es")).toEqual(["Pablo", "Valencia"]);
+    // A sentence's first word, one after a full stop or an opening mark, and words in capitals are not names.
+    expect(names("Hola. Gracias, ¿Puedes venir? «Claro» dijo Ana.", "es")).toEqual(["Ana"]);
+    expect(names("Watch TV with Sam", "en")).toEqual(["Sam"]);
+    // German capitalises every noun: no guess there.
+    expect(names("Ich trinke Kaffee mit Anna", "de")).toEqual([]);
+  });
+
   it("keeps a French elided clitic a word of its own, never a content word", () => {
     expect(brief("J'aime l'eau", "fr", [{ word: "aime", lemma: "aimer", partOfSpeech: "verb" }, { word: "eau", lemma: "eau", partOfSpeech: "noun" }])).toEqual([
       ["J'", "j", null, false, false],
