@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { toast } from "@/lib/toast";
 import { processingOutcomes } from "@/lib/admin/directory";
+import { processedToast } from "@/lib/admin/processing-messages";
 import type { VideoCard } from "@/lib/types/api";
 
 export function useProcessingToasts(videos: VideoCard[] | undefined) {
@@ -10,7 +11,8 @@ export function useProcessingToasts(videos: VideoCard[] | undefined) {
   useEffect(() => {
     for (const { video, outcome } of processingOutcomes(previous.current, videos)) {
       if (outcome === "processed") {
-        toast.success("Video processed successfully", { description: "Vocabulary words have been extracted and quizzes generated" });
+        const { title, description } = processedToast(video);
+        toast.success(title, { description });
       } else {
         toast.error("Failed to process video", { description: video.errorReason ?? `"${video.title}" could not be processed.` });
       }

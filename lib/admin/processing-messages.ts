@@ -91,3 +91,12 @@ export function jobOutcomeToast<A extends ReportedAction>(action: A, status: Job
 export function existingTranslationsText(data: ExistingTranslations): string {
   return `${data.segmentTranslations} line translations (${plural(data.totalSegments, "line")} in the video) and ${plural(data.wordTranslations, "word translation")} exist already.`;
 }
+
+/** SPEC §8's success toast for a processed video; a video with no vocabulary (captions only, no AI provider) says so instead of claiming quizzes. */
+export function processedToast(video: { title: string; wordCount: number }): ToastText {
+  if (video.wordCount > 0) return { title: "Video processed successfully", description: "Vocabulary words have been extracted and quizzes generated" };
+  return {
+    title: "Video processed successfully",
+    description: `"${video.title}" has its captions, but no vocabulary words were found, so it has no quizzes yet. Use Extract vocabulary once an AI provider is configured.`,
+  };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pendingVideo, processingOutcomes, upsertVideo, withPendingRetries } from "@/lib/admin/directory";
-import { jobOutcomeToast, quizToast, translationToast, wordsExtractedToast, needsConfirmation } from "@/lib/admin/processing-messages";
+import { jobOutcomeToast, processedToast, quizToast, translationToast, wordsExtractedToast, needsConfirmation } from "@/lib/admin/processing-messages";
 import { JOB_POLL_INTERVAL_MS, jobEnded, jobPollInterval } from "@/lib/admin/video-status";
 import type { JobStatus } from "@/lib/jobs/queues";
 import type { VideoCard } from "@/lib/types/api";
@@ -115,5 +115,15 @@ describe("toasts when a followed job ends", () => {
     });
     expect(jobOutcomeToast("regenerate-quizzes", status("failed"))).toEqual({ ok: false, title: "Quiz Regeneration Error", description: "Failed to regenerate quizzes" });
     expect(jobOutcomeToast("generate-translations", status("failed"))?.description).toBe("Failed to generate translations");
+  });
+});
+
+describe("the toast when a video has been processed", () => {
+  it("says SPEC's words when vocabulary was found, and says there are no quizzes yet when none was (captions only)", () => {
+    expect(processedToast({ title: "Clase 1", wordCount: 12 })).toEqual({ title: "Video processed successfully", description: "Vocabulary words have been extracted and quizzes generated" });
+    const bare = processedToast({ title: "Clase 1", wordCount: 0 });
+    expect(bare.title).toBe("Video processed successfully");
+    expect(bare.description).toContain("no vocabulary words were found");
+    expect(bare.description).not.toContain("quizzes generated");
   });
 });
