@@ -46,6 +46,8 @@ export const PlayerControls = memo(function PlayerControls({
   onPauseEachLineChange,
   showTranslation,
   onShowTranslationChange,
+  speed,
+  onSpeedChange,
   fullscreen,
   shortcutsOpen,
   onShortcutsOpenChange,
@@ -59,12 +61,14 @@ export const PlayerControls = memo(function PlayerControls({
   onPauseEachLineChange: (on: boolean) => void;
   showTranslation: boolean;
   onShowTranslationChange: (on: boolean) => void;
+  /** The playback speed the learner chose (the page applies it to the media). */
+  speed: number;
+  onSpeedChange: (speed: number) => void;
   fullscreen: Fullscreen;
   shortcutsOpen: boolean;
   onShortcutsOpenChange: (open: boolean) => void;
 }) {
   const status = usePlayerStatus(adapter);
-  const [speed, setSpeed] = useState(1);
   const [speedMenuOpen, setSpeedMenuOpen] = useState(false);
   // Once wanted, the menu and the shortcut list stay mounted (their closing animations play out).
   const [speedMenuWanted, setSpeedMenuWanted] = useState(false);
@@ -147,10 +151,7 @@ export const PlayerControls = memo(function PlayerControls({
           <Suspense fallback={speedButton}>
             <SpeedMenu
               speed={speed}
-              onSpeedChange={(next) => {
-                setSpeed(next);
-                media.setRate(next);
-              }}
+              onSpeedChange={onSpeedChange}
               open={speedMenuOpen}
               onOpenChange={setSpeedMenuOpen}
               container={layer}

@@ -5,8 +5,7 @@
  */
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { SpeedButton } from "./speed-button";
-
-const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5] as const;
+import { PLAYBACK_SPEEDS } from "./use-player-preferences";
 
 export function SpeedMenu({
   speed,
@@ -42,7 +41,7 @@ export function SpeedMenu({
       >
         <DropdownMenuLabel>Playback speed</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={String(speed)} onValueChange={(value) => onSpeedChange(Number(value))}>
-          {SPEEDS.map((s) => (
+          {PLAYBACK_SPEEDS.map((s) => (
             <DropdownMenuRadioItem key={s} value={String(s)}>
               {s}×
             </DropdownMenuRadioItem>

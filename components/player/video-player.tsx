@@ -36,6 +36,7 @@ import { useQuizSession } from "./use-quiz-session";
 import { TranscriptPanel } from "./transcript-panel";
 import { useFullscreen } from "./use-fullscreen";
 import { useMediaTime, useMediaTimeValue } from "./use-media-time";
+import { usePlayerPreferences } from "./use-player-preferences";
 import { useRecap } from "./use-recap";
 
 // Only the owner edits: the editor, and the word lists it reads lines with, load when it opens
@@ -97,10 +98,14 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     () => reviewQuiz && { wordId: 0, word: reviewQuiz.surface, nativeLanguage, options: reviewQuiz.options, correctIndex: reviewQuiz.correctIndex },
     [reviewQuiz, nativeLanguage],
   );
-  const [showTranslation, setShowTranslation] = useState(true);
+  // Speed, translation and pause after each line, as the learner last left them.
+  const [preferences, setPreferences] = usePlayerPreferences(user?.id);
+  const { showTranslation, pauseEachLine, speed } = preferences;
+  const setShowTranslation = useCallback((on: boolean) => setPreferences({ showTranslation: on }), [setPreferences]);
+  const setPauseEachLine = useCallback((on: boolean) => setPreferences({ pauseEachLine: on }), [setPreferences]);
+  const setSpeed = useCallback((next: number) => setPreferences({ speed: next }), [setPreferences]);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [fullscreen, attachFullscreen] = useFullscreen();
-  const [pauseEachLine, setPauseEachLine] = useState(false);
   // SPEC §6: the Edit button and the live segment editor are the owner's alone (the server checks too).
   const isOwner = user?.role === "owner";
   const [editing, setEditing] = useState(false);
@@ -113,6 +118,17 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const resumeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // The page re-renders when the line changes, not every frame: the caption overlay and the clock follow the time themselves.
+  // The chosen speed, on the media once it can take it (an embed takes no command before it is ready).
+  useEffect(() => {
+    if (!adapter) return;
+    adapter.setRate(speed);
+    let applied = adapter.duration() > 0;
+    return adapter.subscribe(() => {
+      if (applied || adapter.duration() <= 0) return;
+      applied = true;
+      adapter.setRate(speed);
+    });
+  }, [adapter, speed]);
   const media = useMediaTime(adapter, (previous, now) => {
     // Optional pause at the end of every line, as language players offer: while the line still shows.
     const stop = pauseEachLine && adapter ? linePause(lines, previous, now) : undefined;
@@ -389,6 +405,8 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
               onPauseEachLineChange={setPauseEachLine}
               showTranslation={showTranslation}
               onShowTranslationChange={setShowTranslation}
+              speed={speed}
+              onSpeedChange={setSpeed}
               fullscreen={fullscreen}
               shortcutsOpen={shortcutsOpen}
               onShortcutsOpenChange={setShortcutsOpen}

@@ -176,6 +176,15 @@ test("the transcript lists every line and seeks; the speed menu changes playback
   await expect(playButton(page)).toBeVisible();
   await expect(page.getByRole("menu")).toHaveCount(0);
   expect(await page.evaluate(() => document.querySelector("video")!.playbackRate)).toBe(0.75);
+
+  // The player's settings are the learner's: the next visit keeps the speed, the hidden translation and the pause after each line.
+  await page.getByRole("button", { name: "Hide translation" }).click();
+  await page.getByRole("button", { name: "Pause after each line" }).click();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Speed 0.75×" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Show translation" })).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("button", { name: "Pause after each line" })).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(() => page.evaluate(() => document.querySelector("video")!.playbackRate)).toBe(0.75);
 });
 
 test("the seek bar seeks by click, drag and its keys, and shows elapsed / total time and what has loaded", async ({ signedInPage: page, learner, request }) => {
