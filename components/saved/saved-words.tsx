@@ -1,23 +1,32 @@
 "use client";
 /**
  * The Saved screen's words: what the learner saved from the word popover, most recent first, each
- * with its meaning and a line where it is said (a link to that moment of the video), narrowed by
- * language when there are several, a page at a time; and the exports to Anki (.apkg) and TSV.
+ * with its status, its meaning (their note, editable here) and a line where it is said (a link to
+ * that moment of the video); narrowed by a search, by status (or the words met in quizzes and not
+ * saved, shown apart), by a video and by language; a page at a time; each removable with an undo;
+ * and the exports to Anki (.apkg) and TSV.
  */
 import { keepPreviousData } from "@tanstack/react-query";
-import { BookmarkPlus, Download, Play } from "lucide-react";
-import Link from "next/link";
-import { useState } from "react";
+import { BookmarkPlus, Download, SearchX } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { SavedWordsFilters as Filters } from "@/lib/data/keys";
 import { useLanguages } from "@/lib/data/use-languages";
 import { exportUrl, useSavedWords } from "@/lib/data/use-saved-words";
-import type { SavedWord } from "@/lib/types/api";
+import { SavedWordRow } from "./saved-word-row";
+import { SavedWordsFilters, type WordsShown } from "./saved-words-filters";
 
-const clock = (ms: number) => {
-  const s = Math.floor(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-};
+const SEARCH_DEBOUNCE_MS = 250;
+
+function useDebounced(value: string, delay: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
 
 function SavedWordsEmptyState() {
   return (
@@ -31,44 +40,15 @@ function SavedWordsEmptyState() {
   );
 }
 
-function SavedWordRow({ word, languageName }: { word: SavedWord; languageName: string | undefined }) {
-  const line = word.occurrence;
+function NoMatch({ onClear }: { onClear: () => void }) {
   return (
-    <li className="space-y-2 rounded-xl border bg-card p-4" data-testid="saved-word">
-      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span lang={word.language} className="text-lg font-semibold break-words">
-          {word.lemma}
-        </span>
-        {languageName && <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{languageName}</span>}
-      </div>
-      {word.meaning ? (
-        <p className="line-clamp-3 text-sm break-words" data-testid="saved-word-meaning">
-          {word.meaning.source === "note" && <span className="font-medium text-muted-foreground">Your note: </span>}
-          {word.meaning.source === "line" && <span className="font-medium text-muted-foreground">In this line: </span>}
-          {word.meaning.text}
-        </p>
-      ) : (
-        <p className="text-sm text-muted-foreground italic">No meaning found yet: tap the word in a video to look it up.</p>
-      )}
-      {line && (
-        <div className="space-y-1 border-l-2 border-primary/40 pl-3">
-          <p lang={word.language} className="text-sm break-words">
-            {line.text.slice(0, line.wordStart)}
-            <mark className="rounded bg-amber-200/80 px-0.5 text-foreground dark:bg-amber-400/25">{line.text.slice(line.wordStart, line.wordEnd)}</mark>
-            {line.text.slice(line.wordEnd)}
-          </p>
-          {line.translation && <p className="text-sm text-muted-foreground break-words">{line.translation}</p>}
-          <Link
-            href={line.href}
-            className="inline-flex max-w-full items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            <Play className="size-3.5 shrink-0" aria-hidden />
-            <span className="truncate">{line.videoTitle}</span>
-            <span className="shrink-0 text-muted-foreground tabular-nums">{clock(line.startMs)}</span>
-          </Link>
-        </div>
-      )}
-    </li>
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed bg-card/50 px-6 py-8 text-center text-muted-foreground" data-testid="saved-words-no-match">
+      <SearchX className="size-6" aria-hidden />
+      <p className="font-semibold text-foreground">No words match</p>
+      <Button type="button" variant="outline" size="sm" onClick={onClear}>
+        Show all saved words
+      </Button>
+    </div>
   );
 }
 
@@ -89,13 +69,33 @@ function SavedWordsSkeleton() {
 
 export function SavedWords() {
   const [language, setLanguage] = useState<string | undefined>(undefined);
-  const saved = useSavedWords(language, { placeholderData: keepPreviousData });
+  const [shown, setShown] = useState<WordsShown>("saved");
+  const [videoId, setVideoId] = useState<number | undefined>(undefined);
+  const [search, setSearch] = useState("");
+  const q = useDebounced(search, SEARCH_DEBOUNCE_MS).trim();
+  const filters: Filters = {
+    list: shown === "quizzes" ? "quizzes" : undefined,
+    language,
+    status: shown === "saved" || shown === "quizzes" ? undefined : shown,
+    videoId,
+    q: q || undefined,
+  };
+  const narrowed = shown !== "saved" || videoId !== undefined || q !== "";
+  const saved = useSavedWords(filters, { placeholderData: keepPreviousData });
   const languageNames = new Map((useLanguages().data ?? []).map((l) => [l.code, l.name]));
   const first = saved.data?.pages[0];
   const counts = first?.languages ?? [];
-  const total = counts.reduce((sum, c) => sum + c.count, 0);
+  const listed = counts.reduce((sum, c) => sum + c.count, 0);
   const words = saved.data?.pages.flatMap((p) => p.words) ?? [];
   const several = counts.length > 1;
+  // Nothing saved and nothing from quizzes: the empty state alone, no filters to use.
+  const filterable = narrowed || listed > 0 || (first?.fromQuizzes ?? 0) > 0;
+
+  function clear() {
+    setShown("saved");
+    setVideoId(undefined);
+    setSearch("");
+  }
 
   return (
     <section aria-labelledby="saved-words-heading" className="space-y-4">
@@ -104,9 +104,12 @@ export function SavedWords() {
           <h2 id="saved-words-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
             Saved words
           </h2>
-          <p className="text-sm text-muted-foreground">Words you saved to learn, most recent first, each with a line where it is said.</p>
+          <p className="max-w-prose text-sm text-muted-foreground">
+            Words you saved to learn, most recent first, each with a line where it is said. Removing a word you are learning makes it new again and takes it out of
+            your reviews; a word you know stays known.
+          </p>
         </div>
-        {total > 0 && (
+        {shown !== "quizzes" && listed > 0 && (
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline" size="sm">
               <a href={exportUrl("apkg", language)} download>
@@ -123,16 +126,36 @@ export function SavedWords() {
           </div>
         )}
       </div>
+      {filterable && first && (
+        <SavedWordsFilters
+          search={search}
+          onSearch={setSearch}
+          shown={shown}
+          onShown={(next) => {
+            setShown(next);
+            // Quiz words are said in other videos than saved ones.
+            if ((next === "quizzes") !== (shown === "quizzes")) setVideoId(undefined);
+          }}
+          videoId={videoId}
+          onVideo={setVideoId}
+          videos={first.videos}
+          fromQuizzes={first.fromQuizzes}
+        />
+      )}
       {several && (
         <div role="group" aria-label="Language" className="flex flex-wrap gap-2">
-          {[{ language: undefined, count: total }, ...counts].map((c) => (
+          {[{ language: undefined, count: listed }, ...counts].map((c) => (
             <Button
               key={c.language ?? "all"}
               type="button"
               size="sm"
               variant={language === c.language ? "default" : "outline"}
               aria-pressed={language === c.language}
-              onClick={() => setLanguage(c.language)}
+              onClick={() => {
+                setLanguage(c.language);
+                // The video filter offers the language's videos.
+                setVideoId(undefined);
+              }}
               className="h-9 rounded-full px-4"
             >
               {c.language ? (languageNames.get(c.language) ?? c.language) : "All"}
@@ -148,13 +171,21 @@ export function SavedWords() {
           Your saved words could not be loaded. Please reload the page.
         </p>
       ) : words.length === 0 ? (
-        <SavedWordsEmptyState />
+        narrowed ? <NoMatch onClear={clear} /> : <SavedWordsEmptyState />
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2" aria-busy={saved.isPlaceholderData} data-testid="saved-words">
-          {words.map((word) => (
-            <SavedWordRow key={`${word.language}:${word.lemma}`} word={word} languageName={several ? languageNames.get(word.language) : undefined} />
-          ))}
-        </ul>
+        <>
+          {narrowed && (
+            <p className="text-sm text-muted-foreground" role="status" data-testid="saved-words-count">
+              {first!.total === 1 ? "1 word" : `${first!.total.toLocaleString("en-US")} words`}
+              {shown === "quizzes" ? " met in quizzes, not saved: save one to keep it on your list." : ""}
+            </p>
+          )}
+          <ul className="grid gap-3 md:grid-cols-2" aria-busy={saved.isPlaceholderData} data-testid="saved-words">
+            {words.map((word) => (
+              <SavedWordRow key={`${word.language}:${word.lemma}`} word={word} languageName={several ? languageNames.get(word.language) : undefined} />
+            ))}
+          </ul>
+        </>
       )}
       {saved.hasNextPage && !saved.isPlaceholderData && (
         <div className="flex justify-center">

@@ -25,6 +25,9 @@ export function keyToUrl(key: readonly unknown[]): string {
 
 const withQuery = (path: string, query?: QueryParams): ApiKey => (query ? ([path, query] as const) : ([path] as const));
 
+/** What narrows the word list (GET /api/words/saved's query, lib/validation/saved-words.ts). */
+export type SavedWordsFilters = { list?: "quizzes"; language?: string; status?: "learning" | "known" | "ignored"; videoId?: number; q?: string };
+
 /** Filters the dashboard lists take (SPEC §7: optional categoryId and nativeLanguage). */
 export type ListFilters = { categoryId?: number; nativeLanguage?: string };
 
@@ -79,8 +82,11 @@ export const wordKeys = {
   lookup: (query: WordLookupQuery) => ["/api/words/lookup", query] as const,
   status: ["/api/words/status"] as const,
   notes: ["/api/words/notes"] as const,
-  /** The saved words, of one language or all: every page of the list (an infinite query). */
-  saved: (language?: string) => withQuery("/api/words/saved", language ? { language } : undefined),
+  /** The word list as filtered (every page of it: an infinite query); no filter is the saved words of every language. */
+  saved: (filters: SavedWordsFilters = {}) => {
+    const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ""));
+    return withQuery("/api/words/saved", Object.keys(query).length ? query : undefined);
+  },
 };
 
 export const adminKeys = {

@@ -1,20 +1,106 @@
 "use client";
-/** The saved words, a page at a time ("Show more"), of one language or all; and where their exports download from. */
-import { useInfiniteQuery, type keepPreviousData } from "@tanstack/react-query";
-import { apiJson } from "./api";
-import { keyToUrl, wordKeys } from "./keys";
-import type { SavedWordsPage } from "@/lib/types/api";
+/**
+ * The word list, a page at a time ("Show more"), as filtered; taking a word off it (gone from the
+ * list at once, back if the server refuses) and putting one on it (the undo of a removal, or
+ * saving a quiz's word); and where the saved words' exports download from.
+ */
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type keepPreviousData, type QueryClient } from "@tanstack/react-query";
+import { toast } from "@/lib/toast";
+import { apiJson, errorMessage } from "./api";
+import { keyToUrl, reviewKeys, wordKeys, type SavedWordsFilters } from "./keys";
+import type { SavedWordPutResult, SavedWordRemoved, SavedWordsPage } from "@/lib/types/api";
 
-export function useSavedWords(language?: string, options: { placeholderData?: typeof keepPreviousData } = {}) {
+export function useSavedWords(filters: SavedWordsFilters = {}, options: { placeholderData?: typeof keepPreviousData } = {}) {
   return useInfiniteQuery({
     ...options,
-    queryKey: wordKeys.saved(language),
+    queryKey: wordKeys.saved(filters),
     queryFn: ({ queryKey, pageParam }) => {
       const url = keyToUrl(queryKey);
       return apiJson<SavedWordsPage>("GET", pageParam ? `${url}${url.includes("?") ? "&" : "?"}offset=${pageParam}` : url);
     },
     initialPageParam: 0,
     getNextPageParam: (last) => last.nextOffset ?? undefined,
+  });
+}
+
+type WordKey = { language: string; lemma: string };
+
+/** Everything a word's place on the list changes: every filtered list, the review queue, the videos' word colours. */
+function refreshAfterChange(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: [wordKeys.saved()[0]] });
+  void queryClient.invalidateQueries({ queryKey: reviewKeys.dueAll });
+  void queryClient.invalidateQueries({ queryKey: reviewKeys.summary });
+  void queryClient.invalidateQueries({ predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].endsWith("/tokens") });
+}
+
+/** What removing did, for the toast: a learning word went back to new, a known or ignored one kept its status. */
+function removedText(status: SavedWordRemoved["status"]): string {
+  return status === "new" ? "It is a new word again and out of your reviews." : `It is still marked ${status}; only your list changed.`;
+}
+
+async function putWord(queryClient: QueryClient, word: WordKey & { savedAt?: string }): Promise<SavedWordPutResult | null> {
+  try {
+    return await apiJson<SavedWordPutResult>("PUT", wordKeys.saved()[0], word);
+  } catch (error) {
+    toast.error("Error", { description: errorMessage(error, "The word could not be saved. Please try again.") });
+    return null;
+  } finally {
+    refreshAfterChange(queryClient);
+  }
+}
+
+/**
+ * Takes a word off the list: gone from every list at once, then a toast says what removing did,
+ * with Undo, which puts it back in its place. The toast is the hook's own, not the row's: the row
+ * is gone by the time the server answers.
+ */
+export function useRemoveSavedWord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ language, lemma }: WordKey) => apiJson<SavedWordRemoved>("DELETE", keyToUrl([wordKeys.saved()[0], { language, lemma }])),
+    onMutate: async (word) => {
+      // The refetch after the answer brings the exact counts.
+      const prefix = [wordKeys.saved()[0]];
+      await queryClient.cancelQueries({ queryKey: prefix });
+      const before = queryClient.getQueriesData<InfiniteData<SavedWordsPage>>({ queryKey: prefix });
+      queryClient.setQueriesData<InfiniteData<SavedWordsPage>>({ queryKey: prefix }, (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, words: page.words.filter((w) => w.language !== word.language || w.lemma !== word.lemma) })),
+        },
+      );
+      return { before };
+    },
+    onSuccess: (result) => {
+      const { language, lemma, before } = result;
+      toast(`Removed “${lemma}” from your words`, {
+        description: removedText(result.status),
+        action: before
+          ? {
+              label: "Undo",
+              onClick: () =>
+                void putWord(queryClient, { language, lemma, savedAt: before.savedAt }).then((put) => put && toast.success(`“${lemma}” is back in your words`)),
+            }
+          : undefined,
+      });
+    },
+    onError: (error, _word, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+      toast.error("Error", { description: errorMessage(error, "The word could not be removed. Please try again.") });
+    },
+    onSettled: () => refreshAfterChange(queryClient),
+  });
+}
+
+/** Saves a word met in a quiz to the list (first on it). */
+export function useSaveListedWord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (word: WordKey) => {
+      const put = await putWord(queryClient, word);
+      if (put) toast.success(`Saved “${put.lemma}”`, { description: "It is on your list of saved words now." });
+      return put;
+    },
   });
 }
 

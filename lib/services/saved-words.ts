@@ -21,6 +21,7 @@ import {
 } from "@/db/queries/saved-words";
 import { getVideoById } from "@/db/queries/videos";
 import { deleteWordCard } from "@/db/queries/word-cards";
+import { listWordNotes } from "@/db/queries/word-notes";
 import { changeStatusRow, type StatusRow } from "@/db/queries/word-statuses";
 import type { User } from "@/db/schema";
 import { wordKey } from "@/lib/text/word-key";
@@ -93,11 +94,13 @@ export type WordListRead = Omit<WordListFilter, "userId" | "search"> & { search?
 export async function readSavedWords(db: DbOrTx, user: User, query: Partial<WordListRead> & { limit: number; offset: number }): Promise<SavedWordWithLine[]> {
   const nativeLanguage = user.nativeLanguage ?? "en";
   const rows = await listSavedWordRows(db, { ...filterOf(user, query), limit: query.limit, offset: query.offset });
-  const [lines, meanings] = await Promise.all([
+  const [lines, meanings, notes] = await Promise.all([
     findLemmaLines(db, { lemmas: rows, nativeLanguage, publishedOnly: !isStaff(user), videos: 1, videoId: query.video?.id, lastWatchedBy: user.id, pick: "first" }),
     chooseMeanings(db, rows, { userId: user.id, nativeLanguage, definitions: DEFINITIONS_SHOWN, ai: "any" }),
+    listWordNotes(db, { userId: user.id, keys: rows }),
   ]);
   const lineOf = new Map(lines.map((line) => [keyOf(line.language, line.lemma), line]));
+  const noteOf = new Map(notes.map((note) => [keyOf(note.language, note.lemma), note.note]));
   return rows.map((row, i) => {
     const line = lineOf.get(keyOf(row.language, row.lemma)) ?? null;
     return {
@@ -108,6 +111,7 @@ export async function readSavedWords(db: DbOrTx, user: User, query: Partial<Word
         status: row.status,
         savedAt: row.savedAt?.toISOString() ?? null,
         meaning: meaningOf(meanings[i]!, line),
+        note: noteOf.get(keyOf(row.language, row.lemma)) ?? null,
         occurrence: line && occurrenceOf(line),
       },
     };

@@ -201,6 +201,8 @@ export type SavedWord = {
   status: "learning" | "known" | "ignored";
   savedAt: string | null;
   meaning: { text: string; source: SavedWordMeaningSource } | null;
+  /** The learner's own note on the word as they wrote it (null without one), to edit in place. */
+  note: string | null;
   occurrence: {
     videoId: number;
     videoTitle: string;
