@@ -128,7 +128,7 @@ export default defineConfig({
     // The video player, what only a real server shows of security, and the installable app.
     project("player", PLAYER_APP_PORT, ["player", "words", "review-in-video", "review", "security", "listen", "installable", "own-media-subtitles"]),
     // The YouTube player, processing and word meanings with the stand-ins.
-    project("stand-ins", STANDINS_APP_PORT, ["processing", "own-media", "player-youtube", "word-meanings"]),
+    project("stand-ins", STANDINS_APP_PORT, ["processing", "own-media", "player-youtube", "word-meanings", "saved-words"]),
   ],
   // Every server at once, after the build (Playwright would start its webServer entries in turn).
   webServer: {
