@@ -2,6 +2,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/data/api";
 import type { WordLookup } from "@/lib/services/word-lookup";
+import { DictionaryAnswer } from "./dictionary-answer";
 
 export function WordMeaning({ lookup }: { lookup: Pick<UseQueryResult<WordLookup>, "isPending" | "isError" | "error" | "data"> }) {
   const data = lookup.data;
@@ -28,17 +29,7 @@ export function WordMeaning({ lookup }: { lookup: Pick<UseQueryResult<WordLookup
             </div>
           ) : null}
           {data.dictionaries.map((dictionary) => (
-            <div key={`${dictionary.name}-${dictionary.headword}`}>
-              <ol className="list-inside list-decimal space-y-0.5">
-                {dictionary.definitions.map((definition, i) => (
-                  <li key={i}>{definition}</li>
-                ))}
-              </ol>
-              <p className="mt-1 text-xs text-muted-foreground" data-testid="word-credit">
-                From {dictionary.name}
-                {dictionary.edition ? ` (${dictionary.edition})` : ""}, {dictionary.licence}
-              </p>
-            </div>
+            <DictionaryAnswer key={`${dictionary.name}-${dictionary.headword}`} dictionary={dictionary} />
           ))}
           {data.ai ? (
             <div>

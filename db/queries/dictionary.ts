@@ -29,17 +29,20 @@ export async function replaceDictionary(db: DbOrTx, description: DictionaryDescr
   return { id: row!.id, replaced: removed.length > 0 };
 }
 
+export type DictionaryEntryRow = { headword: string; definition: string; pronunciation?: string | null; grammar?: string | null };
+
 /**
- * Adds a batch of entries as two array parameters (unnest keeps their order), not three
- * parameters a row: a fraction of the work for the driver and the database, and of the memory.
+ * Adds a batch of entries as one array parameter a column (unnest keeps their order), not a
+ * parameter a value: a fraction of the work for the driver and the database, and of the memory.
  */
-export async function insertDictionaryEntries(db: DbOrTx, dictionaryId: number, entries: { headword: string; definition: string }[]): Promise<void> {
+export async function insertDictionaryEntries(db: DbOrTx, dictionaryId: number, entries: DictionaryEntryRow[]): Promise<void> {
   if (entries.length === 0) return;
-  const headwords = sql.param(entries.map((e) => e.headword));
-  const definitions = sql.param(entries.map((e) => e.definition));
+  const column = (key: keyof DictionaryEntryRow) => sql.param(entries.map((e) => e[key] ?? null));
   await db.execute(sql`
-    insert into ${dictionaryEntries} (dictionary_id, headword, definition)
-    select ${dictionaryId}, e.headword, e.definition from unnest(${headwords}::text[], ${definitions}::text[]) as e(headword, definition)`);
+    insert into ${dictionaryEntries} (dictionary_id, headword, definition, pronunciation, grammar)
+    select ${dictionaryId}, e.headword, e.definition, e.pronunciation, e.grammar
+      from unnest(${column("headword")}::text[], ${column("definition")}::text[], ${column("pronunciation")}::text[], ${column("grammar")}::text[])
+        as e(headword, definition, pronunciation, grammar)`);
 }
 
 export async function setDictionaryEntryCount(db: DbOrTx, params: { id: number; entryCount: number }): Promise<void> {
@@ -57,6 +60,8 @@ export type DictionaryHit = {
   licence: string;
   headword: string;
   definition: string;
+  pronunciation: string | null;
+  grammar: string | null;
 };
 
 /** How many entries a dictionary holds, counted (tests and the import's report). */
@@ -77,10 +82,19 @@ export async function findDictionaryEntries(
 ): Promise<Map<string, DictionaryHit[]>> {
   const found = new Map<string, DictionaryHit[]>();
   if (params.headwords.length === 0) return found;
-  const rows = resultRows<{ dictionary_id: number | string; name: string; edition: string | null; licence: string; headword: string; definition: string }>(
+  const rows = resultRows<{
+    dictionary_id: number | string;
+    name: string;
+    edition: string | null;
+    licence: string;
+    headword: string;
+    definition: string;
+    pronunciation: string | null;
+    grammar: string | null;
+  }>(
     await db.execute(sql`
-      SELECT dictionary_id, name, edition, licence, headword, definition FROM (
-        SELECT d.id AS dictionary_id, d.name, d.edition, d.licence, e.headword, e.definition,
+      SELECT dictionary_id, name, edition, licence, headword, definition, pronunciation, grammar FROM (
+        SELECT d.id AS dictionary_id, d.name, d.edition, d.licence, e.headword, e.definition, e.pronunciation, e.grammar,
                row_number() OVER (PARTITION BY e.headword ORDER BY d.imported_at DESC, d.id, e.id) AS n
           FROM json_array_elements_text(${JSON.stringify(params.headwords)}::json) AS h(headword)
           JOIN dictionary_entries e ON e.headword = h.headword
@@ -91,7 +105,8 @@ export async function findDictionaryEntries(
       ORDER BY headword, n`),
   );
   for (const r of rows) {
-    const hit = { dictionaryId: Number(r.dictionary_id), name: r.name, edition: r.edition, licence: r.licence, headword: r.headword, definition: r.definition };
+    const { dictionary_id, ...rest } = r;
+    const hit = { dictionaryId: Number(dictionary_id), ...rest };
     found.set(r.headword, [...(found.get(r.headword) ?? []), hit]);
   }
   return found;

@@ -33,8 +33,10 @@ export const dictionaries = pgTable(
 );
 
 /**
- * A headword's definition in one dictionary. A dictionary may hold the same headword more than
- * once (homographs, CC-CEDICT's traditional and simplified forms); the lookup reads them all.
+ * One sense of a headword in one dictionary, in the dictionary's order: an entry "querer /keɾˈeɾ/
+ * 1. love 2. desire" is two rows, so the app numbers senses once and shows the pronunciation
+ * apart. A dictionary may hold the same headword more than once (homographs, CC-CEDICT's
+ * traditional and simplified forms); the lookup reads them all.
  */
 export const dictionaryEntries = pgTable(
   "dictionary_entries",
@@ -45,7 +47,12 @@ export const dictionaryEntries = pgTable(
       .references(() => dictionaries.id, { onDelete: "cascade" }),
     /** NFKC, case-folded (lib/text/headword.ts), as lookups spell what they look for. */
     headword: text("headword").notNull(),
+    /** The sense alone: no headword, pronunciation or numbering. */
     definition: text("definition").notNull(),
+    /** The headword's pronunciation as the dictionary writes it ("/keɾˈeɾ/", "[xue2 xi2]"). */
+    pronunciation: text("pronunciation"),
+    /** The dictionary's grammar for the headword in this sense ("n, fem", "vi"). */
+    grammar: text("grammar"),
   },
   // One index serves the lookup (a dictionary of the pair, a headword) and the replacement of an edition.
   (t) => [index("dictionary_entries_dictionary_headword_idx").on(t.dictionaryId, t.headword)],

@@ -1,8 +1,8 @@
 /**
  * Reads CC-CEDICT (https://cc-cedict.org, Chinese to English), plain or gzipped, line by line:
  * "Traditional Simplified [pin1 yin1] /meaning 1/meaning 2/". Each line gives an entry under both
- * written forms (once when they are the same); the "#! key=value" header gives its version and
- * licence.
+ * written forms (once when they are the same), its pinyin apart and each meaning a sense; the
+ * "#! key=value" header gives its version and licence.
  */
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
@@ -63,14 +63,19 @@ export async function readCedictMeta(file: string): Promise<CedictMeta> {
   return meta;
 }
 
-/** One parsed line, or null for a comment, a blank or a malformed line. */
+/** One parsed line (an entry under each written form, each gloss a sense), or null for a comment, a blank or a malformed line. */
 export function parseCedictLine(line: string): DictionaryEntryInput[] | null {
   const match = LINE_RE.exec(line);
   if (!match) return null;
-  const [, traditional, simplified, pinyin, senses] = match;
-  const definition = `[${pinyin!.trim()}] ${senses!.split("/").map((s) => s.trim()).filter(Boolean).join("; ")}`;
+  const [, traditional, simplified, pinyin, glosses] = match;
+  const senses = glosses!
+    .split("/")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((definition) => ({ definition, grammar: null }));
+  const pronunciation = pinyin!.trim() ? `[${pinyin!.trim()}]` : null;
   const forms = traditional === simplified ? [simplified!] : [simplified!, traditional!];
-  return forms.map((headword) => ({ headword, definition }));
+  return forms.map((headword) => ({ headword, pronunciation, senses }));
 }
 
 export async function* cedictEntries(file: string): AsyncGenerator<DictionaryEntryInput> {

@@ -12,6 +12,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
+import { looseKey, parseDictdEntry } from "./dictd-entry";
 import type { DictionaryEntryInput } from "./types";
 
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -45,7 +46,12 @@ export async function dictdFiles(file: string): Promise<DictdFiles | null> {
   if (base === file) return null;
   const exists = (p: string) => stat(p).then((s) => s.isFile(), () => false);
   const index = `${base}.index`;
-  if (!(await exists(index))) throw new Error(`${file}: its index ${path.basename(index)} is missing`);
+  if (!(await exists(index))) {
+    // Debian names FreeDict's files freedict-spa-eng.*, where older guides say spa-eng.*.
+    const debian = path.join(path.dirname(base), `freedict-${path.basename(base)}.index`);
+    const hint = (await exists(debian)) ? ` (did you mean ${debian}?)` : "";
+    throw new Error(`${file}: its index ${path.basename(index)} is missing${hint}`);
+  }
   for (const data of [`${base}.dict.dz`, `${base}.dict`]) if (await exists(data)) return { index, data };
   throw new Error(`${file}: its data file ${path.basename(base)}.dict.dz (or .dict) is missing`);
 }
@@ -97,16 +103,16 @@ export async function openDictd(files: DictdFiles): Promise<DictdReader> {
       if (!match) continue;
       const key = match[1]!.toLowerCase().replace(/-/g, "");
       const value = withoutHeadwordLine(await read(line.offset, line.length), line.headword);
-      if (key === "short") meta.short = value.replace(/\s+/g, " ");
+      if (key === "short") meta.short = value.replace(/\s+/g, " ").trim();
       else if (key === "info") meta.info = value;
-      else if (key === "url") meta.url = value.split(/\s+/)[0];
-      else if (key === "license" || key === "licence") meta.licence = value.replace(/\s+/g, " ");
+      else if (key === "url") meta.url = value.trim().split(/\s+/)[0];
+      else if (key === "license" || key === "licence") meta.licence = value.replace(/\s+/g, " ").trim();
     }
     async function* entries(): AsyncGenerator<DictionaryEntryInput> {
       for await (const line of indexLines(files.index)) {
         if (META_RE.test(line.headword)) continue;
-        const definition = withoutHeadwordLine(await read(line.offset, line.length), line.headword);
-        if (definition) yield { headword: line.headword, definition };
+        const entry = parseDictdEntry(line.headword, await read(line.offset, line.length));
+        if (entry.senses.length) yield entry;
       }
     }
     return { meta, entries, close };
@@ -117,11 +123,12 @@ export async function openDictd(files: DictdFiles): Promise<DictdReader> {
 }
 
 /**
- * dictd entries repeat their headword on their first line (FreeDict adds the pronunciation and
- * grammar there, which is kept): a line that is the headword alone says nothing and goes.
+ * A description entry's text without its first line when that names the entry ("00-database-short"
+ * under the key 00databaseshort, as dict-de-en has it). Indentation stays: it is what tells
+ * FreeDict's paragraphs apart (lib/dictionaries/licence.ts).
  */
 function withoutHeadwordLine(text: string, headword: string): string {
-  const lines = text.trim().split("\n");
-  if (lines[0]?.trim().toLowerCase() === headword.toLowerCase()) lines.shift();
-  return lines.map((l) => l.trimEnd().replace(/^\s{2,}/, "")).join("\n").trim();
+  const lines = text.replace(/\r/g, "").replace(/^\s*\n|\s+$/g, "").split("\n");
+  if (lines.length > 0 && looseKey(lines[0]!) === looseKey(headword)) lines.shift();
+  return lines.map((l) => l.trimEnd()).join("\n").replace(/^\s*\n/, "");
 }

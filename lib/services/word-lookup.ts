@@ -35,7 +35,19 @@ import { chooseMeanings } from "./word-meanings";
 
 export type WordLookupSource = "note" | "vocabulary" | "dictionary" | "ai" | "none";
 
-export type DictionaryMeaning = { name: string; edition: string | null; licence: string; headword: string; definitions: string[] };
+/**
+ * A dictionary's answer: its senses (each alone, numbered by the screen), and the pronunciation
+ * and grammar its entries give, shown apart and only when every sense shown shares them.
+ */
+export type DictionaryMeaning = {
+  name: string;
+  edition: string | null;
+  licence: string;
+  headword: string;
+  definitions: string[];
+  pronunciation: string | null;
+  grammar: string | null;
+};
 
 export type WordLookup = {
   surface: string;
@@ -70,13 +82,28 @@ const DICTIONARY_ROWS = 40;
 
 /** One headword's dictionary hits grouped by dictionary, in their order. */
 export function groupDictionaryHits(hits: readonly DictionaryHit[]): DictionaryMeaning[] {
-  const byDictionary = new Map<number, DictionaryMeaning>();
+  const byDictionary = new Map<number, { meaning: DictionaryMeaning; shown: DictionaryHit[] }>();
   for (const hit of hits) {
-    const found = byDictionary.get(hit.dictionaryId) ?? { name: hit.name, edition: hit.edition, licence: hit.licence, headword: hit.headword, definitions: [] };
+    const found = byDictionary.get(hit.dictionaryId) ?? {
+      meaning: { name: hit.name, edition: hit.edition, licence: hit.licence, headword: hit.headword, definitions: [], pronunciation: null, grammar: null },
+      shown: [],
+    };
     byDictionary.set(hit.dictionaryId, found);
-    if (found.definitions.length < DEFINITIONS_PER_DICTIONARY && !found.definitions.includes(hit.definition)) found.definitions.push(hit.definition);
+    if (found.shown.length < DEFINITIONS_PER_DICTIONARY && !found.meaning.definitions.includes(hit.definition)) {
+      found.meaning.definitions.push(hit.definition);
+      found.shown.push(hit);
+    }
   }
-  return [...byDictionary.values()];
+  return [...byDictionary.values()].map(({ meaning, shown }) => {
+    // Homographs (a noun and a verb, CC-CEDICT's readings of one character) differ: then none is shown for all.
+    const pronunciations = new Set(shown.map((h) => h.pronunciation).filter(Boolean));
+    const grammar = new Set(shown.map((h) => h.grammar));
+    return {
+      ...meaning,
+      pronunciation: pronunciations.size === 1 ? [...pronunciations][0]! : null,
+      grammar: grammar.size === 1 ? ([...grammar][0] ?? null) : null,
+    };
+  });
 }
 
 /** A line's key in the AI cache: the SHA-256 of its text, as db/queries/word-meanings.ts computes it from a caption. */

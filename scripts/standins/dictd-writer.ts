@@ -11,7 +11,12 @@ import { finished } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { encodeDictdNumber } from "@/lib/dictionaries/dictd";
 
-export type DictdFixtureEntry = { headword: string; definition: string };
+/**
+ * An entry: its definition, written under a headword line with each line indented (as dictfmt
+ * writes a plain list), or its whole `text` as a dictionary lays it out (FreeDict's headword
+ * line "querer /keɾˈeɾ/", then "1. love"), written as it is.
+ */
+export type DictdFixtureEntry = { headword: string; definition: string } | { headword: string; text: string };
 
 async function write(stream: NodeJS.WritableStream, text: string | Buffer): Promise<void> {
   if (!stream.write(text)) await once(stream, "drain");
@@ -34,14 +39,17 @@ export async function writeDictd(
   const data = createWriteStream(dataPath);
   gzip.pipe(data);
   let offset = 0;
-  const add = async (headword: string, body: string) => {
-    const bytes = Buffer.from(`${headword}\n${body}\n`, "utf8");
+  const add = async (headword: string, body: string, raw = false) => {
+    const bytes = Buffer.from(raw ? `${body}\n` : `${headword}\n${body}\n`, "utf8");
     await write(gzip, bytes);
     await write(index, `${headword}\t${encodeDictdNumber(offset)}\t${encodeDictdNumber(bytes.length)}\n`);
     offset += bytes.length;
   };
   for (const [key, value] of Object.entries(meta)) await add(`00-database-${key}`, value.split("\n").map((l) => `   ${l}`).join("\n"));
-  for await (const entry of entries) await add(entry.headword, entry.definition.split("\n").map((l) => `   ${l}`).join("\n"));
+  for await (const entry of entries) {
+    if ("text" in entry) await add(entry.headword, entry.text, true);
+    else await add(entry.headword, entry.definition.split("\n").map((l) => `   ${l}`).join("\n"));
+  }
   index.end();
   gzip.end();
   await Promise.all([finished(index), finished(data)]);

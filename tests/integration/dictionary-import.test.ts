@@ -1,8 +1,9 @@
 /**
- * `npm run dict:import`'s service on PGlite and Postgres: dictd files (as FreeDict ships them:
- * gzipped data, a base-64 index, description entries) and CC-CEDICT text become dictionaries
- * with their name, edition and licence, headwords normalised; importing the same dictionary
- * again replaces its entries; a broken file leaves the previous edition whole.
+ * `npm run dict:import`'s service on PGlite and Postgres: dictd files (as FreeDict and Ding ship
+ * them in Debian: gzipped data, a base-64 index, description entries, named freedict-fra-eng or
+ * german-english) and CC-CEDICT text become dictionaries with their name, edition and licence,
+ * headwords normalised, each sense a row with its pronunciation and grammar apart; importing the
+ * same dictionary again replaces its entries; a broken file leaves the previous edition whole.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -47,9 +48,10 @@ describe.each(testDbKinds)("dictionary import on %s", (kind) => {
   it("imports a FreeDict dictd dictionary with its name, edition and licence, from either file", async () => {
     const files = await writeDictd(
       dir,
-      `${kind}-fra-eng`,
+      `${kind}-freedict-fra-eng`,
       [
-        { headword: "Maison", definition: "maison /mɛzɔ̃/ <n, fem>\nhouse" },
+        { headword: "Maison", text: "maison /mɛzɔ̃/ <n, fem>\nhouse" },
+        { headword: "avoir", text: "avoir /avwaʀ/ <v>\n1. have, have got\n2. wear" },
         { headword: "chat", definition: "cat" },
         { headword: "ŒUF", definition: "egg" },
       ],
@@ -62,15 +64,49 @@ describe.each(testDbKinds)("dictionary import on %s", (kind) => {
       name: "French-English FreeDict Dictionary",
       edition: "0.4.1",
       licence: "GNU General Public License ver. 3.0 or later",
-      entries: 3,
+      entries: 4,
       replaced: false,
     });
     // Headwords are stored NFKC and case-folded; the description entries are not words.
-    expect(await lookup("fr", "en", "maison")).toEqual([expect.objectContaining({ headword: "maison", definition: "maison /mɛzɔ̃/ <n, fem>\nhouse" })]);
+    expect(await lookup("fr", "en", "maison")).toEqual([expect.objectContaining({ headword: "maison", definition: "house", pronunciation: "/mɛzɔ̃/", grammar: "n, fem" })]);
+    // Each sense is a row, numbered by no one but the screen.
+    expect((await lookup("fr", "en", "avoir")).map(({ definition, pronunciation, grammar }) => ({ definition, pronunciation, grammar }))).toEqual([
+      { definition: "have, have got", pronunciation: "/avwaʀ/", grammar: "v" },
+      { definition: "wear", pronunciation: "/avwaʀ/", grammar: "v" },
+    ]);
     expect((await lookup("fr", "en", "œuf")).map((e) => e.definition)).toEqual(["egg"]);
     expect(await lookup("fr", "en", "00-database-short")).toEqual([]);
     // The other direction has no dictionary.
     expect(await lookup("en", "fr", "chat")).toEqual([]);
+  });
+
+  it("imports dict-de-en as Debian names it (german-english), in Ding's layout, with the edition and licence its description gives", async () => {
+    const files = await writeDictd(
+      dir,
+      `${kind}-german-english`,
+      [
+        { headword: "gehen", text: "gehen\n {vi}\n   to go {went; gone}" },
+        { headword: "gehen", text: "gehen\n\n   to walk" },
+        { headword: "hund", text: "Hund\n {m}\n   dog; hound" },
+      ],
+      {
+        short: "German - English Dictionary devel 2023-01-30",
+        info: "# Version :: devel 2023-01-30\n# License :: GPL Version 2 or later; GNU General Public License\n# URL :: https://dict.tu-chemnitz.de/",
+      },
+    );
+    expect(await importDictionaryFile(t().db, files.index)).toMatchObject({
+      sourceLanguage: "de",
+      targetLanguage: "en",
+      name: "German - English Dictionary",
+      edition: "devel 2023-01-30",
+      licence: "GPL Version 2 or later; GNU General Public License",
+      entries: 3,
+    });
+    expect((await lookup("de", "en", "gehen")).map(({ definition, grammar }) => ({ definition, grammar }))).toEqual([
+      { definition: "to go {went; gone}", grammar: "vi" },
+      { definition: "to walk", grammar: null },
+    ]);
+    expect((await lookup("de", "en", "hund")).map((e) => e.definition)).toEqual(["dog; hound"]);
   });
 
   it("replaces an edition on re-import: the old entries are gone", async () => {
@@ -82,7 +118,7 @@ describe.each(testDbKinds)("dictionary import on %s", (kind) => {
     expect(again).toMatchObject({ name: "German-English", edition: "2", entries: 1, replaced: true });
     expect((await lookup("de", "en", "haus")).map((e) => e.definition)).toEqual(["house; home"]);
     expect(await lookup("de", "en", "alt")).toEqual([]);
-    const german = (await listDictionaries(t().db)).filter((d) => d.sourceLanguage === "de");
+    const german = (await listDictionaries(t().db)).filter((d) => d.name === "German-English");
     expect(german).toHaveLength(1);
     expect(german[0]).toMatchObject({ edition: "2", entryCount: 1, licence: "Licence not stated" });
   });
@@ -115,13 +151,16 @@ describe.each(testDbKinds)("dictionary import on %s", (kind) => {
       licence: "https://creativecommons.org/licenses/by-sa/4.0/",
       entries: 3,
     });
-    expect((await lookup("zh", "en", "學習")).map((e) => e.definition)).toEqual(["[xue2 xi2] to learn; to study"]);
-    expect((await lookup("zh", "en", "学习")).map((e) => e.definition)).toEqual(["[xue2 xi2] to learn; to study"]);
+    expect((await lookup("zh", "en", "學習")).map(({ definition, pronunciation }) => ({ definition, pronunciation }))).toEqual([
+      { definition: "to learn", pronunciation: "[xue2 xi2]" },
+      { definition: "to study", pronunciation: "[xue2 xi2]" },
+    ]);
+    expect((await lookup("zh", "en", "学习")).map((e) => e.definition)).toEqual(["to learn", "to study"]);
 
     const gzipped = path.join(dir, `${kind}-cedict.txt.gz`);
     await writeFile(gzipped, gzipSync(CEDICT.replace("/China/", "/China/Middle Kingdom/")));
     expect(await importDictionaryFile(t().db, gzipped)).toMatchObject({ replaced: true, entries: 3 });
-    expect((await lookup("zh", "en", "中国")).map((e) => e.definition)).toEqual(["[Zhong1 guo2] China; Middle Kingdom"]);
+    expect((await lookup("zh", "en", "中国")).map((e) => e.definition)).toEqual(["China", "Middle Kingdom"]);
   });
 
   it("refuses a file it cannot read as a dictionary", async () => {
@@ -129,5 +168,10 @@ describe.each(testDbKinds)("dictionary import on %s", (kind) => {
     await writeFile(other, "just some text\n");
     await expect(importDictionaryFile(t().db, other)).rejects.toThrow(/not a dictionary/);
     await expect(importDictionaryFile(t().db, path.join(dir, "missing-fra-eng.index"))).rejects.toThrow(/missing/);
+    // Debian's name is freedict-spa-eng: a guide's spa-eng is pointed to it.
+    await writeDictd(dir, "freedict-spa-eng", [{ headword: "casa", definition: "house" }]);
+    await expect(importDictionaryFile(t().db, path.join(dir, "spa-eng.index"))).rejects.toThrow(
+      `spa-eng.index is missing (did you mean ${path.join(dir, "freedict-spa-eng.index")}?)`,
+    );
   });
 });

@@ -1,0 +1,42 @@
+/**
+ * One dictionary's answer, in the word popover and on the review card: the pronunciation and
+ * grammar apart and muted, the senses numbered once (one sense is not numbered), and the credit
+ * its licence asks for, whole: it wraps, however long the licence or its address.
+ */
+import type { DictionaryMeaning } from "@/lib/services/word-lookup";
+
+export function DictionaryAnswer({ dictionary }: { dictionary: DictionaryMeaning }) {
+  const { definitions, pronunciation, grammar } = dictionary;
+  return (
+    <div data-testid="dictionary-answer">
+      {pronunciation || grammar ? (
+        <p className="text-muted-foreground wrap-break-word">
+          {pronunciation ? <span data-testid="dictionary-pronunciation">{pronunciation}</span> : null}
+          {pronunciation && grammar ? " · " : null}
+          {grammar ? (
+            <span className="italic" data-testid="dictionary-grammar">
+              {grammar}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+      {definitions.length === 1 ? (
+        <p className="wrap-break-word" data-testid="dictionary-sense">
+          {definitions[0]}
+        </p>
+      ) : (
+        <ol className="list-outside list-decimal space-y-0.5 pl-5 wrap-break-word">
+          {definitions.map((definition, i) => (
+            <li key={i} data-testid="dictionary-sense">
+              {definition}
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="mt-1 text-xs text-muted-foreground wrap-break-word" data-testid="word-credit">
+        From {dictionary.name}
+        {dictionary.edition ? ` (${dictionary.edition})` : ""}, {dictionary.licence}
+      </p>
+    </div>
+  );
+}
