@@ -1,10 +1,13 @@
 /**
- * `npm run dict:import` as an operator runs it: a dictd dictionary named by both of its files is
- * imported once into the embedded database under DATA_DIR, with a summary line; a second run
- * replaces it; no files is a usage message and a failing exit status.
+ * `npm run dict:import` as an operator runs it: with no files, every dictd dictionary in the
+ * folder (Debian's /usr/share/dictd, here DICTD_DIR) whose pair the app offers, by the names
+ * Debian gives them, the others named with the reason they are left; run again, each is replaced.
+ * A dictd dictionary named by both of its files is imported once into the embedded database
+ * under DATA_DIR, with a summary line; a second run replaces it; flags without files are a usage
+ * message and a failing exit status.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -22,8 +25,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function dictImport(args: string[]) {
-  const env = { ...process.env, DATA_DIR: path.join(dir, "data"), DATABASE_URL: "", NODE_ENV: "production" as const };
+function dictImport(args: string[], extra: Record<string, string> = {}) {
+  const env = { ...process.env, DATA_DIR: path.join(dir, "data"), DATABASE_URL: "", NODE_ENV: "production" as const, ...extra };
   return run(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/dict-import.ts", ...args], { cwd: ROOT, env, timeout: 240_000 });
 }
 
@@ -43,12 +46,62 @@ describe("npm run dict:import", () => {
     expect(third.stdout).toMatch(/^Replaced "My Spanish"/m);
   }, 600_000);
 
-  it("prints its usage and fails without files", async () => {
-    const failed = await dictImport([]).then(
+  it("imports, without files, every dictionary of the folder for the app's languages, by Debian's names, and replaces them when run again", async () => {
+    const dictd = path.join(dir, "dictd");
+    await mkdir(dictd);
+    const GPL = "Availability:\n\n    Available under the terms of the GNU General Public License ver. 2.0 and\n  any later version.\n";
+    await writeDictd(dictd, "freedict-spa-eng", [{ headword: "querer", text: "querer /keɾˈeɾ/\n1. love\n2. desire, wish" }], {
+      short: "Spanish-English FreeDict Dictionary ver. 0.3.1",
+      info: GPL,
+    });
+    await writeDictd(dictd, "german-english", [{ headword: "haus", text: "Haus\n {n}\n   house" }], {
+      short: "German - English Dictionary devel 2023-01-30",
+      info: "# License :: GPL Version 2 or later",
+    });
+    // Pairs the app does not offer, a name that gives no pair, an index without its data.
+    await writeDictd(dictd, "freedict-nld-eng", [{ headword: "huis", definition: "house" }], { short: "Dutch-English FreeDict Dictionary ver. 0.2" });
+    await writeDictd(dictd, "freedict-lat-deu", [{ headword: "domus", definition: "Haus" }]);
+    await writeDictd(dictd, "devil", [{ headword: "abasement", definition: "A decent and customary mental attitude" }]);
+    await writeFile(path.join(dictd, "freedict-fra-eng.index"), "maison\tA\tB\n");
+
+    // A database of its own: the first test imported a Spanish-English dictionary of the same name.
+    const env = { DICTD_DIR: dictd, DATA_DIR: path.join(dir, "installed-data") };
+    const first = await dictImport([], env);
+    expect(first.stdout.trim().split("\n")).toEqual([
+      "Skipped devil.index: its name gives no language pair (import it by name with --from and --to)",
+      "Skipped freedict-fra-eng.index: its data file freedict-fra-eng.dict.dz is missing",
+      "Skipped freedict-lat-deu.index: Latin → German: the app does not offer Latin",
+      "Skipped freedict-nld-eng.index: Dutch → English: the app does not offer Dutch",
+      expect.stringMatching(
+        /^Imported "Spanish-English FreeDict Dictionary" \(0\.3\.1\), es → en, 1 entries, licence: GNU General Public License ver\. 2\.0 and any later version \[/,
+      ),
+      expect.stringMatching(/^Imported "German - English Dictionary" \(devel 2023-01-30\), de → en, 1 entries, licence: GPL Version 2 or later \[/),
+      `2 of 2 dictionaries in ${dictd} imported, 4 skipped.`,
+    ]);
+    const again = await dictImport([], env);
+    expect(again.stdout).toMatch(/^Replaced "Spanish-English FreeDict Dictionary"/m);
+    expect(again.stdout).toMatch(/^Replaced "German - English Dictionary"/m);
+  }, 600_000);
+
+  it("says what to install when the folder has no dictionary for the app's languages", async () => {
+    const empty = path.join(dir, "empty");
+    await mkdir(empty);
+    for (const folder of [empty, path.join(dir, "no-such-folder")]) {
+      const failed = await dictImport([], { DICTD_DIR: folder }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed?.code).toBe(1);
+      expect(failed?.stderr).toMatch(/sudo apt install dict-freedict-spa-eng/);
+    }
+  }, 120_000);
+
+  it("prints its usage and fails given flags without files", async () => {
+    const failed = await dictImport(["--from", "es"]).then(
       () => null,
       (error: { code: number; stdout: string }) => error,
     );
     expect(failed?.code).toBe(1);
-    expect(failed?.stdout).toMatch(/^Usage: npm run dict:import -- /);
+    expect(failed?.stdout).toMatch(/^Usage: npm run dict:import/);
   }, 120_000);
 });
