@@ -379,10 +379,30 @@ export const dailyProgress = pgTable(
     day: date("day").notNull(),
     quizzesCompleted: integer("quizzes_completed").notNull().default(0),
     correctAnswers: integer("correct_answers").notNull().default(0),
+    /** Time spent studying that day (a video playing, the review screen in use): what the daily goal counts, in minutes. */
+    secondsStudied: integer("seconds_studied").notNull().default(0),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day] }), check("daily_progress_non_negative", sql`${t.quizzesCompleted} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    check("daily_progress_non_negative", sql`${t.quizzesCompleted} >= 0`),
+    check("daily_progress_seconds_non_negative", sql`${t.secondsStudied} >= 0`),
+  ],
 );
+
+/**
+ * Each learner's study-time ledger: study time is credited up to `creditedUntil` (wall-clock), so
+ * reports together never claim more time than has passed (lib/services/study-time.ts), and the
+ * last report's id, so a report sent twice counts once.
+ */
+export const studyClocks = pgTable("study_clocks", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  creditedUntil: timestamp("credited_until", { withTimezone: true }),
+  lastReportId: text("last_report_id"),
+  updatedAt: updatedAt(),
+});
 
 export const favorites = pgTable(
   "favorites",
