@@ -1,6 +1,7 @@
 /** Everything a handler needs for one request. */
 import type { Db } from "@/db/client";
 import type { AuthServerConfig } from "./config";
+import type { EmailRequestGate } from "./email-requests";
 import type { KeyStore } from "./keys";
 import type { CodeKind, MailKind, OutgoingMail } from "./mail";
 import type { RateLimiter } from "./rate-limit";
@@ -46,6 +47,8 @@ export type RequestContext = {
   now: Date;
   keys: KeyStore;
   limits: Limiters;
+  /** Per-address minutes and the answer time of /recover and /resend. */
+  emailRequests: EmailRequestGate;
   /** Purges expired tokens and flow states, at most once a minute per server; never throws. */
   purgeExpired: () => Promise<void>;
   /** Mail to hand to SMTP once the database work has committed. */

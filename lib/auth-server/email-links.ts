@@ -98,12 +98,21 @@ const sentStamp: Record<LinkType, SentStamp> = {
   email_change_new: "emailChangeSentAt",
 };
 
-/** GoTrue's one-email-of-a-kind-a-minute rule per user. */
-function checkFrequency(ctx: RequestContext, last: Date | null): void {
+/**
+ * How a send was asked for. `admitted`: by an anonymous request for an address (/recover, /resend)
+ * that has already spent the email caps for it; whatever stops such a send stops it silently, so
+ * the answer is the same as for an address nobody has.
+ */
+export type SendMode = { admitted?: boolean };
+
+/** GoTrue's one-email-of-a-kind-a-minute rule per user: a 429, or for an admitted request false. */
+function frequencyAllows(ctx: RequestContext, last: Date | null, mode: SendMode): boolean {
   const frequency = ctx.config.rateLimits.emailMaxFrequencySeconds;
   if (last && frequency > 0 && last.getTime() + frequency * 1000 > ctx.now.getTime()) {
+    if (mode.admitted) return false;
     throw emailFrequencyError(last, frequency, ctx.now);
   }
+  return true;
 }
 
 /**
@@ -111,7 +120,7 @@ function checkFrequency(ctx: RequestContext, last: Date | null): void {
  * IP's hourly caps, and only then the server-wide cap, so that a client that has used up its own
  * share cannot go on draining the one everybody shares. Nothing is spent unless all are allowed.
  */
-function takeEmailBudget(ctx: RequestContext, recipients: string[]): void {
+export function takeEmailBudget(ctx: RequestContext, recipients: string[]): void {
   const addresses = recipients.map((to) => to.toLowerCase());
   if (!addresses.every((a) => ctx.limits.emailPerAddress.peek(a))) throw overEmailSendRateLimit();
   if (!ctx.limits.emailPerIp.peek(ctx.ip)) throw overEmailSendRateLimit();
@@ -177,19 +186,21 @@ async function stampSent(ctx: RequestContext, tx: DbOrTx, user: AuthUser, change
 
 /**
  * Sends a sign-up confirmation or recovery link (with a flow state for PKCE). Enforces the
- * per-user frequency and the per-address, per-IP and server-wide hourly limits.
+ * per-user frequency and the per-address, per-IP and server-wide hourly limits. True when sent.
  */
 export async function sendEmailLink(
   ctx: RequestContext,
   tx: DbOrTx,
   input: { user: AuthUser; type: "signup" | "recovery"; to: string; redirectTo: string; pkce: Pkce | null },
-): Promise<void> {
+  mode: SendMode = {},
+): Promise<boolean> {
   const { user, type, to, redirectTo, pkce } = input;
-  checkFrequency(ctx, user[sentStamp[type]]);
-  takeEmailBudget(ctx, [to]);
+  if (!frequencyAllows(ctx, user[sentStamp[type]], mode)) return false;
+  if (!mode.admitted) takeEmailBudget(ctx, [to]);
   const flowStateId = pkce ? await createFlowState(ctx, tx, user.id, pkce, flowAuthMethod[type]) : null;
   await createLink(ctx, tx, { user, type, to, redirectTo, flowStateId });
   await stampSent(ctx, tx, user, { [sentStamp[type]]: ctx.now });
+  return true;
 }
 
 /**
@@ -201,14 +212,18 @@ export async function sendEmailChangeLinks(
   ctx: RequestContext,
   tx: DbOrTx,
   input: { user: AuthUser; newEmail: string; redirectTo: string; pkce: Pkce | null },
-): Promise<void> {
+  mode: SendMode = {},
+): Promise<boolean> {
   const { user, newEmail, redirectTo, pkce } = input;
-  checkFrequency(ctx, user.emailChangeSentAt);
-  takeEmailBudget(ctx, [user.email, newEmail]);
+  if (!frequencyAllows(ctx, user.emailChangeSentAt, mode)) return false;
+  // An admitted request has paid for the current address; the new one still has its own cap.
+  if (!mode.admitted) takeEmailBudget(ctx, [user.email, newEmail]);
+  else if (!ctx.limits.emailPerAddress.take(newEmail.toLowerCase())) return false;
   const flowStateId = pkce ? await createFlowState(ctx, tx, user.id, pkce, "email_change") : null;
   await createLink(ctx, tx, { user, type: "email_change_current", to: user.email, redirectTo, flowStateId, newEmail });
   await createLink(ctx, tx, { user, type: "email_change_new", to: newEmail, redirectTo, flowStateId, newEmail });
   await stampSent(ctx, tx, user, { emailChange: newEmail, emailChangeSentAt: ctx.now });
+  return true;
 }
 
 const REAUTHENTICATION_CODE_DIGITS = 6;
@@ -221,7 +236,7 @@ export async function sendReauthenticationCode(ctx: RequestContext, tx: DbOrTx, 
     .from(authOneTimeTokens)
     .where(and(eq(authOneTimeTokens.userId, user.id), eq(authOneTimeTokens.tokenType, "reauthentication")))
     .limit(1);
-  checkFrequency(ctx, previous?.createdAt ?? null);
+  frequencyAllows(ctx, previous?.createdAt ?? null, {});
   takeEmailBudget(ctx, [user.email]);
   const code = String(randomInt(0, 10 ** REAUTHENTICATION_CODE_DIGITS)).padStart(REAUTHENTICATION_CODE_DIGITS, "0");
   await storeOneTimeToken(ctx, tx, {

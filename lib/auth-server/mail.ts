@@ -5,6 +5,7 @@
 import { desc, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { authMail } from "@/db/schema";
+import { truncateText } from "./metadata";
 
 /**
  * Emails that carry a link. An email change sends two: one to the current address and one to
@@ -64,6 +65,25 @@ function template(kind: MailKind, newEmail?: string): Template {
   }
 }
 
+/** Long enough for any real first name; the rest of a longer one is left out of the greeting. */
+const GREETING_NAME_MAX = 50;
+// Text direction overrides and isolates, which could make the greeting read otherwise than it is.
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const LINE_BREAKING = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
+const LINK_LIKE = /:\/\/|\bwww\./i;
+
+/**
+ * The name to greet with, or none. Whoever signs an address up chooses it, and the email goes to
+ * the address's owner: so no line breaks or control characters that would rewrite the text
+ * version, nothing that reads as a link, and at most a short name's length.
+ */
+function greetingName(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const flat = raw.replace(LINE_BREAKING, " ").replace(BIDI_CONTROLS, "").replace(/\s+/g, " ").trim();
+  const name = flat.length <= GREETING_NAME_MAX ? flat : `${truncateText(flat, GREETING_NAME_MAX).trimEnd()}…`;
+  return name === "" || LINK_LIKE.test(name) ? undefined : name;
+}
+
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
@@ -109,7 +129,8 @@ function render(input: {
   /** Small print, one line each in the text version. */
   footnote?: string[];
 }): OutgoingMail {
-  const greeting = input.firstName ? `Hi ${input.firstName},` : "Hi there,";
+  const name = greetingName(input.firstName);
+  const greeting = name ? `Hi ${name},` : "Hi there,";
   const { action } = input;
   const text = [
     greeting,

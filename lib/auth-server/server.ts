@@ -2,9 +2,9 @@
  * The embedded auth server: routes GoTrue's HTTP API under /auth/v1/ to the handlers, and offers
  * the same accounts to server code directly (seeding, password checks, admin changes).
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { isDatabaseUnavailable } from "@/lib/api/errors";
-import { authOneTimeTokens, authSessions, authUsers } from "@/db/schema";
+import { authSessions, authUsers } from "@/db/schema";
 import { resolveConfig, type AuthServerConfig, type AuthServerOptions } from "./config";
 import { clientAddress } from "@/lib/http/client-address";
 import type { Limiters, RequestContext, RequestSource } from "./context";
@@ -19,7 +19,9 @@ import { verifyGet, verifyPost } from "./handlers/verify";
 import { corsHeaders, errorResponse, preflightResponse, requestOrigin } from "./http";
 import { KeyStore, type Jwks } from "./keys";
 import { clearEmailLinks } from "./email-links";
-import { deliverMail, listMailbox, type CodeKind, type MailboxMessage, type MailKind } from "./mail";
+import { EmailRequestGate } from "./email-requests";
+import { listMailbox, type MailboxMessage } from "./mail";
+import { deliverOutbox } from "./outbox";
 import { purgeExpired } from "./maintenance";
 import { checkPasswordStrength, comparePassword, hashPassword, warmUpPasswordHashing } from "./passwords";
 import { RateLimiter } from "./rate-limit";
@@ -59,13 +61,6 @@ const routes: Route[] = [
 ];
 
 const PREFIX = "/auth/v1";
-const mailDescription: Record<MailKind | CodeKind, string> = {
-  signup: "confirmation",
-  recovery: "recovery",
-  email_change_current: "email change",
-  email_change_new: "email change",
-  reauthentication: "reauthentication",
-};
 const PURGE_INTERVAL_MS = 60_000;
 const SAFE_HEAD_PATHS = new Set(["/health", "/settings", "/.well-known/jwks.json"]);
 
@@ -145,6 +140,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     // A challenge lives for minutes; a day-long window means its failures are not refilled in time.
     mfaChallengeFailures: new RateLimiter(r.failedMfaPerChallenge, 86_400_000, config.now),
   };
+  const emailRequests = new EmailRequestGate();
   const siteOrigin = config.siteUrl ? new URL(config.siteUrl).origin : undefined;
   warmUpPasswordHashing(config.passwordHashCost);
 
@@ -188,44 +184,16 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
         now: config.now(),
         keys,
         limits,
+        emailRequests,
         purgeExpired: purgeExpiredRows,
         outbox: [],
       };
       const response = await route.handler(ctx, ...match.slice(1).map(decodeParam));
-      await flushOutbox(ctx);
+      await deliverOutbox(ctx);
       return response;
     }
     if (pathMatched) throw new AuthServerError(405, "method_not_allowed", `Method ${request.method} is not allowed here`);
     throw new AuthServerError(404, "not_found", "Not found");
-  }
-
-  async function flushOutbox(ctx: RequestContext): Promise<void> {
-    if (!config.smtp || ctx.outbox.length === 0) return;
-    for (const { mail, userId, type } of ctx.outbox) {
-      try {
-        await deliverMail(config.smtp, mail);
-      } catch (error) {
-        config.logError(`could not send the ${type} email`, error);
-        await ctx.db.transaction(async (tx) => {
-          if (type === "email_change_current" || type === "email_change_new") {
-            // A change needs both addresses to hear of it: with one email lost, the request is dropped.
-            await tx.update(authUsers).set({ emailChange: null, emailChangeSentAt: null }).where(eq(authUsers.id, userId));
-            await tx
-              .delete(authOneTimeTokens)
-              .where(and(eq(authOneTimeTokens.userId, userId), inArray(authOneTimeTokens.tokenType, ["email_change_current", "email_change_new"])));
-          } else if (type === "reauthentication") {
-            await tx
-              .delete(authOneTimeTokens)
-              .where(and(eq(authOneTimeTokens.userId, userId), eq(authOneTimeTokens.tokenType, "reauthentication")));
-          } else {
-            // The email never left: let the user ask again at once instead of waiting a minute.
-            const sentAt = type === "signup" ? { confirmationSentAt: null } : { recoverySentAt: null };
-            await tx.update(authUsers).set(sentAt).where(eq(authUsers.id, userId));
-          }
-        });
-        throw unexpectedFailure(`Error sending ${mailDescription[type]} email`);
-      }
-    }
   }
 
   async function handle(request: Request, source?: RequestSource): Promise<Response> {

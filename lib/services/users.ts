@@ -7,6 +7,7 @@ import type { Db } from "@/db/client";
 import { countUsers, getUserById, insertUser, lockUserAccounts, updateUser } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { unauthorized } from "@/lib/api/errors";
+import { MAX_NAME_LENGTH, truncateText } from "@/lib/auth-server/metadata";
 import { env } from "@/lib/env";
 
 export type AuthIdentity = {
@@ -17,10 +18,14 @@ export type AuthIdentity = {
 
 const LOGIN_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
+/**
+ * The first non-empty string among `keys` of auth metadata, cut to a name's length: metadata set
+ * before the auth server capped it, or by a hosted Supabase, which does not, may hold megabytes.
+ */
 export function metaString(meta: Record<string, unknown> | undefined, ...keys: string[]): string | null {
   for (const key of keys) {
     const value = meta?.[key];
-    if (typeof value === "string" && value.trim() !== "") return value.trim();
+    if (typeof value === "string" && value.trim() !== "") return truncateText(value.trim(), MAX_NAME_LENGTH).trimEnd();
   }
   return null;
 }

@@ -1,10 +1,14 @@
-/** POST /recover (password-reset email) and POST /resend (signup or email-change link again). */
+/**
+ * POST /recover (password-reset email) and POST /resend (signup or email-change link again),
+ * answered alike for registered and unknown addresses (see email-requests.ts).
+ */
 import { z } from "zod";
 import type { RequestContext } from "../context";
 import { parsePkce, safeRedirect, sendEmailChangeLinks, sendEmailLink } from "../email-links";
+import { answerEmailRequest } from "../email-requests";
 import { AuthServerError, validationFailed } from "../errors";
 import { limitByIp } from "../guards";
-import { jsonResponse, optionalString, readBody } from "../http";
+import { optionalString, readBody } from "../http";
 import { findUserByEmail, normalizeEmail } from "../users";
 
 const recoverSchema = z.object({
@@ -19,12 +23,11 @@ export async function recover(ctx: RequestContext): Promise<Response> {
   const email = normalizeEmail(body.email, "Password recovery requires an email");
   const pkce = parsePkce(body.code_challenge, body.code_challenge_method);
   const redirectTo = safeRedirect(ctx.site, ctx.url.searchParams.get("redirect_to"));
-  const user = await findUserByEmail(ctx.db, email);
-  // Unknown addresses get the same answer, so the endpoint does not reveal who is registered.
-  if (user) {
-    await ctx.db.transaction((tx) => sendEmailLink(ctx, tx, { user, type: "recovery", to: user.email, redirectTo, pkce }));
-  }
-  return jsonResponse({});
+  return answerEmailRequest(ctx, "recovery", email, async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    if (!user) return false;
+    return ctx.db.transaction((tx) => sendEmailLink(ctx, tx, { user, type: "recovery", to: user.email, redirectTo, pkce }, { admitted: true }));
+  });
 }
 
 const resendSchema = z.object({
@@ -50,15 +53,15 @@ export async function resend(ctx: RequestContext): Promise<Response> {
   const pkce = parsePkce(body.code_challenge, body.code_challenge_method);
   const redirectTo = safeRedirect(ctx.site, ctx.url.searchParams.get("redirect_to"));
 
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) return jsonResponse({});
-  if (type === "signup") {
-    if (user.emailConfirmedAt) return jsonResponse({});
-    await ctx.db.transaction((tx) => sendEmailLink(ctx, tx, { user, type: "signup", to: user.email, redirectTo, pkce }));
-  } else {
+  return answerEmailRequest(ctx, type, email, async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    if (!user) return false;
+    if (type === "signup") {
+      if (user.emailConfirmedAt) return false;
+      return ctx.db.transaction((tx) => sendEmailLink(ctx, tx, { user, type: "signup", to: user.email, redirectTo, pkce }, { admitted: true }));
+    }
     const pending = user.emailChange;
-    if (!pending) return jsonResponse({});
-    await ctx.db.transaction((tx) => sendEmailChangeLinks(ctx, tx, { user, newEmail: pending, redirectTo, pkce }));
-  }
-  return jsonResponse({});
+    if (!pending) return false;
+    return ctx.db.transaction((tx) => sendEmailChangeLinks(ctx, tx, { user, newEmail: pending, redirectTo, pkce }, { admitted: true }));
+  });
 }

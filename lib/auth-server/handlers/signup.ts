@@ -13,9 +13,12 @@ import { z } from "zod";
 import { authUsers, type AuthUser } from "@/db/schema";
 import type { RequestContext } from "../context";
 import { clearEmailLinks, parsePkce, safeRedirect, sendEmailLink } from "../email-links";
+import { startEmailCooldown } from "../email-requests";
 import { AuthServerError, validationFailed } from "../errors";
 import { limitByIp } from "../guards";
 import { jsonResponse, optionalObject, optionalString, readBody } from "../http";
+import { checkMetadataSize, checkNames } from "../metadata";
+import { deliverOutbox } from "../outbox";
 import { checkPasswordStrength, comparePassword, hashPassword } from "../passwords";
 import { startSession, tokenResponse } from "../sessions";
 import { findUserByEmail, insertAuthUser, loadUserJson, normalizeEmail, obfuscatedUserJson } from "../users";
@@ -41,6 +44,8 @@ export async function signup(ctx: RequestContext): Promise<Response> {
   const pkce = parsePkce(body.code_challenge, body.code_challenge_method);
   const email = normalizeEmail(body.email);
   const data = body.data ?? {};
+  checkNames(data);
+  checkMetadataSize(data);
   const redirectTo = safeRedirect(ctx.site, ctx.url.searchParams.get("redirect_to"));
 
   // Hashing is slow: do it before the transaction, and on every path, so that how long the
@@ -48,7 +53,7 @@ export async function signup(ctx: RequestContext): Promise<Response> {
   const encryptedPassword = await hashPassword(body.password, ctx.config.passwordHashCost);
   const existing = await findUserByEmail(ctx.db, email);
   if (ctx.config.autoconfirm) return autoconfirmedSignup(ctx, { email, data, encryptedPassword, password: body.password, existing });
-  if (existing?.emailConfirmedAt) return jsonResponse(obfuscatedUserJson(email, data, ctx.now));
+  if (existing?.emailConfirmedAt) return answerSignup(ctx, email, obfuscatedUserJson(email, data, ctx.now));
 
   const result = await ctx.db.transaction(async (tx) => {
     // An address registered but never confirmed keeps the password and details it was first
@@ -64,7 +69,17 @@ export async function signup(ctx: RequestContext): Promise<Response> {
     await sendEmailLink(ctx, tx, { user, type: "signup", to: user.email, redirectTo, pkce });
     return loadUserJson(tx, user);
   });
-  return jsonResponse(result ?? obfuscatedUserJson(email, data, ctx.now));
+  return answerSignup(ctx, email, result ?? obfuscatedUserJson(email, data, ctx.now));
+}
+
+/**
+ * Sends the link, then starts the address's minute before a resend, whether or not the sign-up
+ * made an account: a resend answered 429 after one sign-up and 200 after another would tell.
+ */
+async function answerSignup(ctx: RequestContext, email: string, json: unknown): Promise<Response> {
+  await deliverOutbox(ctx);
+  startEmailCooldown(ctx, "signup", email);
+  return jsonResponse(json);
 }
 
 const userAlreadyRegistered = () => new AuthServerError(422, "user_already_exists", "User already registered");

@@ -16,6 +16,7 @@ import {
 import { AuthServerError, emailExists, validationFailed } from "../errors";
 import { authenticate, limitByIp, passwordMatches } from "../guards";
 import { emptyResponse, jsonResponse, optionalObject, optionalString, readBody } from "../http";
+import { checkMetadataSize, checkNames } from "../metadata";
 import { checkPasswordStrength, comparePassword, hashPassword } from "../passwords";
 import { deleteSessions } from "../sessions";
 import { findUserByEmail, listFactors, loadUserJson, normalizeEmail } from "../users";
@@ -81,6 +82,13 @@ export async function updateUser(ctx: RequestContext): Promise<Response> {
   if (body.phone) throw new AuthServerError(422, "phone_provider_disabled", "Phone logins are disabled");
   const pkce = parsePkce(body.code_challenge, body.code_challenge_method);
   if (body.password !== undefined) checkPasswordStrength(body.password, ctx.config.minPasswordLength);
+  let metadata: Record<string, unknown> | undefined;
+  if (body.data) {
+    checkNames(body.data);
+    // The merged result counts, so the cap cannot be passed a few keys at a time.
+    metadata = mergeMetadata(user.userMetaData, body.data);
+    checkMetadataSize(metadata);
+  }
   let newEmail: string | undefined;
   if (body.email !== undefined) {
     const email = normalizeEmail(body.email);
@@ -112,7 +120,7 @@ export async function updateUser(ctx: RequestContext): Promise<Response> {
       Object.assign(changes, { encryptedPassword, confirmationSentAt: null, recoverySentAt: null, emailChangeSentAt: null, emailChange: null });
       await clearEmailLinks(tx, user.id);
     }
-    if (body.data) changes.userMetaData = mergeMetadata(user.userMetaData, body.data);
+    if (metadata) changes.userMetaData = metadata;
     if (Object.keys(changes).length > 0) {
       const [updated] = await tx
         .update(authUsers)
