@@ -25,3 +25,9 @@ export const tooManyLinesMessage = (what: string, lines: number, maxLines: numbe
   `${what} has ${count(lines)} lines, more than the ${count(maxLines)} a video may have (MAX_LINES_PER_VIDEO)`;
 
 export const isOverDuration = (durationMs: number | null, maxSeconds: number) => durationMs !== null && durationMs > maxSeconds * 1000;
+
+/** What a caption's time column holds (int4 milliseconds, about 596 hours). */
+const MAX_STORED_MS = 2 ** 31 - 1;
+
+/** The latest a caption may end: when the longest video ends, and never past what can be stored. */
+export const captionEndLimitMs = (maxSeconds: number) => Math.min(maxSeconds * 1000, MAX_STORED_MS);

@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import type { CaptionsSource, Video } from "@/db/schema";
 import { downloadYoutubeCaptions } from "@/lib/media/yt-dlp";
-import { parseSubtitles, type SubtitleCue } from "@/lib/subtitles/parse";
+import { parseSubtitlesInSlices, type SubtitleCue } from "@/lib/subtitles/parse";
 
 export type YoutubeCaptions = { cues: SubtitleCue[]; source: Extract<CaptionsSource, "youtube" | "youtube-auto"> };
 
@@ -16,7 +16,7 @@ export async function youtubeCaptions(video: Video, workDir: string, signal?: Ab
   try {
     const found = await downloadYoutubeCaptions(video.youtubeId, video.targetLanguage, workDir, signal);
     if (!found) return null;
-    const { cues } = parseSubtitles(await readFile(found.file), "vtt");
+    const { cues } = await parseSubtitlesInSlices(await readFile(found.file), "vtt");
     return { cues, source: found.kind === "manual" ? "youtube" : "youtube-auto" };
   } catch (error) {
     signal?.throwIfAborted();

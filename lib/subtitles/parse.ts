@@ -6,8 +6,21 @@
  * (blocks, cue text tags, character references, inline timestamps), and YouTube's rolling
  * automatic captions become one cue per spoken line with the file's word times.
  */
+import { formatDuration } from "@/lib/media/limits";
+import { blocks, lines, type Block, type Steps } from "./blocks";
 
 export type SubtitleFormat = "srt" | "vtt";
+
+/**
+ * What an uploaded file may hold (the caller's limits): captions longer than real ones (a few
+ * hundred characters) and times past the longest video would only cost work and fail later.
+ */
+export type SubtitleLimits = {
+  /** Most characters of a caption's text, markup removed. */
+  maxCaptionChars?: number;
+  /** Latest a caption may end, in milliseconds. */
+  maxEndMs?: number;
+};
 
 export class SubtitleParseError extends Error {
   constructor(
@@ -20,7 +33,7 @@ export class SubtitleParseError extends Error {
   }
 }
 
-/** Text as UTF-8 without a BOM, with "\n" line ends. */
+/** Text as UTF-8 without a BOM (its line ends are read as they come: blocks.ts). */
 export function decodeSubtitleText(input: string | Uint8Array): string {
   let text: string;
   if (typeof input === "string") text = input;
@@ -32,75 +45,109 @@ export function decodeSubtitleText(input: string | Uint8Array): string {
     }
   }
   if (text.includes("\u0000")) throw new SubtitleParseError("The subtitle file is not a text file");
-  return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  return text.replace(/^\uFEFF/, "");
 }
 
 const VTT_SIGNATURE = /^WEBVTT(?:[ \t].*)?$/;
 // [h:]mm:ss.mmm; VTT uses '.', SRT ',' (and many SRT writers '.', so SRT takes both).
 const time = (separator: string) => String.raw`(?:(\d+):)?([0-5]\d):([0-5]\d)${separator}(\d{3})`;
+// Settings may follow after a space; looking no further keeps a long line from being read twice.
 const timingPattern = (separator: string) =>
-  new RegExp(String.raw`^\s*${time(separator)}\s*-->\s*${time(separator)}(?:\s+.*)?$`);
+  new RegExp(String.raw`^\s*${time(separator)}\s*-->\s*${time(separator)}(?=\s|$)`);
 const SRT_TIMING = timingPattern("[,.]");
 const VTT_TIMING = timingPattern("[.]");
 
 export function detectSubtitleFormat(text: string): SubtitleFormat | null {
-  const firstLine = text.split("\n", 1)[0] ?? "";
-  if (VTT_SIGNATURE.test(firstLine)) return "vtt";
-  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+  const opening: string[] = [];
+  for (const [line, number] of lines(text)) {
+    if (number === 1 && VTT_SIGNATURE.test(line)) return "vtt";
+    if (line.trim()) opening.push(line.trim());
+    if (opening.length === 2) break;
+  }
   // An SRT file opens with a cue: an optional number, then a timing line (checked by the
   // parser, which can then say what is wrong with it).
   const arrow = (line: string | undefined) => line?.includes("-->") ?? false;
-  if (arrow(lines[0]) || (/^\d+$/.test(lines[0] ?? "") && arrow(lines[1]))) return "srt";
+  if (arrow(opening[0]) || (/^\d+$/.test(opening[0] ?? "") && arrow(opening[1]))) return "srt";
   return null;
 }
 
+export type ParsedSubtitles = { format: SubtitleFormat; cues: SubtitleCue[] };
+
 /** Parses a subtitle file, detecting its format unless told. Throws SubtitleParseError. */
-export function parseSubtitles(input: string | Uint8Array, format?: SubtitleFormat): { format: SubtitleFormat; cues: SubtitleCue[] } {
+export function parseSubtitles(input: string | Uint8Array, format?: SubtitleFormat, limits: SubtitleLimits = {}): ParsedSubtitles {
+  const steps = parseSteps(input, format, limits);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** How long parsing runs before it lets other work run (parseSubtitlesInSlices). */
+const SLICE_MS = 10;
+
+/**
+ * parseSubtitles for a server reading a file of any size: it pauses every SLICE_MS, so that the
+ * requests and jobs of everyone else go on meanwhile.
+ */
+export async function parseSubtitlesInSlices(input: string | Uint8Array, format?: SubtitleFormat, limits: SubtitleLimits = {}): Promise<ParsedSubtitles> {
+  const steps = parseSteps(input, format, limits);
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStart < SLICE_MS) continue;
+    await new Promise((resolve) => setImmediate(resolve));
+    sliceStart = performance.now();
+  }
+}
+
+function* parseSteps(input: string | Uint8Array, format: SubtitleFormat | undefined, limits: SubtitleLimits): Steps<ParsedSubtitles> {
   const text = decodeSubtitleText(input);
   const detected = format ?? detectSubtitleFormat(text);
   if (!detected) throw new SubtitleParseError("The subtitle file is neither SRT nor WebVTT");
-  const cues = detected === "vtt" ? parseVttText(text) : parseSrtText(text);
-  if (cues.length === 0) throw new SubtitleParseError("The subtitle file has no captions");
+  yield;
+  const located = detected === "vtt" ? yield* parseVttText(text, limits) : yield* parseSrtText(text, limits);
+  if (located.length === 0) throw new SubtitleParseError("The subtitle file has no captions");
+  const cues: SubtitleCue[] = [];
+  for (const { line, ...cue } of located) {
+    yield;
+    if (limits.maxCaptionChars !== undefined && cue.text.length > limits.maxCaptionChars) {
+      throw new SubtitleParseError(`a caption is longer than ${limits.maxCaptionChars} characters`, line);
+    }
+    cues.push(cue);
+  }
   return { format: detected, cues: cues.sort((a, b) => a.startMs - b.startMs) };
 }
 
 export const parseSrt = (input: string | Uint8Array) => parseSubtitles(input, "srt").cues;
 export const parseVtt = (input: string | Uint8Array) => parseSubtitles(input, "vtt").cues;
 
-type Block = { line: number; lines: string[] };
-
 /**
- * Groups lines into blocks separated by empty lines, remembering where each starts. WebVTT
- * counts only a truly empty line as a separator (a line of spaces is cue text, as in YouTube's
- * captions); SRT writers are looser, so there a line of spaces separates too.
+ * With a caption limit, how many times it a caption's text may be with its markup: a longer one
+ * is refused before it is read, so one caption is never much work. Real markup is a few times its
+ * text at most (YouTube's word times: "<00:00:01.000><c> word</c>").
  */
-function blocks(text: string, isSeparator: (line: string) => boolean): Block[] {
-  const result: Block[] = [];
-  let current: Block | null = null;
-  text.split("\n").forEach((raw, i) => {
-    if (isSeparator(raw)) {
-      current = null;
-      return;
-    }
-    if (!current) {
-      current = { line: i + 1, lines: [] };
-      result.push(current);
-    }
-    current.lines.push(raw);
-  });
-  return result;
+const MARKUP_ALLOWANCE = 20;
+
+function checkMarkedUpSize(chars: number, limits: SubtitleLimits, line: number): void {
+  if (limits.maxCaptionChars === undefined) return;
+  const max = limits.maxCaptionChars * MARKUP_ALLOWANCE;
+  if (chars > max) throw new SubtitleParseError(`a caption is longer than ${max.toLocaleString("en-US")} characters with its formatting`, line);
 }
 
 const toMs = (h: string | undefined, min: string, s: string, frac: string) =>
   ((Number(h ?? 0) * 60 + Number(min)) * 60 + Number(s)) * 1000 + Number(frac);
 
-function timing(line: string, lineNumber: number, format: SubtitleFormat): { startMs: number; endMs: number } {
+function timing(line: string, lineNumber: number, format: SubtitleFormat, limits: SubtitleLimits): { startMs: number; endMs: number } {
   const m = (format === "srt" ? SRT_TIMING : VTT_TIMING).exec(line);
   const example = format === "srt" ? "00:00:01,000 --> 00:00:02,500" : "00:00:01.000 --> 00:00:02.500";
   if (!m) throw new SubtitleParseError(`expected a cue timing such as ${example}`, lineNumber);
   const startMs = toMs(m[1], m[2]!, m[3]!, m[4]!);
   const endMs = toMs(m[5], m[6]!, m[7]!, m[8]!);
   if (endMs < startMs) throw new SubtitleParseError("the cue ends before it starts", lineNumber);
+  if (limits.maxEndMs !== undefined && endMs > limits.maxEndMs) {
+    throw new SubtitleParseError(`the caption ends after ${formatDuration(limits.maxEndMs / 1000)}, the longest a video may last (MAX_MEDIA_SECONDS)`, lineNumber);
+  }
   return { startMs, endMs };
 }
 
@@ -137,6 +184,9 @@ export type SubtitleWord = { word: string; startMs: number; endMs: number };
 /** One caption: its times in milliseconds, its text on one line (markup removed), and its words' times when the file gives them. */
 export type SubtitleCue = { startMs: number; endMs: number; text: string; words?: SubtitleWord[] };
 
+/** A caption and the line of its timing, for messages about it. */
+type LocatedCue = SubtitleCue & { line: number };
+
 const INLINE_TIME = /^(?:(\d+):)?([0-5]\d):([0-5]\d)\.(\d{3})$/;
 
 /** The cue text elements of WebVTT; other tags are ignored (their text is kept). */
@@ -155,12 +205,20 @@ const VTT_ELEMENTS = new Set(["c", "i", "b", "u", "ruby", "rt", "v", "lang"]);
 function vttRuns(raw: string): { text: string; atMs?: number }[] {
   const runs: { text: string; atMs?: number }[] = [{ text: "" }];
   const open: string[] = [];
-  for (const token of raw.match(/<[^>]*>?|[^<]+/g) ?? []) {
-    if (!token.startsWith("<")) {
-      if (!open.includes("rt")) runs.at(-1)!.text += decodeEntities(token);
+  // How many <rt> are open: asked for every piece of text, so counted rather than searched for.
+  let openRt = 0;
+  // One pass: a tag ends at the next ">" or, unterminated, at the end of the text.
+  for (let at = 0; at < raw.length; ) {
+    if (raw[at] !== "<") {
+      const end = raw.indexOf("<", at);
+      const token = raw.slice(at, end < 0 ? raw.length : end);
+      at += token.length;
+      if (!openRt) runs.at(-1)!.text += decodeEntities(token);
       continue;
     }
-    const body = token.slice(1).replace(/>$/, "");
+    const close = raw.indexOf(">", at);
+    const body = raw.slice(at + 1, close < 0 ? raw.length : close);
+    at = close < 0 ? raw.length : close + 1;
     const stamp = INLINE_TIME.exec(body);
     if (stamp) {
       runs.push({ text: "", atMs: toMs(stamp[1], stamp[2]!, stamp[3]!, stamp[4]!) });
@@ -171,8 +229,14 @@ function vttRuns(raw: string): { text: string; atMs?: number }[] {
     const current = open.at(-1);
     if (!body.startsWith("/")) {
       if (name !== "rt" || current === "ruby") open.push(name);
-    } else if (current === name) open.pop();
-    else if (name === "ruby" && current === "rt") open.splice(-2, 2);
+      if (name === "rt" && current === "ruby") openRt++;
+    } else if (current === name) {
+      open.pop();
+      if (name === "rt") openRt--;
+    } else if (name === "ruby" && current === "rt") {
+      open.splice(-2, 2);
+      openRt--;
+    }
   }
   return runs;
 }
@@ -220,68 +284,97 @@ function srtText(lines: string[]): string {
     decodeEntities(
       lines
         .join("\n")
-        .replace(/<\/?(?:i|b|u|s|font|span|em|strong)\b[^>]*>/gi, "")
-        .replace(/\{\\[^}]*\}/g, ""),
+        // A tag or override ends before the next one opens, so an unterminated one (left as text) is
+        // found out without reading on to the end of the caption for each of them.
+        .replace(/<\/?(?:i|b|u|s|font|span|em|strong)\b[^<>]*>/gi, "")
+        .replace(/\{\\[^{}]*\}/g, ""),
     ),
   );
 }
 
-function parseSrtText(text: string): SubtitleCue[] {
-  const cues: SubtitleCue[] = [];
-  for (const block of blocks(text, (line) => line.trim() === "")) {
+// WebVTT counts only a truly empty line as a separator (a line of spaces is cue text, as in
+// YouTube's captions); SRT writers are looser, so there a line of spaces separates too.
+const isSrtSeparator = (line: string) => line.trim() === "";
+const isVttSeparator = (line: string) => line === "";
+const isCueNumber = (line: string) => /^\s*\d+\s*$/.test(line);
+
+function* parseSrtText(text: string, limits: SubtitleLimits): Steps<LocatedCue[]> {
+  const cues: LocatedCue[] = [];
+  for (const block of blocks(text, isSrtSeparator)) {
+    yield;
+    if (!block) continue;
     // The cue number is optional in practice; the timing is the line with the arrow. A cue
     // that runs into the next without a blank line ends where the next timing (and its
     // number) begins.
-    let at = /^\s*\d+\s*$/.test(block.lines[0]!) && block.lines.length > 1 ? 1 : 0;
+    let at = isCueNumber(block.lines[0]!) && block.lines.length > 1 ? 1 : 0;
     while (at < block.lines.length) {
-      const { startMs, endMs } = timing(block.lines[at]!, block.line + at, "srt");
-      let next = at + 1;
-      while (next < block.lines.length && !SRT_TIMING.test(block.lines[next]!)) next++;
-      const textEnd = next < block.lines.length && /^\s*\d+\s*$/.test(block.lines[next - 1]!) && next - 1 > at ? next - 1 : next;
+      yield;
+      const line = block.line + at;
+      const { startMs, endMs } = timing(block.lines[at]!, line, "srt", limits);
+      const next = cueTextEnd(block, at, SRT_TIMING.test.bind(SRT_TIMING), limits);
+      const textEnd = next < block.lines.length && isCueNumber(block.lines[next - 1]!) && next - 1 > at ? next - 1 : next;
       const textLine = srtText(block.lines.slice(at + 1, textEnd));
-      if (textLine) cues.push({ startMs, endMs, text: textLine });
+      if (textLine) cues.push({ startMs, endMs, text: textLine, line });
       at = next;
     }
   }
   return cues;
 }
 
-/** A WebVTT cue with its text lines kept apart: YouTube's rolling captions are read line by line. */
-type VttCue = { startMs: number; endMs: number; lines: { text: string; words?: SubtitleWord[] }[] };
+/** Where the text of the cue timed at line `at` of the block ends: at the next line that `startsCue`, or the block's end. */
+function cueTextEnd(block: Block, at: number, startsCue: (line: string) => boolean, limits: SubtitleLimits): number {
+  let end = at + 1;
+  for (let chars = 0; end < block.lines.length && !startsCue(block.lines[end]!); end++) {
+    chars += block.lines[end]!.length;
+    checkMarkedUpSize(chars, limits, block.line + at);
+  }
+  return end;
+}
 
-function readVttCues(text: string): VttCue[] {
-  const all = blocks(text, (line) => line === "");
-  if (!VTT_SIGNATURE.test(all[0]?.lines[0] ?? "")) throw new SubtitleParseError('a WebVTT file must start with "WEBVTT"', 1);
+/** A WebVTT cue with its text lines kept apart: YouTube's rolling captions are read line by line. */
+type VttCue = { startMs: number; endMs: number; line: number; lines: { text: string; words?: SubtitleWord[] }[] };
+
+const NO_SIGNATURE = 'a WebVTT file must start with "WEBVTT"';
+
+function* readVttCues(text: string, limits: SubtitleLimits): Steps<VttCue[]> {
   const cues: VttCue[] = [];
-  // A cue may follow the header without a blank line; the spec reads it as a cue.
-  const inHeader = all[0]!.lines.findIndex((line) => line.includes("-->"));
-  const starts = [...(inHeader > 0 ? [{ block: all[0]!, from: inHeader }] : []), ...all.slice(1).map((block) => ({ block, from: 0 }))];
-  for (const { block, from: blockFrom } of starts) {
-    if (blockFrom === 0 && /^(NOTE|STYLE|REGION)([ \t]|$)/.test(block.lines[0]!)) continue;
+  let header = true;
+  for (const block of blocks(text, isVttSeparator)) {
+    yield;
+    if (!block) continue;
+    let from = 0;
+    if (header) {
+      header = false;
+      if (!VTT_SIGNATURE.test(block.lines[0]!)) throw new SubtitleParseError(NO_SIGNATURE, 1);
+      // A cue may follow the header without a blank line; the spec reads it as a cue.
+      from = block.lines.findIndex((line) => line.includes("-->"));
+      if (from <= 0) continue;
+    } else if (/^(NOTE|STYLE|REGION)([ \t]|$)/.test(block.lines[0]!)) continue;
     // As in the spec, a line with an arrow ends the cue text and starts the next cue, so one
     // block may hold several cues.
-    for (let from = blockFrom; from < block.lines.length; ) {
+    while (from < block.lines.length) {
+      yield;
       // An optional cue identifier (never holding an arrow) may precede the timing; without an
       // arrow on either line, the first is the broken timing.
       const at = from + (!block.lines[from]!.includes("-->") && block.lines[from + 1]?.includes("-->") ? 1 : 0);
-      const { startMs, endMs } = timing(block.lines[at]!, block.line + at, "vtt");
-      let end = at + 1;
-      while (end < block.lines.length && !block.lines[end]!.includes("-->")) end++;
+      const { startMs, endMs } = timing(block.lines[at]!, block.line + at, "vtt", limits);
+      const end = cueTextEnd(block, at, (line) => line.includes("-->"), limits);
       const lines = block.lines.slice(at + 1, end).map((raw) => {
         const runs = vttRuns(raw);
         return { text: oneLine(runs.map((r) => r.text).join("")), words: timedWords(runs, startMs, endMs) };
       });
-      cues.push({ startMs, endMs, lines });
+      cues.push({ startMs, endMs, line: block.line + at, lines });
       from = end;
     }
   }
+  if (header) throw new SubtitleParseError(NO_SIGNATURE, 1);
   return cues;
 }
 
 /** The cue as one caption: its lines joined, and its word times when every line has them. */
-function flatten(cue: VttCue): SubtitleCue {
+function flatten(cue: VttCue): LocatedCue {
   const lines = cue.lines.filter((l) => l.text);
-  const result: SubtitleCue = { startMs: cue.startMs, endMs: cue.endMs, text: oneLine(lines.map((l) => l.text).join(" ")) };
+  const result: LocatedCue = { startMs: cue.startMs, endMs: cue.endMs, text: oneLine(lines.map((l) => l.text).join(" ")), line: cue.line };
   if (lines.length && lines.every((l) => l.words)) result.words = lines.flatMap((l) => l.words!);
   return result;
 }
@@ -314,9 +407,10 @@ function isRollingCaptions(cues: VttCue[]): boolean {
  * appears until the last cue that still ends on it (its carry), and takes that first cue's
  * inline word times. Lines shown again above a newer line are not said again.
  */
-function spokenLines(cues: VttCue[]): SubtitleCue[] {
-  const result: SubtitleCue[] = [];
+function* spokenLines(cues: VttCue[]): Steps<LocatedCue[]> {
+  const result: LocatedCue[] = [];
   for (const cue of [...cues].sort((a, b) => a.startMs - b.startMs)) {
+    yield;
     const lines = cue.lines.filter((l) => l.text);
     lines.forEach((line, i) => {
       const isLast = i === lines.length - 1;
@@ -325,7 +419,7 @@ function spokenLines(cues: VttCue[]): SubtitleCue[] {
         if (isLast && shown === result.at(-1)) shown.endMs = Math.max(shown.endMs, cue.endMs);
         return;
       }
-      const caption: SubtitleCue = { startMs: cue.startMs, endMs: cue.endMs, text: line.text };
+      const caption: LocatedCue = { startMs: cue.startMs, endMs: cue.endMs, text: line.text, line: cue.line };
       if (line.words) caption.words = line.words;
       result.push(caption);
     });
@@ -333,10 +427,16 @@ function spokenLines(cues: VttCue[]): SubtitleCue[] {
   return result;
 }
 
-function parseVttText(text: string): SubtitleCue[] {
-  const cues = readVttCues(text);
-  if (isRollingCaptions(cues)) return spokenLines(cues);
-  return cues.map(flatten).filter((c) => c.text);
+function* parseVttText(text: string, limits: SubtitleLimits): Steps<LocatedCue[]> {
+  const cues = yield* readVttCues(text, limits);
+  if (isRollingCaptions(cues)) return yield* spokenLines(cues);
+  const captions: LocatedCue[] = [];
+  for (const cue of cues) {
+    yield;
+    const caption = flatten(cue);
+    if (caption.text) captions.push(caption);
+  }
+  return captions;
 }
 
 /** How many caption lines the cues become: those with any text (processing drops the others). */

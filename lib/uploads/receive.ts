@@ -4,7 +4,8 @@
  * show it is not audio, else written to a scratch file, identified and measured there (ffprobe,
  * its format forced: too long is refused) and only then stored; a video file goes the same way
  * (./receive-video.ts, with its thumbnail); a subtitle file (SRT or WebVTT, small, with a capped
- * number of lines) is parsed before it is stored. Nothing is held whole in
+ * number of lines, each caption of a sane length and ending within the longest a video may last)
+ * is parsed before it is stored. Nothing is held whole in
  * memory but the subtitle file. Every problem with the input is an ApiError (4xx), and whatever
  * was stored before a failure is removed.
  */
@@ -21,9 +22,10 @@ import { ApiError, badRequest, payloadTooLarge, unsupportedMediaType } from "@/l
 import { env } from "@/lib/env";
 import { MediaToolError, probeDurationMs, type MediaInput } from "@/lib/media/ffmpeg";
 import { identifyMedia, NotAudioError, type IdentifiedMedia } from "@/lib/media/input";
-import { isOverDuration, mediaTooLongMessage, tooManyLinesMessage } from "@/lib/media/limits";
+import { captionEndLimitMs, isOverDuration, mediaTooLongMessage, tooManyLinesMessage } from "@/lib/media/limits";
 import type { Storage } from "@/lib/storage";
-import { countLines, parseSubtitles, SubtitleParseError, type SubtitleFormat } from "@/lib/subtitles/parse";
+import { countLines, parseSubtitlesInSlices, SubtitleParseError, type SubtitleFormat } from "@/lib/subtitles/parse";
+import { CAPTION_TEXT_MAX } from "@/lib/validation/limits";
 import { cleanName, label, readHead, withLimit } from "./parts";
 import { receiveVideoPart, type ReceivedVideo } from "./receive-video";
 import { NOT_AUDIO_MESSAGE, sniffAudio } from "./sniff";
@@ -314,7 +316,9 @@ class UploadInProgress {
     }
     let format: SubtitleFormat;
     try {
-      const parsed = parseSubtitles(bytes);
+      // In slices: a large file does not hold up the server's other requests while it is read.
+      const maxEndMs = captionEndLimitMs(this.options.maxMediaSeconds ?? env().maxMediaSeconds);
+      const parsed = await parseSubtitlesInSlices(bytes, undefined, { maxCaptionChars: CAPTION_TEXT_MAX, maxEndMs });
       format = parsed.format;
       const lines = countLines(parsed.cues);
       const maxLines = this.options.maxLines ?? env().maxLinesPerVideo;

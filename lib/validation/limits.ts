@@ -9,3 +9,14 @@ export const LIST_LIMIT_STAFF_MAX = 500;
 
 /** Cards the review screen fetches at once (and its page sends with the HTML); it asks for more when they are answered. */
 export const REVIEW_BATCH = 10;
+
+/**
+ * Most characters of one caption's text (markup removed) in an uploaded subtitle file: real
+ * captions are under about 200, and a line is sent to the AI and tokenized wherever it is shown.
+ */
+export const CAPTION_TEXT_MAX = 500;
+/**
+ * Most characters of one line in a prompt to the AI: a longer line (a transcript's, or a caption
+ * saved before CAPTION_TEXT_MAX) is cut at a word, so that one line never costs more than a few.
+ */
+export const AI_LINE_MAX = 1_000;
