@@ -18,7 +18,7 @@ import { aiFailureReason, NoAiProviderError } from "@/lib/ai/client";
 import { env } from "@/lib/env";
 import { MediaToolError } from "@/lib/media/ffmpeg";
 import { dbStep } from "@/lib/pipeline/db-step";
-import { PermanentJobError } from "@/lib/pipeline/errors";
+import { DATABASE_FAILURE_REASON, isDatabaseError, PermanentJobError } from "@/lib/pipeline/errors";
 import { markFailed, recordError } from "@/db/queries/video-processing";
 import { extractVocabulary, generateTranslations, regenerateQuizzes } from "@/lib/pipeline/rework";
 import { processVideo, type AudioSource } from "@/lib/pipeline/process-video";
@@ -66,6 +66,7 @@ const WAITING_SLACK_SECONDS = 60;
 function reasonOf(error: unknown): string {
   const ai = aiFailureReason(error);
   if (ai) return ai;
+  if (isDatabaseError(error)) return DATABASE_FAILURE_REASON;
   const message = error instanceof Error ? error.message : String(error);
   return message || "Processing failed";
 }
@@ -126,7 +127,8 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
         const expired = signal.aborted;
         const reason = expired ? `Processing took longer than its time limit of ${expireSeconds} s (JOB_EXPIRE_SECONDS)` : reasonOf(error);
         const lastTry = job.retryCount >= job.retryLimit;
-        console.error(`${label}:`, reason);
+        // The database's own error (its query and values) is for the log alone.
+        console.error(`${label}:`, reason, ...(!expired && isDatabaseError(error) ? [error] : []));
         if ((!expired && isPermanent(error)) || lastTry) {
           // A failed processing run fails the video; a failed extra (translations, quizzes) leaves it as it is, with the reason.
           if (queue === QUEUES.processVideo) await dbStep(() => markFailed(deps.db, videoId, reason));

@@ -19,9 +19,10 @@ import { getAi, NoAiProviderError } from "@/lib/ai/client";
 import { env } from "@/lib/env";
 import { MediaToolError, probeDurationMs, toSpeechWav } from "@/lib/media/ffmpeg";
 import { identifyMedia, NotAudioError } from "@/lib/media/input";
-import { isOverDuration, mediaTooLongMessage, tooManyLinesMessage } from "@/lib/media/limits";
+import { captionEndLimitMs, isOverDuration, mediaTooLongMessage, tooManyLinesMessage } from "@/lib/media/limits";
 import { getStorage } from "@/lib/storage";
-import { countLines, parseSubtitles, type SubtitleCue } from "@/lib/subtitles/parse";
+import { countLines, parseSubtitlesInSlices, type SubtitleCue } from "@/lib/subtitles/parse";
+import { CAPTION_TEXT_MAX } from "@/lib/validation/limits";
 import { buildCaptionsOnly, buildContent } from "./build-content";
 import { dbStep } from "./db-step";
 import { PermanentJobError } from "./errors";
@@ -57,7 +58,7 @@ export async function processVideo(db: Db, videoId: number, options: ProcessOpti
   try {
     await dbStep(() => setProcessingProgress(db, videoId, STAGE_START.preparing));
     const maxLines = options.maxLines ?? env().maxLinesPerVideo;
-    const cues = video.subtitlePath ? await loadCues(video.subtitlePath) : null;
+    const cues = video.subtitlePath ? await loadCues(video.subtitlePath, options.maxMediaSeconds ?? env().maxMediaSeconds) : null;
     // Checked again here: a file stored before the limit was lowered, or put there some other way.
     if (cues && countLines(cues) > maxLines) throw new PermanentJobError(tooManyLinesMessage("The subtitle file", countLines(cues), maxLines));
     let transcript: Transcript;
@@ -164,12 +165,14 @@ async function transcribeIfAudio(db: Db, video: Video, workDir: string, options:
   return transcribe(db, video, source, workDir, options);
 }
 
-async function loadCues(key: string): Promise<SubtitleCue[]> {
+/** The stored subtitle file's cues, held to the upload's limits (a file stored before they were set is refused with the reason). */
+async function loadCues(key: string, maxMediaSeconds: number): Promise<SubtitleCue[]> {
   const { body } = await getStorage().get(key);
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk as Buffer);
   try {
-    return parseSubtitles(Buffer.concat(chunks)).cues;
+    const limits = { maxCaptionChars: CAPTION_TEXT_MAX, maxEndMs: captionEndLimitMs(maxMediaSeconds) };
+    return (await parseSubtitlesInSlices(Buffer.concat(chunks), undefined, limits)).cues;
   } catch (error) {
     throw new PermanentJobError(`The subtitle file cannot be used: ${(error as Error).message}`);
   }
