@@ -6,6 +6,8 @@
  */
 import "server-only";
 import { z } from "zod";
+import { clipAround } from "@/lib/text/clip";
+import { AI_LINE_MAX } from "@/lib/validation/limits";
 import { chatJson } from "./chat";
 
 export const WORD_MEANING_PROMPT_VERSION = 1;
@@ -33,7 +35,9 @@ const SYSTEM = [
 const MAX_GLOSS = 300;
 
 export async function askWordMeaning(question: WordMeaningQuestion, signal?: AbortSignal): Promise<WordMeaningAnswer> {
-  const answer = await chatJson(wordMeaningAnswer, WORD_MEANING_SCHEMA_NAME, SYSTEM, JSON.stringify(question), signal);
+  // An over-long line goes as the part of it around the word (AI_LINE_MAX).
+  const asked = question.line === null ? question : { ...question, line: clipAround(question.line, question.word, AI_LINE_MAX) };
+  const answer = await chatJson(wordMeaningAnswer, WORD_MEANING_SCHEMA_NAME, SYSTEM, JSON.stringify(asked), signal);
   const gloss = (text: string) => text.trim().slice(0, MAX_GLOSS);
   return {
     partOfSpeech: gloss(answer.partOfSpeech),

@@ -6,6 +6,8 @@
 import "server-only";
 import { z } from "zod";
 import { chatJson } from "@/lib/ai/chat";
+import { clipAround, clipLine } from "@/lib/text/clip";
+import { AI_LINE_MAX } from "@/lib/validation/limits";
 
 export const BATCH_LINES = 40;
 
@@ -42,6 +44,10 @@ export function batches(lines: Line[], words: (Word & { lineIndex: number })[]):
   return out;
 }
 
+// An over-long line is translated in part (AI_LINE_MAX): a prompt stays a few lines' worth.
+const clipped = (line: Line): Line => ({ ...line, text: clipLine(line.text, AI_LINE_MAX) });
+const clippedContext = (word: Word): Word => ({ ...word, context: clipAround(word.context, word.word, AI_LINE_MAX) });
+
 export async function translateInto(
   language: string,
   from: string,
@@ -56,7 +62,7 @@ export async function translateInto(
       translationAnswer,
       "translations",
       `Translate a video's lines and vocabulary words from language "${from}" into language "${language}" for learners. Keep each line's meaning and tone. For each word give its translation as used in its line and three plausible but wrong translations (same part of speech, clearly different meaning).`,
-      JSON.stringify({ from, to: language, lines: batch.lines, words: batch.words }),
+      JSON.stringify({ from, to: language, lines: batch.lines.map(clipped), words: batch.words.map(clippedContext) }),
       signal,
     );
     const wanted = new Set(batch.lines.map((l) => l.index));

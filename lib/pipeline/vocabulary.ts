@@ -13,6 +13,8 @@ import { isStopWord, wordKey } from "@/lib/text/stop-words";
 import { contentWords, findWord, tokenize, type Token } from "@/lib/text/tokenize";
 import { lemmaKey } from "@/lib/text/word-key";
 import { lineWords } from "@/lib/text/line-words";
+import { clipLine } from "@/lib/text/clip";
+import { AI_LINE_MAX } from "@/lib/validation/limits";
 import { PARTS_OF_SPEECH, type LineWordFields } from "@/db/schema/words";
 import type { ProcessedTiming } from "@/db/queries/processed";
 import { timeWord } from "./time-word";
@@ -55,9 +57,12 @@ export const vocabularyBudget = (durationMs: number) => Math.max(1, Math.min(40,
 
 export type Proposal = z.infer<typeof vocabularyAnswer>["words"][number];
 
-/** The lines as the model sees them: each with the content words it may choose from. */
+/** The lines as the model sees them (an over-long one cut: AI_LINE_MAX), each with the content words it may choose from. */
 export function vocabularyLines(segments: TimedSegment[], language: string) {
-  return segments.map((s, index) => ({ index, text: s.text, candidates: contentWords(tokenize(s.text, language), language) }));
+  return segments.map((s, index) => {
+    const text = clipLine(s.text, AI_LINE_MAX);
+    return { index, text, candidates: contentWords(tokenize(text, language), language) };
+  });
 }
 
 type Placement = { segments: TimedSegment[]; timings: ProcessedTiming[]; language: string; budget: number };

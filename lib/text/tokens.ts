@@ -37,10 +37,32 @@ function segmenterFor(language: string): Intl.Segmenter {
   return segmenter;
 }
 
+/**
+ * Longest text given to the segmenter at once: its iterator slows down with the length of the
+ * text (a line of 100,000 characters took minutes), so a longer one is read in pieces, cut after
+ * a space where there is one. Real lines are far shorter and are read whole.
+ */
+const SEGMENTER_PIECE = 1000;
+
+/** The segmenter's segments of `text`, their indexes into the whole text. */
+function* segmentsOf(text: string, language: string): Generator<{ segment: string; index: number; isWordLike?: boolean }> {
+  const segmenter = segmenterFor(language);
+  for (let from = 0; from < text.length; ) {
+    let to = Math.min(text.length, from + SEGMENTER_PIECE);
+    if (to < text.length) {
+      const space = text.lastIndexOf(" ", to - 1);
+      if (space > from) to = space + 1;
+      else if (/[\uDC00-\uDFFF]/.test(text[to]!)) to--;
+    }
+    for (const { segment, index, isWordLike } of segmenter.segment(text.slice(from, to))) yield { segment, index: from + index, isWordLike };
+    from = to;
+  }
+}
+
 export function tokenize(text: string, language: string): Token[] {
   const elided = ELIDED[baseLanguage(language)];
   const tokens: Token[] = [];
-  for (const { segment, index, isWordLike } of segmenterFor(language).segment(text)) {
+  for (const { segment, index, isWordLike } of segmentsOf(text, language)) {
     if (!isWordLike) continue;
     let at = 0;
     // "jusqu'à", "dell'acqua": each elided part is a clitic of its own, the rest the word.

@@ -39,8 +39,13 @@ export function spokenSpans(word: string, timings: readonly { word: string }[], 
     ends.push(spelled.length);
   }
   const spans: SpokenSpan[] = [];
+  // Occurrences come in order, so the timed word holding each is found walking on from the last one's.
+  let first = 0;
   for (let at = spelled.indexOf(wanted); at >= 0; at = spelled.indexOf(wanted, at + wanted.length)) {
-    spans.push({ first: ends.findIndex((end) => end > at), last: ends.findIndex((end) => end >= at + wanted.length) });
+    while (ends[first]! <= at) first++;
+    let last = first;
+    while (ends[last]! < at + wanted.length) last++;
+    spans.push({ first, last });
   }
   return spans;
 }
