@@ -3,7 +3,9 @@
  * A tooltip: a short label for a control, shown above it (below when there is no room) while the
  * pointer rests on it for 700 ms, or at once while it has keyboard focus (SPEC §9: 700 ms, and
  * within 300 ms of another tooltip closing, at once). Escape, a press, leaving or scrolling hides
- * it; the pointer may move onto the label without it closing. While shown, the control is
+ * it (scrolling leaves a label shown for keyboard focus in place beside its control: the scroll
+ * that brings a focused control into view must not close it); the pointer may move onto the label
+ * without it closing. While shown, the control is
  * described by it (aria-describedby) and the label has role="tooltip".
  *
  * Written here rather than with Radix's tooltip: that one brings a positioning engine (about
@@ -41,6 +43,8 @@ export function Tooltip({ content, children }: { content: string; children: Reac
   const wrapper = useRef<HTMLSpanElement>(null);
   const label = useRef<HTMLDivElement>(null);
   const timer = useRef<number | undefined>(undefined);
+  /** Shown for keyboard focus (kept while scrolling) rather than for the pointer. */
+  const byFocus = useRef(false);
 
   const clear = () => window.clearTimeout(timer.current);
   const show = useCallback(() => {
@@ -69,11 +73,17 @@ export function Tooltip({ content, children }: { content: string; children: Reac
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") hide();
     };
+    const onScroll = () => {
+      const trigger = wrapper.current?.firstElementChild;
+      if (byFocus.current && trigger?.contains(document.activeElement) && label.current) {
+        setPlace(placeAbove(trigger.getBoundingClientRect(), label.current.getBoundingClientRect()));
+      } else hide();
+    };
     document.addEventListener("keydown", onKey, true);
-    window.addEventListener("scroll", hide, { capture: true, passive: true });
+    window.addEventListener("scroll", onScroll, { capture: true, passive: true });
     return () => {
       document.removeEventListener("keydown", onKey, true);
-      window.removeEventListener("scroll", hide, { capture: true });
+      window.removeEventListener("scroll", onScroll, { capture: true });
     };
   }, [open, hide]);
 
@@ -85,6 +95,7 @@ export function Tooltip({ content, children }: { content: string; children: Reac
       onPointerEnter={(event) => {
         if (event.pointerType === "touch") return;
         clear();
+        byFocus.current = false;
         if (Date.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS) show();
         else timer.current = window.setTimeout(show, TOOLTIP_DELAY_MS);
       }}
@@ -95,7 +106,10 @@ export function Tooltip({ content, children }: { content: string; children: Reac
       onPointerDown={hide}
       onFocus={(event) => {
         // Keyboard focus shows it; focus that follows a press does not.
-        if (event.target.matches(":focus-visible")) show();
+        if (event.target.matches(":focus-visible")) {
+          byFocus.current = true;
+          show();
+        }
       }}
       onBlur={hide}
     >
