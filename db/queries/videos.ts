@@ -222,12 +222,32 @@ export async function listVideoCards(
   return query.execute({ ...filterValues(params), userId: params.userId, limit: params.limit });
 }
 
+/** Videos in `language` before the others (home's rows lead with the language the learner studies); nothing without one. */
+function leadingLanguage(language: string | undefined): SQL[] {
+  return language ? [sql`(${videos.targetLanguage} = ${language}) desc`] : [];
+}
+
+/**
+ * How many videos the filters allow in each language that has any (home's language choices,
+ * counted as its rows are filtered).
+ */
+export async function countVideosByLanguage(db: DbOrTx, filters: CardFilters): Promise<{ language: string; count: number }[]> {
+  return db
+    .select({ language: videos.targetLanguage, count: sql<number>`count(*)::int` })
+    .from(videos)
+    .where(and(...filterConditions(filters)))
+    .groupBy(videos.targetLanguage);
+}
+
 export const POPULAR_WINDOW_DAYS = 30;
 
-/** Most distinct learners over the last 30 days first (then newest), so a new install still lists videos. */
+/**
+ * Videos in `leadLanguage` first; within each group, most distinct learners over the last 30 days
+ * first (then newest), so a new install still lists videos.
+ */
 export async function listPopularVideoCards(
   db: DbOrTx,
-  params: CardFilters & { userId: string; limit: number; now: Date },
+  params: CardFilters & { userId: string; limit: number; now: Date; leadLanguage?: string },
 ): Promise<VideoCardRow[]> {
   const since = new Date(params.now.getTime() - POPULAR_WINDOW_DAYS * 86_400_000);
   const recent = db
@@ -242,7 +262,7 @@ export async function listPopularVideoCards(
     .leftJoin(categories, eq(categories.id, videos.categoryId))
     .leftJoin(recent, eq(recent.videoId, videos.id))
     .where(and(...filterConditions(params)))
-    .orderBy(sql`coalesce(${recent.learners}, 0) desc`, desc(videos.createdAt), desc(videos.id))
+    .orderBy(...leadingLanguage(params.leadLanguage), sql`coalesce(${recent.learners}, 0) desc`, desc(videos.createdAt), desc(videos.id))
     .limit(params.limit);
 }
 
@@ -275,15 +295,15 @@ export async function listVideoCardsByIds(db: DbOrTx, params: { userId: string; 
   return params.ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Videos the user started and has not finished, most recently watched first. */
+/** Videos the user started and has not finished: those in `leadLanguage` first, then most recently watched first. */
 export async function listInProgressVideoCards(
   db: DbOrTx,
-  params: CardFilters & { userId: string; limit: number },
+  params: CardFilters & { userId: string; limit: number; leadLanguage?: string },
 ): Promise<VideoCardRow[]> {
   return cards(db, params.userId)
     .innerJoin(videoProgress, and(eq(videoProgress.videoId, videos.id), eq(videoProgress.userId, params.userId)))
     .where(and(...filterConditions(params), eq(videoProgress.completed, false)))
-    .orderBy(desc(videoProgress.lastWatchedAt), desc(videos.id))
+    .orderBy(...leadingLanguage(params.leadLanguage), desc(videoProgress.lastWatchedAt), desc(videos.id))
     .limit(params.limit);
 }
 

@@ -28,8 +28,11 @@ const withQuery = (path: string, query?: QueryParams): ApiKey => (query ? ([path
 /** What narrows the word list (GET /api/words/saved's query, lib/validation/saved-words.ts). */
 export type SavedWordsFilters = { list?: "quizzes"; language?: string; status?: "learning" | "known" | "ignored"; videoId?: number; q?: string };
 
-/** Filters the dashboard lists take (SPEC §7: optional categoryId and nativeLanguage). */
-export type ListFilters = { categoryId?: number; nativeLanguage?: string };
+/**
+ * Filters the dashboard lists take (SPEC §7: optional categoryId and nativeLanguage), and the
+ * language they lead with (the server's default: the caller's target language).
+ */
+export type ListFilters = { categoryId?: number; nativeLanguage?: string; language?: string };
 
 export const userKeys = {
   current: ["/api/auth/user"] as const,
@@ -61,6 +64,8 @@ export const videoKeys = {
   directory: ["/api/videos", { limit: LIST_LIMIT_STAFF_MAX }] as const,
   popular: (filters?: ListFilters) => withQuery("/api/videos/popular", filters),
   recommended: (filters?: ListFilters) => withQuery("/api/videos/recommended", filters),
+  /** How many videos home's lists could show in each language. */
+  languages: (filters: Omit<ListFilters, "language">) => withQuery("/api/videos/languages", filters),
   detail: (id: number) => [`/api/videos/${id}`] as const,
   captions: (id: number) => [`/api/videos/${id}/captions`] as const,
   segmentTranslations: (id: number) => [`/api/videos/${id}/segment-translations`] as const,

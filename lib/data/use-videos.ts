@@ -2,7 +2,7 @@
 /** Video lists: search, and the home screen's Continue Learning, Popular and Recommended. */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { userKeys, videoKeys, type ListFilters } from "./keys";
-import type { VideoCard } from "@/lib/types/api";
+import type { VideoCard, VideoLanguageCount } from "@/lib/types/api";
 
 /** At most this many matches in the header's dropdown. */
 export const SEARCH_RESULT_LIMIT = 8;
@@ -31,4 +31,9 @@ export function usePopularVideos(filters: ListFilters | null) {
 
 export function useRecommendedVideos(filters: ListFilters | null) {
   return useQuery<VideoCard[]>({ queryKey: videoKeys.recommended(filters ?? {}), enabled: filters !== null, placeholderData: keepPreviousData });
+}
+
+/** Each language with how many videos home's lists could show in it (the lists' filters, any language). */
+export function useVideoLanguages(filters: Omit<ListFilters, "language"> | null) {
+  return useQuery<VideoLanguageCount[]>({ queryKey: videoKeys.languages(filters ?? {}), enabled: filters !== null, placeholderData: keepPreviousData });
 }

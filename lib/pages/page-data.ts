@@ -10,7 +10,8 @@ import { getDb } from "@/db/client";
 import { listLanguages } from "@/db/queries/languages";
 import type { User } from "@/db/schema";
 import { getPageUser } from "@/lib/auth/page-user";
-import { adminKeys, categoryKeys, languageKeys, reviewKeys, settingsKeys, userKeys, videoKeys, wordKeys, type ListFilters } from "@/lib/data/keys";
+import { adminKeys, categoryKeys, languageKeys, reviewKeys, settingsKeys, userKeys, videoKeys, wordKeys } from "@/lib/data/keys";
+import { homeFilters, languageCountFilters } from "@/lib/videos/home-language";
 import { listFavorites } from "@/lib/services/favorites";
 import { listSavedWords } from "@/lib/services/saved-words";
 import { SAVED_WORDS_PAGE_DEFAULT } from "@/lib/validation/saved-words";
@@ -21,7 +22,7 @@ import { getDueCards, getReviewSummary } from "@/lib/services/word-cards";
 import { REVIEW_BATCH } from "@/lib/validation/limits";
 import { ApiError } from "@/lib/api/errors";
 import { getCaptions, getSegmentTranslations, getWords, getWordTimings } from "@/lib/services/content";
-import { getVideo, isStaff, listCategoriesFor, listInProgress, listPopular, listRecommended, listVideos } from "@/lib/services/videos";
+import { getVideo, isStaff, listCategoriesFor, listInProgress, listPopular, listRecommended, listVideoLanguages, listVideos } from "@/lib/services/videos";
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_STAFF_MAX } from "@/lib/validation/videos";
 
 type Part = "review" | "reviewSummary" | "home" | "dailyProgress" | "stats" | "favorites" | "savedWords" | "settings" | "languages" | "users" | "admin";
@@ -76,19 +77,22 @@ async function load(queryClient: QueryClient, user: User, part: Part): Promise<v
       return;
     }
     case "home": {
-      // The lists as the home screen first asks for them: all categories, the learner's own language left out.
-      const filters: ListFilters = { categoryId: undefined, nativeLanguage: user.nativeLanguage ?? undefined };
-      const query = { nativeLanguage: filters.nativeLanguage, limit: LIST_LIMIT_DEFAULT };
-      const [categories, continuing, popular, recommended] = await Promise.all([
+      // The lists as the home screen first asks for them (homeFilters): all categories, the
+      // learner's own language left out, led by the language they study.
+      const filters = homeFilters(user, undefined, undefined);
+      const query = { nativeLanguage: filters.nativeLanguage, language: filters.language, limit: LIST_LIMIT_DEFAULT };
+      const [categories, continuing, popular, recommended, languages] = await Promise.all([
         listCategoriesFor(db, user),
         listInProgress(db, user, query),
         listPopular(db, user, query),
         listRecommended(db, user, query),
+        listVideoLanguages(db, user, { nativeLanguage: filters.nativeLanguage }),
       ]);
       queryClient.setQueryData(categoryKeys.all, categories);
       queryClient.setQueryData(userKeys.progressVideos(filters), continuing);
       queryClient.setQueryData(videoKeys.popular(filters), popular);
       queryClient.setQueryData(videoKeys.recommended(filters), recommended);
+      queryClient.setQueryData(videoKeys.languages(languageCountFilters(filters)), languages);
     }
   }
 }

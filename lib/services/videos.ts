@@ -5,6 +5,7 @@
 import "server-only";
 import { getDb, type DbOrTx } from "@/db/client";
 import {
+  countVideosByLanguage,
   getVideoCard,
   getVideoStatus,
   listInProgressVideoCards,
@@ -17,11 +18,12 @@ import {
   type CardFilters,
 } from "@/db/queries/videos";
 import { listCategories } from "@/db/queries/categories";
+import { listLanguages } from "@/db/queries/languages";
 import { comprehensionOfVideos } from "@/db/queries/comprehension";
 import { PUBLISHED_STATUSES, type User, type Video, type VideoStatus } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/api/errors";
-import type { Category, VideoCard } from "@/lib/types/api";
-import { LIST_LIMIT_MAX, type ListQuery, type VideoSearchQuery } from "@/lib/validation/videos";
+import type { Category, VideoCard, VideoLanguageCount } from "@/lib/types/api";
+import { LIST_LIMIT_MAX, type HomeListQuery, type ListQuery, type VideoLanguagesQuery, type VideoSearchQuery } from "@/lib/validation/videos";
 import { preferComfortable } from "@/lib/words/comprehension";
 import { withComprehension } from "./comprehension";
 import { toVideoCard } from "./serialize";
@@ -65,30 +67,54 @@ export async function assertVideoVisible(db: DbOrTx, user: User, id: number): Pr
   if (!status || !mayView(user, status)) throw videoNotFound();
 }
 
+/** The language home's lists lead with: the one asked for, else the caller's target language. */
+export function homeLanguage(user: Pick<User, "targetLanguage">, query: Pick<HomeListQuery, "language">): string | undefined {
+  return query.language ?? user.targetLanguage ?? undefined;
+}
+
 // The home screen's lists show published videos to everyone: they are what learners study.
-export async function listPopular(db: DbOrTx, user: User, query: ListQuery, now = new Date()): Promise<VideoCard[]> {
-  return withComprehension(db, user, await listPopularVideoCards(db, { ...filters(user, query, true), now }));
+/** Popular Videos: those in the home language first, each group by popularity (db/queries/videos.ts). */
+export async function listPopular(db: DbOrTx, user: User, query: HomeListQuery, now = new Date()): Promise<VideoCard[]> {
+  const leadLanguage = homeLanguage(user, query);
+  return withComprehension(db, user, await listPopularVideoCards(db, { ...filters(user, query, true), now, leadLanguage }));
+}
+
+/**
+ * Every language the app offers with how many published videos home's lists could show in it
+ * (with the same category and native-language filters), so home can say why a language has none
+ * and offer those that have some.
+ */
+export async function listVideoLanguages(db: DbOrTx, user: User, query: VideoLanguagesQuery): Promise<VideoLanguageCount[]> {
+  const [languages, counts] = await Promise.all([
+    listLanguages(db),
+    countVideosByLanguage(db, { publishedOnly: true, categoryId: query.categoryId, nativeLanguage: query.nativeLanguage }),
+  ]);
+  const byCode = new Map(counts.map((c) => [c.language, c.count]));
+  return languages.map(({ code, name }) => ({ code, name, count: byCode.get(code) ?? 0 }));
 }
 
 /** How many of the newest unstarted videos Recommended for You scores to choose from. */
 export const RECOMMENDED_POOL = 200;
 
 /**
- * Recommended for You: of the learner's unstarted videos in their target language (the newest
+ * Recommended for You: of the learner's unstarted videos in the home language (the newest
  * RECOMMENDED_POOL), those they can follow with a little effort (90–98 % known) first, newest first
  * within each group.
  */
-export async function listRecommended(db: DbOrTx, user: User, query: ListQuery): Promise<VideoCard[]> {
-  if (!user.targetLanguage) return [];
-  const pool = await listRecommendedVideoIds(db, { ...filters(user, query, true), targetLanguage: user.targetLanguage, pool: RECOMMENDED_POOL });
+export async function listRecommended(db: DbOrTx, user: User, query: HomeListQuery): Promise<VideoCard[]> {
+  const language = homeLanguage(user, query);
+  if (!language) return [];
+  const pool = await listRecommendedVideoIds(db, { ...filters(user, query, true), targetLanguage: language, pool: RECOMMENDED_POOL });
   const scores = await comprehensionOfVideos(db, { userId: user.id, videoIds: pool });
   const chosen = preferComfortable(pool.map((id) => ({ id, comprehension: scores.get(id) ?? null }))).slice(0, query.limit);
   const rows = await listVideoCardsByIds(db, { userId: user.id, ids: chosen.map((c) => c.id) });
   return rows.map((row) => ({ ...toVideoCard(row), comprehension: scores.get(row.id) ?? null }));
 }
 
-export async function listInProgress(db: DbOrTx, user: User, query: ListQuery): Promise<VideoCard[]> {
-  return withComprehension(db, user, await listInProgressVideoCards(db, filters(user, query, true)));
+/** Continue Learning: those in the home language first, then most recently watched first. */
+export async function listInProgress(db: DbOrTx, user: User, query: HomeListQuery): Promise<VideoCard[]> {
+  const leadLanguage = homeLanguage(user, query);
+  return withComprehension(db, user, await listInProgressVideoCards(db, { ...filters(user, query, true), leadLanguage }));
 }
 
 /** Learners get the categories that hold a published video; admins and owners get all. */

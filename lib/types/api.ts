@@ -96,6 +96,9 @@ export type VideoCard = {
 
 export type Category = { id: number; name: string };
 
+/** A language home's lists can lead with, and how many of the videos they may list are in it. */
+export type VideoLanguageCount = { code: string; name: string; count: number };
+
 export type DailyProgress = { date: string; quizzesCompleted: number; correctAnswers: number; dailyGoal: number };
 
 export type UserStats = { streak: number; longestStreak: number; totalWordsLearned: number; totalQuizzes: number };

@@ -43,6 +43,19 @@ export const listQuerySchema = z
   .strict();
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/**
+ * Home's lists (Continue Learning, Popular, Recommended) also take `language`: the language they
+ * lead with (Recommended lists only it). Left out, it is the caller's target language.
+ */
+export const homeListQuerySchema = listQuerySchema.extend({ language: appLanguageSchema("language").optional() }).strict();
+export type HomeListQuery = z.infer<typeof homeListQuerySchema>;
+
+/** GET /api/videos/languages: the same filters as home's lists, without paging. */
+export const videoLanguagesQuerySchema = z
+  .object({ categoryId: idStringSchema.optional(), nativeLanguage: appLanguageSchema("nativeLanguage").optional() })
+  .strict();
+export type VideoLanguagesQuery = z.infer<typeof videoLanguagesQuerySchema>;
+
 /** The service holds learners to LIST_LIMIT_MAX; the schema allows the staff maximum. */
 export const videoSearchQuerySchema = listQuerySchema.extend({
   limit: limitSchema(LIST_LIMIT_STAFF_MAX),

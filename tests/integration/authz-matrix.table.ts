@@ -149,6 +149,7 @@ export const AUTHZ_TABLE: Row[] = [
   { route: "/api/videos", method: "GET", expect: SIGNED_IN },
   { route: "/api/videos/popular", method: "GET", expect: SIGNED_IN },
   { route: "/api/videos/recommended", method: "GET", expect: SIGNED_IN },
+  { route: "/api/videos/languages", method: "GET", expect: SIGNED_IN },
   { route: "/api/categories", method: "GET", expect: SIGNED_IN },
   { route: "/api/categories", method: "POST", body: ({ n }) => ({ name: `Category ${n}` }), expect: "401 403 403 201 201" },
   {

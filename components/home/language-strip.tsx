@@ -1,0 +1,71 @@
+"use client";
+/**
+ * Home's language choice: the learner's target language first, then the languages that have
+ * videos, each with how many. The rows lead with the pressed one; shown only when there is a
+ * choice to make.
+ */
+import { LanguageFlag } from "@/components/language-flag";
+import { Button } from "@/components/ui/button";
+import type { VideoLanguageCount } from "@/lib/types/api";
+
+export function videoCountText(count: number): string {
+  return `${count} ${count === 1 ? "video" : "videos"}`;
+}
+
+export function LanguageStrip({
+  choices,
+  selected,
+  onSelect,
+}: {
+  choices: VideoLanguageCount[];
+  selected: string | undefined;
+  onSelect: (code: string) => void;
+}) {
+  if (choices.length < 2) return null;
+  return (
+    <nav aria-label="Video language" className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0" data-testid="language-strip">
+      <ul className="flex w-max gap-2">
+        {choices.map((choice) => (
+          <li key={choice.code}>
+            <Button
+              type="button"
+              size="sm"
+              variant={choice.code === selected ? "secondary" : "ghost"}
+              aria-pressed={choice.code === selected}
+              onClick={() => onSelect(choice.code)}
+              className="h-9 rounded-full px-3 aria-pressed:ring-2 aria-pressed:ring-primary/60"
+              data-language={choice.code}
+            >
+              <LanguageFlag code={choice.code} label={null} className="h-3.5 w-5 rounded-[2px]" />
+              {choice.name}{" "}
+              <span className="rounded-full bg-background/70 px-1.5 text-xs tabular-nums text-muted-foreground">
+                {choice.count}
+                <span className="sr-only"> {choice.count === 1 ? "video" : "videos"}</span>
+              </span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Buttons that show the rows in another language: what a row with nothing in the shown language offers. */
+export function LanguageOffers({ offers, onSelect }: { offers: VideoLanguageCount[]; onSelect: (code: string) => void }) {
+  if (offers.length === 0) return null;
+  return (
+    <div className="mt-4 space-y-3">
+      <p className="text-sm font-medium text-foreground">Watch videos in another language:</p>
+      <ul className="flex flex-wrap justify-center gap-2">
+        {offers.map((offer) => (
+          <li key={offer.code}>
+            <Button type="button" variant="outline" size="sm" className="h-9 rounded-full" onClick={() => onSelect(offer.code)} data-language={offer.code}>
+              <LanguageFlag code={offer.code} label={null} className="h-3.5 w-5 rounded-[2px]" />
+              {offer.name} ({videoCountText(offer.count)})
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+/**
+ * One of home's rows, led by the language shown: its videos in that language, then ("In other
+ * languages") the rest, unless the row lists that language only. A row with nothing in the
+ * language says why, and offers the languages that have videos.
+ */
+import { VideoGrid } from "@/components/video/video-grid";
+import type { VideoCard, VideoLanguageCount } from "@/lib/types/api";
+import { otherLanguages, splitByLanguage } from "@/lib/videos/home-language";
+import { LanguageOffers } from "./language-strip";
+
+export type RowLanguage = {
+  /** The language the row leads with (undefined: none, the row lists its videos as they come). */
+  code: string | undefined;
+  /** Videos per language under the same filters; undefined while loading. */
+  counts: VideoLanguageCount[] | undefined;
+  /** The category filtered by, by name, for the explanation. */
+  categoryName: string | undefined;
+  onSelect: (code: string) => void;
+};
+
+/** Why a row has no videos in `language`: none exist (in the category), or the learner has started them all. */
+export function emptyReason(name: string, count: number, categoryName: string | undefined): string {
+  if (count > 0) return `You have started every video in ${name}${categoryName ? ` in ${categoryName}` : ""}.`;
+  return categoryName ? `There are no ${name} videos in ${categoryName} yet.` : `There are no videos in ${name} yet.`;
+}
+
+export function VideoRow({
+  id,
+  title,
+  query,
+  language,
+  only = false,
+  hideWhenEmpty = false,
+  categoryId,
+}: {
+  id: string;
+  title: string;
+  query: { data: VideoCard[] | undefined; isPending: boolean };
+  language: RowLanguage;
+  /** The row lists the shown language only (Recommended for You). */
+  only?: boolean;
+  /** Continue Learning hides itself when empty (SPEC §2): nothing started yet means nothing to continue. */
+  hideWhenEmpty?: boolean;
+  categoryId: number | undefined;
+}) {
+  const videos = query.data;
+  if (hideWhenEmpty && !query.isPending && (videos?.length ?? 0) === 0) return null;
+  const { lead, others } = language.code === undefined ? { lead: videos ?? [], others: [] } : splitByLanguage(videos ?? [], language.code);
+  const shownOthers = only ? [] : others;
+  // Continue Learning says nothing of a language the learner has not started: its others follow.
+  const explain = lead.length === 0 && !(hideWhenEmpty && shownOthers.length > 0);
+  return (
+    <section aria-labelledby={id} className="space-y-4" data-testid={id}>
+      <h2 id={id} className="text-xl font-bold tracking-tight sm:text-2xl">
+        {title}
+      </h2>
+      {query.isPending && !videos ? (
+        <VideoGrid videos={undefined} loading categoryId={categoryId} />
+      ) : lead.length > 0 ? (
+        <VideoGrid videos={lead} loading={false} categoryId={categoryId} />
+      ) : explain ? (
+        <VideoGrid videos={[]} loading={false} empty={<EmptyRow language={language} />} />
+      ) : null}
+      {shownOthers.length > 0 ? (
+        <div className="space-y-3" data-testid={`${id}-other-languages`}>
+          {lead.length > 0 || explain ? <h3 className="text-base font-semibold text-muted-foreground">In other languages</h3> : null}
+          <VideoGrid videos={shownOthers} loading={false} categoryId={categoryId} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function EmptyRow({ language }: { language: RowLanguage }) {
+  const shown = language.counts?.find((c) => c.code === language.code);
+  const reason = shown ? ` ${emptyReason(shown.name, shown.count, language.categoryName)}` : "";
+  return (
+    <div data-testid="row-empty">
+      <p>
+        No videos found.{reason}
+      </p>
+      {language.counts ? <LanguageOffers offers={otherLanguages(language.counts, language.code)} onSelect={language.onSelect} /> : null}
+    </div>
+  );
+}
