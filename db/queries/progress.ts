@@ -73,10 +73,12 @@ export async function addWordAnswer(
   return after!;
 }
 
-export async function addQuizToDay(
-  db: DbOrTx,
-  params: { userId: string; day: string; correct: number },
-): Promise<{ quizzesCompleted: number; correctAnswers: number }> {
+/** What a learner did on one of their days. */
+export type DayProgress = { quizzesCompleted: number; correctAnswers: number; secondsStudied: number };
+
+const dayColumns = { quizzesCompleted: dailyProgress.quizzesCompleted, correctAnswers: dailyProgress.correctAnswers, secondsStudied: dailyProgress.secondsStudied };
+
+export async function addQuizToDay(db: DbOrTx, params: { userId: string; day: string; correct: number }): Promise<DayProgress> {
   const [row] = await db
     .insert(dailyProgress)
     .values({ userId: params.userId, day: params.day, quizzesCompleted: 1, correctAnswers: params.correct })
@@ -87,21 +89,21 @@ export async function addQuizToDay(
         correctAnswers: sql`${dailyProgress.correctAnswers} + excluded.correct_answers`,
       },
     })
-    .returning({ quizzesCompleted: dailyProgress.quizzesCompleted, correctAnswers: dailyProgress.correctAnswers });
+    .returning(dayColumns);
   return row!;
 }
 
-export async function getDayProgress(db: DbOrTx, params: { userId: string; day: string }): Promise<{ quizzesCompleted: number; correctAnswers: number }> {
+export async function getDayProgress(db: DbOrTx, params: { userId: string; day: string }): Promise<DayProgress> {
   const query = prepared(db, "day_progress", (db, name) =>
     db
-      .select({ quizzesCompleted: dailyProgress.quizzesCompleted, correctAnswers: dailyProgress.correctAnswers })
+      .select(dayColumns)
       .from(dailyProgress)
       .where(and(eq(dailyProgress.userId, sql.placeholder("userId")), eq(dailyProgress.day, sql.placeholder("day"))))
       .limit(1)
       .prepare(name),
   );
   const [row] = await query.execute(params);
-  return row ?? { quizzesCompleted: 0, correctAnswers: 0 };
+  return row ?? { quizzesCompleted: 0, correctAnswers: 0, secondsStudied: 0 };
 }
 
 /** The user's progress in a video: which of its current words they have learned. */

@@ -5,12 +5,12 @@
  */
 import "server-only";
 import type { DbOrTx } from "@/db/client";
-import { addQuizToDay } from "@/db/queries/progress";
+import { addQuizToDay, type DayProgress } from "@/db/queries/progress";
 import { addQuizToUser } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { daysAt, localDay, streakAfterQuiz, type Day } from "@/lib/progress/days";
 
-export type QuizCounted = { date: Day; day: { quizzesCompleted: number; correctAnswers: number }; user: User };
+export type QuizCounted = { date: Day; day: DayProgress; user: User };
 
 export async function countQuizForDay(tx: DbOrTx, user: User, answer: { correct: number; newlyLearned: number }, now: Date): Promise<QuizCounted> {
   const days = daysAt(user, now);

@@ -99,7 +99,14 @@ export type Category = { id: number; name: string };
 /** A language home's lists can lead with, and how many of the videos they may list are in it. */
 export type VideoLanguageCount = { code: string; name: string; count: number };
 
-export type DailyProgress = { date: string; quizzesCompleted: number; correctAnswers: number; dailyGoal: number };
+/**
+ * The learner's day: quizzes answered, and the time studied, which the daily goal (minutes)
+ * counts. `date` is the day in the learner's own zone.
+ */
+export type DailyProgress = { date: string; quizzesCompleted: number; correctAnswers: number; secondsStudied: number; dailyGoal: number };
+
+/** What POST /api/users/{userId}/study-time answers: the seconds it counted (fewer than sent when capped), and the day. */
+export type StudyTimeSaved = { counted: number; dailyProgress: DailyProgress };
 
 export type UserStats = { streak: number; longestStreak: number; totalWordsLearned: number; totalQuizzes: number };
 

@@ -137,6 +137,9 @@ export const AUTHZ_TABLE: Row[] = [
     },
   },
 
+  // Study time, added to the first learner's day by that learner only.
+  { route: "/api/users/[userId]/study-time", method: "POST", body: () => ({ seconds: 10 }), expect: "401 200 403 403 403" },
+
   // Word statuses: each signed-in caller sets their own.
   // Saving the word gives each caller the card /api/review/answers grades below (an answer to a word without a card is 404).
   { route: "/api/words/status", method: "PUT", body: () => ({ language: "es", lemma: "café", status: "learning" }), expect: SIGNED_IN },
