@@ -3,20 +3,24 @@
  * The quizzes of one visit to a video: which quiz is open (a vocabulary word's, or a review of one
  * of the learner's due words said in the video), which were asked (each once a visit, SPEC §4),
  * the vocabulary answers given (for the end-of-video recap; reviews are not the video's), and the
- * rules of when the next one opens (lib/player/timing.ts: pacing from the learner's setting, a
- * review kept 20 s from other quizzes, catch-up only about the line shown or the one before it).
+ * rules of when the next one opens (lib/player/timing.ts: pacing from the learner's setting,
+ * catch-up only about the line shown or the one before it). Reviews come where the server placed
+ * them, and a vocabulary quiz whose place a review takes is not asked this visit.
+ * Each time a quiz opens is one attempt, with its own key: the answer is sent with it, so a resent
+ * answer counts once and an answer in a later attempt counts again (lib/services/progress.ts).
  * The schedule is built once per change of its inputs; `check` runs every frame over a few items.
  */
 import { useMemo, useRef, useState } from "react";
-import { captionForWord, quizPacing, quizToTrigger, type QuizWord } from "@/lib/player/timing";
+import { newIdempotencyKey } from "@/lib/data/use-progress";
+import { quizSchedule, type ScheduledQuiz } from "@/lib/player/review-placement";
+import { quizPacing, quizToTrigger, type QuizWord } from "@/lib/player/timing";
 import type { CaptionSegment, LearningPreferences, VideoReviewDto, VocabularyWord } from "@/lib/types/api";
 
 export type QuizResult = { wordId: number; word: string; correct: boolean };
 
-export type OpenQuiz = { kind: "vocabulary"; word: VocabularyWord } | { kind: "review"; review: VideoReviewDto };
+export type OpenQuiz = ScheduledQuiz<VocabularyWord, VideoReviewDto>["quiz"];
 
-/** A quiz of the schedule: vocabulary words keep their ids, reviews take negative ones. */
-type Scheduled = QuizWord & { lineId: number | undefined; quiz: OpenQuiz };
+type Scheduled = ScheduledQuiz<VocabularyWord, VideoReviewDto>;
 
 const isReview = (item: QuizWord) => item.id < 0;
 const lineOf = (item: QuizWord) => (item as Scheduled).lineId;
@@ -28,35 +32,21 @@ export function useQuizSession(
   reviews: VideoReviewDto[] | undefined,
 ) {
   const asked = useRef(new Set<number>());
-  const lastQuiz = useRef<{ at: number; review: boolean } | null>(null);
-  const [open, setOpen] = useState<Scheduled | null>(null);
+  const lastQuiz = useRef<number | null>(null);
+  const [open, setOpen] = useState<(Scheduled & { attempt: string }) | null>(null);
   const [results, setResults] = useState<QuizResult[]>([]);
 
-  const schedule = useMemo<Scheduled[]>(
-    () => [
-      // The line each word was said in: its caption, else the caption its time falls in.
-      ...(vocabulary ?? []).map((w) => ({ ...w, lineId: w.captionId ?? captionForWord(lines, w.timestamp)?.id, quiz: { kind: "vocabulary", word: w } as const })),
-      ...(reviews ?? []).map((r, i) => ({ id: -1 - i, timestamp: r.quizTime, lineId: r.captionId, quiz: { kind: "review", review: r } as const })),
-    ],
-    [vocabulary, reviews, lines],
-  );
+  const schedule = useMemo(() => quizSchedule(vocabulary ?? [], reviews ?? [], lines), [vocabulary, reviews, lines]);
   const pacing = useMemo(() => quizPacing(preferences), [preferences]);
 
   /** The quiz that opens as time moves from `previousMs` to `nowMs`, or null. */
   function check(previousMs: number, nowMs: number): OpenQuiz | null {
     if (open || !vocabulary) return null;
-    const hit = quizToTrigger(schedule, previousMs, nowMs, asked.current, {
-      lines,
-      lineOf,
-      pacing,
-      lastQuizAt: lastQuiz.current?.at,
-      isReview,
-      lastWasReview: lastQuiz.current?.review,
-    });
+    const hit = quizToTrigger(schedule, previousMs, nowMs, asked.current, { lines, lineOf, pacing, lastQuizAt: lastQuiz.current, isReview });
     if (!hit) return null;
     asked.current.add(hit.word.id);
-    lastQuiz.current = { at: nowMs, review: isReview(hit.word) };
-    setOpen(hit.word);
+    lastQuiz.current = nowMs;
+    setOpen({ ...hit.word, attempt: newIdempotencyKey() });
     return hit.word.quiz;
   }
 
@@ -71,6 +61,8 @@ export function useQuizSession(
     word: open?.quiz.kind === "vocabulary" ? open.quiz.word : null,
     /** The open review, if one is. */
     review: open?.quiz.kind === "review" ? open.quiz.review : null,
+    /** The open quiz's attempt: its answer's idempotency key, and what the options are shuffled by. */
+    attempt: open?.attempt ?? null,
     results,
     check,
     answered,

@@ -17,6 +17,7 @@ export async function listVideoLemmaKeys(db: DbOrTx, params: { videoId: number }
 export async function listVocabularyQuizzes(db: DbOrTx, params: { videoId: number }) {
   return db
     .select({
+      id: words.id,
       word: words.word,
       captionId: words.captionId,
       timestamp: words.timestamp,

@@ -90,12 +90,12 @@ export function quizPacing(preferences: Pick<LearningPreferences, "pauseOnHighli
 const EVERY_WORD: QuizPacing = { mode: "every" };
 
 /**
- * A due word quizzed inside a video (a review) stands at least this far from any other quiz: it
- * is an extra interruption, so it never crowds the video's own.
+ * Due words quizzed inside a video (reviews) stand at least this far apart, and an extra one (not
+ * in a vocabulary quiz's place) this far from the video's own quizzes (lib/player/review-placement.ts).
  */
 export const REVIEW_GAP_MS = 20_000;
 
-/** The least time between a review and the quizzes around it under this pacing. */
+/** The least time between two reviews under this pacing. */
 export function reviewGapMs(pacing: QuizPacing): number {
   return pacing.mode === "spaced" ? Math.max(pacing.gapMs, REVIEW_GAP_MS) : REVIEW_GAP_MS;
 }
@@ -108,10 +108,11 @@ export type QuizContext = {
   pacing?: QuizPacing;
   /** The trigger time of the last quiz shown this visit, for spaced pacing. */
   lastQuizAt?: number | null;
-  /** Whether a quiz is a review of a due word: it keeps reviewGapMs from the last quiz shown. */
+  /**
+   * Whether a quiz is a review of a due word: the server placed it where the pacing has room
+   * (lib/player/review-placement.ts), so it comes whatever the pacing, and is never dropped here.
+   */
   isReview?: (word: QuizWord) => boolean;
-  /** The last quiz shown was a review: under spaced pacing the next one keeps reviewGapMs from it too. */
-  lastWasReview?: boolean;
 };
 
 /**
@@ -127,22 +128,21 @@ export function catchUpLineIds(lines: readonly CaptionTiming[], timeMs: number):
 }
 
 /**
- * Whether pacing lets a quiz at `at` through, `lastQuizAt` being the last one shown. At every
- * word the video's own quizzes always come and a review keeps its distance; spaced, any quiz next
- * to a review keeps the longer of the two gaps.
+ * Whether pacing lets a quiz at `at` through, `lastQuizAt` being the last one shown (of either
+ * kind): at every word always; spaced, the learner's gap after it. A review always comes.
  */
-function pacingAllows(pacing: QuizPacing, at: number, lastQuizAt: number | null | undefined, review: boolean, lastWasReview: boolean): boolean {
+function pacingAllows(pacing: QuizPacing, at: number, lastQuizAt: number | null | undefined, review: boolean): boolean {
   if (pacing.mode === "off") return false;
-  const far = (gapMs: number) => lastQuizAt == null || Math.abs(at - lastQuizAt) >= gapMs;
-  if (pacing.mode === "every") return !review || far(REVIEW_GAP_MS);
-  return far(review || lastWasReview ? reviewGapMs(pacing) : pacing.gapMs);
+  if (pacing.mode === "every" || review) return true;
+  return lastQuizAt == null || Math.abs(at - lastQuizAt) >= pacing.gapMs;
 }
 
 /**
  * The quiz to show as time moves from `previousMs` to `timeMs`, given the words already quizzed
  * this visit: a word whose 0.5 s window holds the current time, or, after a forward jump of more
  * than 1 s, the first word whose trigger was skipped (catch-up), if it was said in the line now
- * shown or the one before it. Spaced pacing leaves out a word due too soon after the last quiz.
+ * shown or the one before it. Spaced pacing leaves out a word due too soon after the last quiz
+ * (never a review).
  * Runs every frame: the common case (nothing due) scans the few words once and allocates nothing.
  */
 export function quizToTrigger<T extends QuizWord>(
@@ -152,7 +152,7 @@ export function quizToTrigger<T extends QuizWord>(
   done: ReadonlySet<number>,
   context: QuizContext = {},
 ): { word: T; catchUp: boolean } | undefined {
-  const { pacing = EVERY_WORD, lastQuizAt, isReview, lastWasReview = false } = context;
+  const { pacing = EVERY_WORD, lastQuizAt, isReview } = context;
   if (pacing.mode === "off") return undefined;
   const jumped = timeMs - previousMs > CATCH_UP_JUMP_MS;
   const allowed = jumped && context.lines && context.lineOf ? catchUpLineIds(context.lines, timeMs) : null;
@@ -161,7 +161,7 @@ export function quizToTrigger<T extends QuizWord>(
   for (const word of words) {
     if (done.has(word.id)) continue;
     const at = quizTriggerTime(word);
-    if (!pacingAllows(pacing, at, lastQuizAt, isReview?.(word) ?? false, lastWasReview)) continue;
+    if (!pacingAllows(pacing, at, lastQuizAt, isReview?.(word) ?? false)) continue;
     if (jumped && at > previousMs && at <= timeMs && (!skipped || at < skipped.at)) {
       const line = allowed ? context.lineOf!(word) : undefined;
       if (!allowed || (line !== undefined && allowed.has(line))) skipped = { word, at };

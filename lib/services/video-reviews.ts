@@ -1,8 +1,9 @@
 /**
  * The learner's due words quizzed inside the video they watch: their due cards whose lemma is said
  * in it (not its own vocabulary words, whose quiz already answers their card), each at the end of
- * a line it is said in (lib/player/review-placement.ts), with options in the learner's language:
- * the word's meaning and three meanings of other words of its part of speech.
+ * a line it is said in, an extra quiz or in the place of a vocabulary quiz close to it
+ * (lib/player/review-placement.ts), with options in the learner's language: the word's meaning
+ * and three meanings of other words of its part of speech.
  *
  * The meaning is one already known, chosen as the word popover chooses it (lib/services/word-meanings.ts:
  * the learner's note, an imported dictionary's first definition, the AI's cached meaning), else
@@ -101,7 +102,7 @@ export async function getVideoDueReviews(db: DbOrTx, user: User, videoId: number
   });
   const placed = placeReviews(
     candidates,
-    vocabulary.map((v) => quizTriggerTime({ id: 0, timestamp: v.timestamp, quizTime: v.quizTime })),
+    vocabulary.map((v) => ({ id: v.id, at: quizTriggerTime({ id: v.id, timestamp: v.timestamp, quizTime: v.quizTime }) })),
     pacing,
   );
 
@@ -130,6 +131,7 @@ export async function getVideoDueReviews(db: DbOrTx, user: User, videoId: number
         partOfSpeech: said.partOfSpeech,
         captionId: p.line.captionId,
         quizTime: p.quizTime,
+        replacesWordId: p.replaces,
         due: dueOf.get(p.lemma)!.toISOString(),
         options: quiz.options,
         correctIndex: quiz.correctIndex,

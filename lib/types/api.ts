@@ -260,7 +260,8 @@ export type SavedWordPutResult = { language: string; lemma: string; status: "lea
 
 /**
  * A due word quizzed inside a video: said in line `captionId` (as `surface`), quizzed at the
- * line's end (`quizTime`, ms), with options in the learner's language.
+ * line's end (`quizTime`, ms), with options in the learner's language. `replacesWordId`: the
+ * vocabulary word whose quiz it takes the place of on this visit (null: it is an extra quiz).
  */
 export type VideoReviewDto = {
   language: string;
@@ -269,6 +270,7 @@ export type VideoReviewDto = {
   partOfSpeech: PartOfSpeech | null;
   captionId: number;
   quizTime: number;
+  replacesWordId: number | null;
   due: string;
   options: string[];
   correctIndex: number;

@@ -1,12 +1,12 @@
 /**
  * Due words quizzed inside a video, on PGlite and Postgres: a learner's due card whose lemma is
- * said in the video comes at the end of its line, 20 s from the video's own quizzes (at every
- * word) or from other reviews (spaced), with its meaning and distractors of its part of speech;
+ * said in the video comes at the end of its line, at every word (the default) in the place of the
+ * video's nearest quiz, spaced in a turn of the learner's pacing, with its meaning and distractors of its part of speech;
  * the video's own vocabulary words, ignored words, cards not due, words without a known meaning
  * and other learners' cards never come; answering it with the video moves the card's due date.
  * The quiz's meaning is the one the saved list and the word popover show.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as postAnswer } from "@/app/api/review/answers/route";
 import { POST as postSettings } from "@/app/api/settings/route";
@@ -16,7 +16,7 @@ import { PUT as putNote } from "@/app/api/words/notes/route";
 import { GET as getSaved } from "@/app/api/words/saved/route";
 import { PUT as putStatus } from "@/app/api/words/status/route";
 import { listWordReviews } from "@/db/queries/word-cards";
-import { dictionaries, dictionaryEntries, videos, wordMeanings } from "@/db/schema";
+import { dictionaries, dictionaryEntries, videos, wordMeanings, words } from "@/db/schema";
 import { seedDemoContent } from "@/lib/setup/demo-content";
 import { seedActors, type Actor, type ActorName } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
@@ -42,17 +42,25 @@ describe.each(testDbKinds)("due words quizzed in a video on %s", (kind) => {
     expect(await reviewsOf(actors.learner)).toEqual({ status: 200, body: { reviews: [] } });
   });
 
-  it("keeps a review 20 s from the video's own quizzes when every word is quizzed, and from other quizzes when spaced", async () => {
-    // nehmen (Berlin's vocabulary word) is said in line 5 (ending 29.965 s), 4.4 s after Fahrrad's quiz: no room at every word.
+  it("at every word (the default) puts a review in the place of the nearest quiz; spaced, in a turn of the pacing", async () => {
+    const [fahrrad] = await t().db.select({ id: words.id }).from(words).where(and(eq(words.videoId, routine), eq(words.word, "Fahrrad")));
+    // nehmen (Berlin's vocabulary word) is said in line 5 (ending 29.965 s), 4.4 s after Fahrrad's quiz, which it replaces.
     expect((await save(actors.learner, "nehmen")).status).toBe(200);
-    expect((await reviewsOf(actors.learner)).body.reviews).toEqual([]);
-
-    await settings(actors.learner, { quizFrequency: "spaced", quizGapSeconds: 30 });
     const { status, body } = await reviewsOf(actors.learner);
     expect(status).toBe(200);
     expect(body.reviews).toHaveLength(1);
     const [review] = body.reviews;
-    expect(review).toMatchObject({ language: "de", lemma: "nehmen", surface: "nehme", partOfSpeech: "verb", quizTime: 29_965 });
+    expect(review).toMatchObject({ language: "de", lemma: "nehmen", surface: "nehme", partOfSpeech: "verb", quizTime: 29_965, replacesWordId: fahrrad!.id });
+
+    // At most one quiz every 30 s: Morgen's, at 4.7 s, leaves it no turn (24.9 s later). Every 20 s,
+    // Fahrrad's comes 20.4 s after Morgen's, 4.4 s before it. Every 24 s, Fahrrad's is left out and it has its turn.
+    for (const seconds of [30, 20]) {
+      await settings(actors.learner, { quizFrequency: "spaced", quizGapSeconds: seconds });
+      expect((await reviewsOf(actors.learner)).body.reviews).toEqual([]);
+    }
+    await settings(actors.learner, { quizFrequency: "spaced", quizGapSeconds: 24 });
+    expect((await reviewsOf(actors.learner)).body.reviews).toMatchObject([{ lemma: "nehmen", quizTime: 29_965, replacesWordId: null }]);
+    await settings(actors.learner, { quizFrequency: "every" });
     // The meaning is Berlin's translation of the word; the options are four different meanings.
     expect(review.options).toHaveLength(4);
     expect(new Set(review.options).size).toBe(4);
@@ -84,7 +92,8 @@ describe.each(testDbKinds)("due words quizzed in a video on %s", (kind) => {
       .db.insert(dictionaryEntries)
       .values({ dictionaryId: dictionary!.id, headword: "lesen", definition: "to read; to gather (grapes)" });
     const [review] = (await reviewsOf(actors.learner)).body.reviews;
-    expect(review).toMatchObject({ lemma: "lesen", surface: "lese", quizTime: 34_899 });
+    const [mitbewohner] = await t().db.select({ id: words.id }).from(words).where(and(eq(words.videoId, routine), eq(words.word, "Mitbewohner")));
+    expect(review).toMatchObject({ lemma: "lesen", surface: "lese", quizTime: 34_899, replacesWordId: mitbewohner!.id });
     expect(review.options[review.correctIndex]).toBe("to read");
   });
 
@@ -110,7 +119,7 @@ describe.each(testDbKinds)("due words quizzed in a video on %s", (kind) => {
   });
 
   it("asks the meaning the saved list and the popover show: the note, else the videos' translation, else a dictionary, else the AI's cached meaning", async () => {
-    await settings(actors.learner, { quizFrequency: "spaced", pauseOnHighlight: true, quizGapSeconds: 30 });
+    await settings(actors.learner, { quizFrequency: "every", pauseOnHighlight: true });
     const asked = async () => {
       const [review] = (await reviewsOf(actors.learner)).body.reviews;
       expect(review).toMatchObject({ lemma: "nehmen" });
