@@ -6,12 +6,14 @@
  * closes it unanswered. The line the word was said in shows above the options. A review (one of
  * the learner's due words, said in this video) is marked so, by a badge and in its name. The card fits the
  * player whatever its size (scrolling inside if it must) and scrolls the player into view; on a
- * phone, or a screen too short for the player, it covers the screen instead.
+ * phone, or a screen too short for the player, it covers the screen instead. The options come in
+ * a new order at each attempt (lib/quiz/shuffle.ts), so the right answer has no fixed place.
  */
 import { Check, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { seededRandom, shuffleQuiz } from "@/lib/quiz/shuffle";
 import type { Quiz } from "@/lib/types/api";
 import { cn } from "@/lib/utils";
 
@@ -53,7 +55,8 @@ export function QuizOverlay({
   word,
   sentence,
   language,
-  quiz,
+  quiz: given,
+  attempt,
   loading,
   onAnswer,
   onClose,
@@ -66,11 +69,14 @@ export function QuizOverlay({
   /** The video's language, the word's and the line's `lang`. */
   language: string | undefined;
   quiz: Quiz | undefined;
+  /** This opening of the quiz: the options' order follows from it. */
+  attempt: string;
   loading: boolean;
   onAnswer: (correct: boolean) => void;
   /** Continue, Skip or Escape. */
   onClose: () => void;
 }) {
+  const quiz = useMemo(() => given && shuffleQuiz(given, seededRandom(attempt)), [given, attempt]);
   const [picked, setPicked] = useState<number | null>(null);
   const [feedback, setFeedback] = useState(false);
   const overlayRef = useRef<HTMLDivElement>(null);

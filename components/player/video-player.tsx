@@ -362,7 +362,8 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
               <Suspense fallback={null}>
                 {quizWord ? (
                   <QuizOverlay
-                    key={quizWord.id}
+                    key={quizzes.attempt}
+                    attempt={quizzes.attempt!}
                     word={quizWord.word}
                     sentence={lines.find((l) => l.id === quizzes.lineOf(quizWord))?.text ?? quizWord.context}
                     language={data?.targetLanguage}
@@ -373,7 +374,8 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
                   />
                 ) : reviewQuiz ? (
                   <QuizOverlay
-                    key={`review-${reviewQuiz.lemma}`}
+                    key={quizzes.attempt}
+                    attempt={quizzes.attempt!}
                     review={{ lemma: reviewQuiz.lemma }}
                     word={reviewQuiz.surface}
                     sentence={lines.find((l) => l.id === reviewQuiz.captionId)?.text}

@@ -2,9 +2,10 @@
 import "server-only";
 import type { DbOrTx } from "@/db/client";
 import { getQuizForWord, getQuizSource, getVideoCaptions, listSegmentTranslations, listWords, listWordTimings } from "@/db/queries/content";
+import { getQuizWordFacts, listDistractorCandidates } from "@/db/queries/quiz-distractors";
 import type { User } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
-import { buildQuiz } from "@/lib/quiz/build";
+import { drawDistractors, drawQuiz } from "@/lib/quiz/distractors";
 import { assertVideoVisible, isPublished, isStaff, mayView, videoNotFound } from "./videos";
 
 export async function getCaptions(db: DbOrTx, user: User, videoId: number) {
@@ -28,18 +29,34 @@ export async function getWords(db: DbOrTx, user: User, videoId: number) {
   return listWords(db, { videoId });
 }
 
+/** Candidates read of each kind (vocabulary, cached meanings, dictionaries) for a quiz's wrong options. */
+const DISTRACTOR_POOL = 60;
+
 /**
- * The word's quiz in `nativeLanguage` (default: the caller's): the stored one, else one built from
- * the vocabulary's translations in that language; a word with neither has no options.
+ * The word's quiz in `nativeLanguage` (default: the caller's): its right answer is the stored
+ * quiz's, else the word's translation; its three wrong options are drawn afresh from the meanings
+ * of other words of the language (lib/quiz/distractors.ts), so they differ from visit to visit and
+ * reach beyond the word's own video; the stored quiz's own are the fallback. A word with no answer
+ * has no options. The player shuffles the options again at each attempt (lib/quiz/shuffle.ts).
  */
-export async function getQuiz(db: DbOrTx, user: User, wordId: number, nativeLanguage?: string) {
+export async function getQuiz(db: DbOrTx, user: User, wordId: number, nativeLanguage?: string, random: () => number = Math.random) {
   const language = nativeLanguage ?? user.nativeLanguage ?? "en";
   const row = await getQuizForWord(db, { wordId, nativeLanguage: language });
   if (!row || (!isStaff(user) && !isPublished(row.videoStatus))) throw notFound("Word not found");
-  let quiz = row.quiz;
-  if (!quiz) {
+  const stored = row.quiz;
+  let answer = stored?.options[stored.correctIndex];
+  let fallback = stored ? stored.options.filter((_, i) => i !== stored.correctIndex) : [];
+  if (answer === undefined) {
     const source = await getQuizSource(db, { wordId, language });
-    quiz = source ? buildQuiz(`${wordId}:${language}`, source.answer, source.candidates) : null;
+    answer = source?.answer;
+    fallback = source?.candidates ?? [];
   }
-  return { wordId, word: row.word, nativeLanguage: language, options: quiz?.options ?? [], correctIndex: quiz?.correctIndex ?? -1 };
+  const none = { wordId, word: row.word, nativeLanguage: language, options: [] as string[], correctIndex: -1 };
+  if (!answer?.trim()) return none;
+
+  const facts = await getQuizWordFacts(db, { wordId });
+  const candidates = facts ? await listDistractorCandidates(db, { wordId, language: facts.language, nativeLanguage: language, limit: DISTRACTOR_POOL }) : [];
+  const distractors = drawDistractors(answer, [...candidates, ...fallback.map((text) => ({ text, partOfSpeech: null }))], facts?.partOfSpeech ?? null, random);
+  if (!distractors) return stored ? { ...none, ...stored } : none;
+  return { ...none, ...drawQuiz(answer, distractors, random) };
 }

@@ -201,13 +201,9 @@ describe.each(testDbKinds)("learner video API on %s", (kind) => {
       expect(quiz.options[quiz.correctIndex]).toBe(stored[i].options[stored[i].correctIndex]);
       expect(new Set(quiz.options).size).toBe(4);
     }
-    // Stable per word and language; the answer's place varies between words.
-    expect(await Promise.all(wordList.map((w: { id: number }) => quizOf(w.id, "en")))).toEqual(built);
-    // (Four words can share a place by chance: look across two videos' eight.)
-    const other = (await call(listVideos, "/api/videos?search=Introducing", { token: learner.token })).body[0];
-    const otherWords = (await call(getWords, `/api/videos/${other.id}/words`, { token: learner.token, params: { id: String(other.id) } })).body;
-    const more = await Promise.all(otherWords.map((w: { id: number }) => quizOf(w.id, "en")));
-    expect(new Set([...built, ...more].map((q) => q.correctIndex)).size).toBeGreaterThan(1);
+    // Read again: the same right answer (the wrong options are drawn for each read, tests/integration/quiz-options.test.ts).
+    const again = await Promise.all(wordList.map((w: { id: number }) => quizOf(w.id, "en")));
+    expect(again.map((q) => q.options[q.correctIndex])).toEqual(built.map((q) => q.options[q.correctIndex]));
     // A word nobody translated into the language has no quiz: the player shows 'Quiz not available'.
     await t().db.delete(quizzes).where(and(eq(quizzes.wordId, wordList[0].id), eq(quizzes.nativeLanguage, "ja")));
     await t().db.delete(wordTranslations).where(and(eq(wordTranslations.wordId, wordList[0].id), eq(wordTranslations.language, "ja")));

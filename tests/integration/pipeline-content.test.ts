@@ -12,7 +12,7 @@ import { GET as getWords } from "@/app/api/videos/[id]/words/route";
 import { GET as getQuiz } from "@/app/api/words/[id]/quiz/route";
 import { GET as getMe } from "@/app/api/users/route";
 import { saveProcessedContent } from "@/db/queries/processed";
-import { languages, videoLemmas, videoTokens, videos } from "@/db/schema";
+import { languages, quizzes, videoLemmas, videoTokens, videos } from "@/db/schema";
 import type { ProcessedContent } from "@/db/queries/processed";
 import { seedDemoContent } from "@/lib/setup/demo-content";
 import { buildContent } from "@/lib/pipeline/build-content";
@@ -179,7 +179,10 @@ describe.each(testDbKinds)("processed content on %s", (kind) => {
     expect(english.map((l: { translatedText: string }) => l.translatedText)).toEqual(["mal\ufffdformado"]);
     const [word] = await read(getWords, "/words");
     expect(word).toMatchObject({ word: "adiós", context: line });
+    const [stored] = await t().db.select({ options: quizzes.options, correctIndex: quizzes.correctIndex }).from(quizzes).where(eq(quizzes.wordId, word.id));
+    expect(stored).toEqual({ options: content.quizzes[0]!.options, correctIndex: 0 });
+    // The quiz asks its right answer; its wrong options are drawn for each read.
     const quiz = (await call(getQuiz, `/api/words/${word.id}/quiz?nativeLanguage=en`, { token: owner.token, params: { id: String(word.id) } })).body;
-    expect([...quiz.options].sort()).toEqual([...content.quizzes[0]!.options].sort());
+    expect(quiz.options[quiz.correctIndex]).toBe("goodbye");
   });
 });
