@@ -12,7 +12,7 @@ import { FavoriteButton } from "@/components/video/favorite-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { userKeys, videoKeys } from "@/lib/data/keys";
 import { useCurrentUser } from "@/lib/data/use-current-user";
-import { newIdempotencyKey, useRecordQuizResult } from "@/lib/data/use-progress";
+import { useRecordQuizResult } from "@/lib/data/use-progress";
 import { useSettings } from "@/lib/data/use-settings";
 import { useVideoTokens } from "@/lib/data/use-video-tokens";
 import { useAnswerVideoReview, useVideoDueReviews } from "@/lib/data/use-video-reviews";
@@ -221,9 +221,10 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
       answerReview.mutate({ language: reviewQuiz.language, lemma: reviewQuiz.lemma, correct, videoId });
       return;
     }
-    if (!quizWord || !user) return;
+    if (!quizWord || !user || !quizzes.attempt) return;
     quizzes.answered(correct);
-    record.mutate({ wordId: quizWord.id, learned: correct, correct: correct ? 1 : 0, incorrect: correct ? 0 : 1, idempotencyKey: newIdempotencyKey() });
+    // The attempt's key: this answer counts once however often it is sent.
+    record.mutate({ wordId: quizWord.id, learned: correct, correct: correct ? 1 : 0, incorrect: correct ? 0 : 1, idempotencyKey: quizzes.attempt });
   }
 
   const { time } = media;

@@ -87,3 +87,13 @@ export async function addQuizToUser(
     .returning();
   return row;
 }
+
+/** Adds words learned to the learner's all-time total without counting a quiz (an answer that does not count for the day). */
+export async function addLearnedWordsToUser(tx: DbOrTx, params: { id: string; newlyLearned: number }): Promise<User | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ totalWordsLearned: sql`${users.totalWordsLearned} + ${params.newlyLearned}` })
+    .where(eq(users.id, params.id))
+    .returning();
+  return row;
+}

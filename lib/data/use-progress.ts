@@ -21,8 +21,9 @@ export function browserTimeZone(): string {
 const RETRY_DELAY_MS = 1000;
 
 /**
- * A fresh key for one answer: the server applies an answer once per key, so the retry below
- * (which sends the same variables, key included) cannot count it twice. getRandomValues, unlike
+ * A fresh key, for one attempt at a quiz (made as the quiz opens): the server applies an answer
+ * once per key, so the retry below (which sends the same variables, key included) or a second
+ * send of the same attempt cannot count it twice, while the next attempt counts. getRandomValues, unlike
  * randomUUID, also exists on a plain-HTTP address of a self-hosted install.
  */
 export function newIdempotencyKey(): string {

@@ -5,11 +5,18 @@
  * settings (lib/progress/days.ts: it switches at most once a day), never one a request names.
  *
  * A result is not taken as sent:
- * - A word counts once per ANSWER_WINDOW_MS: answered again sooner, it changes and counts nothing
- *   (no quiz for the day, no total, no streak), and the answer reports `counted: false`.
- * - A result sent with an idempotency key (the Idempotency-Key header or `idempotencyKey`) is
- *   applied once: the same key again answers what the first answered and changes nothing. Keys
- *   are kept IDEMPOTENCY_KEY_TTL_MS.
+ * - Each attempt at a quiz (each time it opens for the learner) is one answer, sent with its own
+ *   idempotency key (the Idempotency-Key header or `idempotencyKey`; the player makes one as the
+ *   quiz opens). The same key again (a retry, a double click) answers what the first answered and
+ *   changes nothing; keys are kept IDEMPOTENCY_KEY_TTL_MS. A result without a key is an attempt of its own.
+ * - Every attempt moves the word: its answer counts, `learned`, the video's progress, the lemma's
+ *   status and review card. A word answered wrong and then right on a rewatch is learned.
+ * - Today's quizzes, the all-time quiz total and the streak count a word (of a video) once a day:
+ *   its first answer of the learner's day, right or wrong, and the answer reports `counted: true`;
+ *   later attempts that day report `counted: false`. Without the time window the old rule had, a
+ *   script could post attempts in a loop, but the day's count and the streak can only grow by
+ *   quizzing more words, not by answering one again; what more attempts move is the learner's own
+ *   record of the word, which they may set directly anyway (PUT /api/words/status).
  * - `learned` is derived: a word is learned once it is answered correctly, and stays learned; the
  *   flag a client sends is not believed.
  *
@@ -22,14 +29,13 @@
  *   learned; floor(learned * 100 / words). Recomputed for every learner in the same transaction
  *   as any change to the video's words.
  * - Daily progress, totalQuizzes, streak: history of answers; re-processing never changes them.
- * - The word's lemma status (lib/services/word-statuses.ts statusAfterAnswer): a counted answer
- *   moves it; one within the window does not, so answering twice at once cannot make a word known.
+ * - The word's lemma status (lib/services/word-statuses.ts statusAfterAnswer) and card: every
+ *   attempt moves them, once: an attempt sent twice cannot make a word known.
  */
 import "server-only";
 import type { Db, DbOrTx } from "@/db/client";
 import {
   addWordAnswer,
-  countVideoProgress,
   getDayProgress,
   getQuizResultKey,
   getWordProgress,
@@ -38,6 +44,7 @@ import {
   refreshVideoProgress,
   saveQuizResultKey,
 } from "@/db/queries/progress";
+import { addLearnedWordsToUser } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
 import type { DailyProgress, QuizResultSaved, UserStats } from "@/lib/types/api";
@@ -49,8 +56,6 @@ import { isPublished, isStaff } from "./videos";
 import { applyAnswerToStatus } from "./word-statuses";
 import { applyAnswerToCard } from "./word-cards";
 
-/** A word answered again within this long after its counted answer counts nothing. */
-export const ANSWER_WINDOW_MS = 10 * 60 * 1000;
 /** How long a client's idempotency key is remembered (its retry comes a second later). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -100,35 +105,28 @@ export async function recordQuizResult(
     const today = localDay(now, days.zone);
     const key = { userId: user.id, videoId: word.videoId, wordKey: word.wordKey };
     const before = await getWordProgress(tx, key);
-    const tooSoon = before !== undefined && now.getTime() - before.lastAnsweredAt.getTime() < ANSWER_WINDOW_MS;
+    // The word's first answer of the learner's day counts for the day; its last answer tells.
+    const countsToday = before === undefined || localDay(before.lastAnsweredAt, days.zone) !== today;
 
-    let result: QuizResultSaved;
-    if (tooSoon) {
-      const day = await getDayProgress(tx, { userId: user.id, day: today });
-      const video = await countVideoProgress(tx, key);
-      result = {
-        counted: false,
-        word: { wordId: word.wordId, learned: before.learned, correctCount: before.correctCount, incorrectCount: before.incorrectCount },
-        dailyProgress: { date: today, ...day, dailyGoal: user.dailyGoal },
-        stats: getStats(user, now),
-        video: { id: word.videoId, progress: video.progressPercent, wordsLearned: video.wordsLearned, totalWords: video.totalWords, completed: video.completed },
-      };
-    } else {
-      const learned = (before?.learned ?? false) || input.correct === 1;
-      const answer = await addWordAnswer(tx, { ...key, learned, correct: input.correct, incorrect: input.incorrect, now });
-      const newlyLearned = answer.learned && !(before?.learned ?? false) ? 1 : 0;
-      const { day, user: updated } = await countQuizForDay(tx, user, { correct: input.correct, newlyLearned }, now);
-      const video = await refreshVideoProgress(tx, { ...key, now });
-      await applyAnswerToStatus(tx, user.id, word.wordId, input.correct === 1);
-      await applyAnswerToCard(tx, user.id, word.wordId, input.correct === 1, word.videoId, now);
-      result = {
-        counted: true,
-        word: { wordId: word.wordId, learned: answer.learned, correctCount: answer.correctCount, incorrectCount: answer.incorrectCount },
-        dailyProgress: { date: today, ...day, dailyGoal: updated.dailyGoal },
-        stats: getStats(updated, now),
-        video: { id: word.videoId, progress: video.progressPercent, wordsLearned: video.wordsLearned, totalWords: video.totalWords, completed: video.completed },
-      };
+    const learned = (before?.learned ?? false) || input.correct === 1;
+    const answer = await addWordAnswer(tx, { ...key, learned, correct: input.correct, incorrect: input.incorrect, now });
+    const newlyLearned = answer.learned && !(before?.learned ?? false) ? 1 : 0;
+    let counted: { day: Awaited<ReturnType<typeof getDayProgress>>; user: User };
+    if (countsToday) counted = await countQuizForDay(tx, user, { correct: input.correct, newlyLearned }, now);
+    else {
+      const updated = newlyLearned ? await addLearnedWordsToUser(tx, { id: user.id, newlyLearned }) : user;
+      counted = { day: await getDayProgress(tx, { userId: user.id, day: today }), user: updated ?? user };
     }
+    const video = await refreshVideoProgress(tx, { ...key, now });
+    await applyAnswerToStatus(tx, user.id, word.wordId, input.correct === 1);
+    await applyAnswerToCard(tx, user.id, word.wordId, input.correct === 1, word.videoId, now);
+    const result: QuizResultSaved = {
+      counted: countsToday,
+      word: { wordId: word.wordId, learned: answer.learned, correctCount: answer.correctCount, incorrectCount: answer.incorrectCount },
+      dailyProgress: { date: today, ...counted.day, dailyGoal: counted.user.dailyGoal },
+      stats: getStats(counted.user, now),
+      video: { id: word.videoId, progress: video.progressPercent, wordsLearned: video.wordsLearned, totalWords: video.totalWords, completed: video.completed },
+    };
     if (idempotencyKey) {
       await saveQuizResultKey(tx, { userId: user.id, key: idempotencyKey, response: result, now, before: new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS) });
     }

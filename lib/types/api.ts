@@ -114,7 +114,10 @@ export type FavoriteStatus = { isFavorite: boolean };
 
 /** What POST /api/users/{userId}/words returns: every figure the answer changed. */
 export type QuizResultSaved = {
-  /** False when the word was answered moments ago: this answer changed and counted nothing. */
+  /**
+   * Whether this answer counted as one of today's quizzes: a word's first answer of the learner's
+   * day does. A later attempt that day still moves the word (learned, status, card).
+   */
   counted: boolean;
   word: { wordId: number; learned: boolean; correctCount: number; incorrectCount: number };
   dailyProgress: DailyProgress;

@@ -108,10 +108,11 @@ describe.each(testDbKinds)("learner progress on %s", (kind) => {
       stats: { streak: 1, totalQuizzes: 1, totalWordsLearned: 1 },
       video: { progress: Math.floor(100 / total), wordsLearned: 1, totalWords: total, completed: false },
     });
-    // The same word again moments later counts nothing; another word's wrong answer is a quiz that learns nothing.
+    // The same word again moments later (another attempt) is recorded, but today counted it already;
+    // another word's wrong answer is a quiz that learns nothing.
     expect((await post(learner, { wordId: first, learned: false, correct: 0, incorrect: 1 })).body).toMatchObject({
       counted: false,
-      word: { wordId: first, learned: true, correctCount: 1, incorrectCount: 0 },
+      word: { wordId: first, learned: true, correctCount: 1, incorrectCount: 1 },
     });
     expect((await post(learner, { wordId: second, learned: false, correct: 0, incorrect: 1 })).body).toMatchObject({ counted: true });
     expect((await call(getStats, "/api/users/stats", { token: learner.token })).body).toEqual({ streak: 1, longestStreak: 1, totalQuizzes: 2, totalWordsLearned: 1 });

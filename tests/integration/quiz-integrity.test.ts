@@ -110,17 +110,18 @@ describe.each(testDbKinds)("quiz result integrity on %s", (kind) => {
       expect(await stats(learner)).toMatchObject({ totalWordsLearned: 1 });
     });
 
-    it("a word answered again within ten minutes counts nothing; after them it counts", async () => {
+    it("a word answered again in a new attempt moves the word at once; it counts for the day once a day", async () => {
       const learner = await learnerNamed("repeater");
       const me = async () => (await getUserById(t().db, { id: learner.id }))!;
       const [word] = await wordsOf("A Weekend in Rome");
       const answer = (correct: number) => quizResultSchema.parse({ wordId: word!.id, correct, incorrect: 1 - correct });
       const at = (iso: string, correct = 0) => me().then((u) => recordQuizResult(t().db, u, answer(correct), new Date(iso)));
       expect((await at("2026-05-01T10:00:00Z")).counted).toBe(true);
-      const soon = await at("2026-05-01T10:09:59Z", 1);
-      expect(soon).toMatchObject({ counted: false, word: { learned: false, correctCount: 0, incorrectCount: 1 }, stats: { totalQuizzes: 1, totalWordsLearned: 0 } });
-      const later = await at("2026-05-01T10:10:00Z", 1);
-      expect(later).toMatchObject({ counted: true, word: { learned: true, correctCount: 1, incorrectCount: 1 }, stats: { totalQuizzes: 2, totalWordsLearned: 1 } });
+      const soon = await at("2026-05-01T10:00:30Z", 1);
+      expect(soon).toMatchObject({ counted: false, word: { learned: true, correctCount: 1, incorrectCount: 1 }, stats: { totalQuizzes: 1, totalWordsLearned: 1 } });
+      // The learner's next day (UTC, the zone saved): a quiz of that day.
+      const tomorrow = await at("2026-05-02T00:00:00Z", 1);
+      expect(tomorrow).toMatchObject({ counted: true, word: { learned: true, correctCount: 2, incorrectCount: 1 }, stats: { totalQuizzes: 2, totalWordsLearned: 1 } });
     });
   });
 
@@ -234,8 +235,9 @@ describe.each(testDbKinds)("quiz result integrity on %s", (kind) => {
       const third = await post(ana, { wordId: same[2]!.id, correct: 1, incorrect: 0 });
       expect(third.body).toMatchObject({ counted: true, stats: { totalWordsLearned: 3 }, video: { wordsLearned: 3, totalWords: total } });
       // Ben's wrong answer is still his record of that word.
+      // Ben's right answer now is another attempt: the word is his, learned; today already counted it.
       const benFirst = await post(ben, { wordId: same[0]!.id, correct: 1, incorrect: 0 });
-      expect(benFirst.body).toMatchObject({ counted: false, word: { correctCount: 0, incorrectCount: 1 } });
+      expect(benFirst.body).toMatchObject({ counted: false, word: { correctCount: 1, incorrectCount: 1, learned: true } });
 
       // A run that drops the first word: the video's progress counts the words it has now; the
       // learner's all-time total keeps the word they learned.

@@ -144,17 +144,18 @@ describe.each(testDbKinds)("word statuses on %s", (kind) => {
   it("moves a vocabulary word's status with counted quiz answers", async () => {
     const learner = (await getUserById(t().db, { id: actors.learner.id }))!;
     const [tostada] = await t().db.select().from(words).where(eq(words.word, "tostada"));
-    const answer = (correct: boolean, at: number) =>
-      recordQuizResult(t().db, learner, { wordId: tostada!.id, correct: correct ? 1 : 0, incorrect: correct ? 0 : 1, learned: false }, new Date(at));
+    // Each attempt at the quiz has its key.
+    const answer = (correct: boolean, at: number, attempt: string) =>
+      recordQuizResult(t().db, learner, { wordId: tostada!.id, correct: correct ? 1 : 0, incorrect: correct ? 0 : 1, learned: false }, new Date(at), attempt);
     const start = Date.now();
-    expect((await answer(true, start)).counted).toBe(true);
+    expect((await answer(true, start, "first")).counted).toBe(true);
     expect(await statusOf(actors.learner, "tostada")).toBe("learning");
-    // Answered again at once: not counted, so it cannot make the word known.
-    expect((await answer(true, start + 1000)).counted).toBe(false);
+    // The same attempt sent again (a retry, a double click): applied once, so it cannot make the word known.
+    await answer(true, start + 1000, "first");
     expect(await statusOf(actors.learner, "tostada")).toBe("learning");
-    await answer(true, start + 11 * 60_000);
+    await answer(true, start + 60_000, "second");
     expect(await statusOf(actors.learner, "tostada")).toBe("known");
-    await answer(false, start + 22 * 60_000);
+    await answer(false, start + 2 * 60_000, "third");
     expect(await statusOf(actors.learner, "tostada")).toBe("learning");
     // Another learner's statuses are untouched.
     expect(await statusOf(actors.otherLearner, "tostada")).toBe("new");
