@@ -33,7 +33,8 @@ export function LanguageStrip({
               variant={choice.code === selected ? "secondary" : "ghost"}
               aria-pressed={choice.code === selected}
               onClick={() => onSelect(choice.code)}
-              className="h-9 rounded-full px-3 aria-pressed:ring-2 aria-pressed:ring-primary/60"
+              // relative: the count's hidden " videos" is placed in the button, not past the scrolling strip's end (it widened the page).
+              className="relative h-9 rounded-full px-3 aria-pressed:ring-2 aria-pressed:ring-primary/60"
               data-language={choice.code}
             >
               <LanguageFlag code={choice.code} label={null} className="h-3.5 w-5 rounded-[2px]" />

@@ -65,3 +65,10 @@ test("a Japanese learner is told there are no Japanese videos yet, and offered t
   await languages.getByRole("button", { name: "Japanese 0 videos" }).click();
   await expect(recommended.getByTestId("row-empty")).toContainText("There are no videos in Japanese yet.");
 });
+
+test("on a phone the language strip scrolls by itself: the page does not scroll sideways", async ({ page, request }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await learnerOf(request, page, "ja");
+  await expect(page.getByRole("navigation", { name: "Video language" }).getByRole("button")).toHaveCount(5);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+});
