@@ -1,16 +1,20 @@
 "use client";
-/** The home screen's greeting: name, streak, and today's quizzes against the daily goal. */
+/** The home screen's greeting: name, streak, and today's minutes of study against the daily goal. */
 import { Flame, Target } from "lucide-react";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { AppUser, UserStats } from "@/lib/types/api";
 import { useDailyProgress, useStats } from "@/lib/data/use-progress";
+import { goalProgressText } from "@/lib/study/goal";
 import { greetingName } from "@/lib/users/display";
 
-/** Quizzes completed out of the goal, as a percent capped at 100. */
+/**
+ * What is done out of the goal, as a percent capped at 100. Rounded down: 100 % (and 'Goal
+ * completed!') only once the goal is met.
+ */
 export function goalPercent(completed: number, goal: number): number {
   if (goal <= 0) return 100;
-  return Math.min(100, Math.round((completed / goal) * 100));
+  return Math.min(100, Math.floor((completed / goal) * 100));
 }
 
 /**
@@ -51,11 +55,13 @@ export function WelcomeBlock({ user, loading }: { user: AppUser | null; loading:
   );
 }
 
+/** Minutes studied today (a video playing, reviews) against the goal; the day's quizzes beside it. */
 function TodayProgress({ goal }: { goal: number | undefined }) {
   const progress = useDailyProgress();
-  const completed = progress.data?.quizzesCompleted ?? 0;
+  const seconds = progress.data?.secondsStudied ?? 0;
+  const quizzes = progress.data?.quizzesCompleted ?? 0;
   const dailyGoal = progress.data?.dailyGoal ?? goal ?? 0;
-  const percent = goalPercent(completed, dailyGoal);
+  const percent = goalPercent(seconds, dailyGoal * 60);
   return (
     <div className="relative rounded-2xl bg-white/12 p-4 ring-1 ring-white/15" data-testid="today-progress">
       <div className="flex items-center justify-between gap-3 text-sm font-semibold">
@@ -66,7 +72,7 @@ function TodayProgress({ goal }: { goal: number | undefined }) {
           <Skeleton className="h-4 w-16 bg-white/25" />
         ) : (
           <span className="whitespace-nowrap tabular-nums" data-testid="today-progress-count">
-            {completed} / {dailyGoal} quizzes
+            {goalProgressText(seconds, dailyGoal)}
           </span>
         )}
       </div>
@@ -77,8 +83,11 @@ function TodayProgress({ goal }: { goal: number | undefined }) {
         className="mt-3 h-2.5 bg-white/20"
         indicatorClassName="bg-amber-300"
       />
-      <p className="mt-2 text-xs text-white/85 tabular-nums" data-testid="today-progress-percent">
-        {percent}% of your daily goal
+      <p className="mt-2 flex flex-wrap justify-between gap-x-3 text-xs text-white/85 tabular-nums">
+        <span data-testid="today-progress-percent">{percent >= 100 ? "Goal completed!" : `${percent}% of your daily goal`}</span>
+        <span data-testid="today-quizzes">
+          {quizzes} {quizzes === 1 ? "quiz" : "quizzes"} today
+        </span>
       </p>
     </div>
   );

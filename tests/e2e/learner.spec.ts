@@ -11,7 +11,7 @@ test.describe("home", () => {
     await expect(page.getByRole("heading", { name: `Welcome, ${learner.firstName}!` })).toBeVisible();
     await expect(page.getByTestId("welcome-streak")).toHaveText("0 day streak");
     await expect(page.getByText("Keep it up!")).toBeVisible();
-    await expect(page.getByTestId("today-progress-count")).toHaveText("0 / 30 quizzes");
+    await expect(page.getByTestId("today-progress-count")).toHaveText("0 / 30 min");
 
     const categories = page.getByRole("navigation", { name: "Categories" });
     await expect(categories.getByRole("button")).toHaveText(["All", "Everyday Life", "Food & Drink", "Travel"]);
@@ -52,7 +52,7 @@ test.describe("home", () => {
     await expect(page.getByTestId("recommended-videos").getByRole("heading", { name: "Ordering Coffee in Madrid" })).toHaveCount(0);
     await expect(page.getByTestId("welcome-streak")).toHaveText("1 day streak");
     await expect(page.getByTestId("header-streak")).toContainText("1");
-    await expect(page.getByTestId("today-progress-count")).toHaveText("2 / 30 quizzes");
+    await expect(page.getByTestId("today-quizzes")).toHaveText("2 quizzes today");
     await expect(page.getByRole("heading", { name: `Welcome back, ${learner.firstName}!` })).toBeVisible();
   });
 
@@ -63,7 +63,7 @@ test.describe("home", () => {
     const page = await context.newPage();
     await page.goto("/home");
     await expect(page.getByRole("heading", { name: `Welcome, ${learner.firstName}!` })).toBeVisible();
-    await expect(page.getByTestId("today-progress-count")).toHaveText("0 / 30 quizzes");
+    await expect(page.getByTestId("today-progress-count")).toHaveText("0 / 30 min");
     await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("button")).toHaveCount(4);
     await expect(page.getByTestId("popular-videos").getByRole("article")).toHaveCount(6);
     await expect(page.getByTestId("recommended-videos").getByRole("article")).toHaveCount(2);
@@ -73,7 +73,7 @@ test.describe("home", () => {
     await page.goto("/profile");
     await expect(page.getByTestId("words-learned")).toHaveText("0");
     await expect(page.getByTestId("preference-autoplayVideos")).toHaveText("Autoplay: Off");
-    await expect(page.getByText("30 quizzes per day")).toBeVisible();
+    await expect(page.getByText("30 minutes per day")).toBeVisible();
     await page.goto("/saved");
     await expect(page.getByTestId("saved-empty")).toBeVisible();
     await page.goto("/settings");
@@ -220,13 +220,14 @@ test.describe("profile", () => {
     await expect(page.getByRole("heading", { name: `${learner.firstName} ${learner.lastName}` })).toBeVisible();
     await expect(page.getByText(/Joined \w+ \d{4}/)).toBeVisible();
     await expect(page.getByTestId("profile-streak")).toHaveText("1 day streak");
-    await expect(page.getByTestId("daily-goal-card")).toContainText("3 / 30 quizzes");
+    // The goal is minutes of study; quizzes are a figure of their own.
+    await expect(page.getByTestId("daily-goal-card")).toContainText("0 / 30 min");
     await expect(page.getByTestId("words-learned")).toHaveText("3");
     await expect(page.getByTestId("quizzes-completed")).toHaveText("3");
     await expect(page.getByText("Target language")).toBeVisible();
     await expect(page.getByRole("definition").filter({ hasText: "Spanish" })).toBeVisible();
     await expect(page.getByRole("definition").filter({ hasText: "English" })).toBeVisible();
-    await expect(page.getByText("30 quizzes per day")).toBeVisible();
+    await expect(page.getByText("30 minutes per day")).toBeVisible();
     await expect(page.getByTestId("preference-showDefinitions")).toHaveText("Definitions: On");
     await expect(page.getByTestId("preference-showWordStatus")).toHaveText("Word status: On");
     await expect(page.getByTestId("preference-pauseOnWordLookup")).toHaveText("Pause on word lookup: On");

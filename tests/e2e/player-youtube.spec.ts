@@ -121,7 +121,7 @@ test("captions light up word by word between the embed's reports, the quiz pause
 
   await page.getByRole("button", { name: "Back" }).click();
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByTestId("today-progress-count")).toHaveText("2 / 30 quizzes");
+  await expect(page.getByTestId("today-quizzes")).toHaveText("2 quizzes today");
 });
 
 test("a forward seek through the embed brings up the skipped quiz as catch-up", async ({ signedInPage: page, learner, request }) => {

@@ -132,7 +132,7 @@ test("captions light up word by word, the quiz pauses playback, and the result r
 
   await page.getByRole("button", { name: "Back" }).click();
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByTestId("today-progress-count")).toHaveText("2 / 30 quizzes");
+  await expect(page.getByTestId("today-quizzes")).toHaveText("2 quizzes today");
   await expect(page.getByTestId("continue-learning").getByRole("heading", { name: "Ordering Coffee in Madrid" })).toBeVisible();
 });
 

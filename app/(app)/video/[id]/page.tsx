@@ -2,6 +2,7 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { VideoPlayer } from "@/components/player/video-player";
+import { StudyTimer } from "@/components/study/study-timer";
 import { env } from "@/lib/env";
 import { videoPageData, videoPageTitle } from "@/lib/pages/page-data";
 import { idStringSchema } from "@/lib/validation/videos";
@@ -23,6 +24,8 @@ export default async function VideoPage({ params }: Props) {
   return (
     <HydrationBoundary state={state}>
       <VideoPlayer key={id.data} videoId={id.data} embedOrigin={env().youtubeEmbedOrigin} />
+      {/* Time with the video playing counts toward the daily goal. */}
+      <StudyTimer key={`study-${id.data}`} embedOrigin={env().youtubeEmbedOrigin} />
     </HydrationBoundary>
   );
 }
