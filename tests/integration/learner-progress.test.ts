@@ -172,10 +172,14 @@ describe.each(testDbKinds)("learner progress on %s", (kind) => {
     for (const who of extra) await call(getMe, "/api/users", { token: who.token });
     await db.insert(videoProgress).values(extra.map((who) => ({ userId: who.id, videoId: videoIds["Asking for Directions in Berlin"]!, lastWatchedAt: old })));
     await post(other, { wordId: wordIds["A Morning at the Market in Lyon"]![0], learned: false, correct: 1, incorrect: 0 });
-    const popular = (await call(getPopular, "/api/videos/popular", { token: learner.token })).body.map((v: { title: string }) => v.title);
+    // Led by a language with no videos, the list is popularity alone.
+    const popular = (await call(getPopular, "/api/videos/popular?language=ja", { token: learner.token })).body.map((v: { title: string }) => v.title);
     // Lyon: 2 learners; Coffee: 1; Introducing: 1 (other); then the rest newest first.
     expect(popular.slice(0, 3)).toEqual(["A Morning at the Market in Lyon", "Introducing Yourself in Spanish", "Ordering Coffee in Madrid"]);
     expect(popular.slice(3)).toEqual(["My Daily Routine in German", "A Weekend in Rome", "Asking for Directions in Berlin"]);
+    // Led by the learner's Spanish (the default), the Spanish videos come first, each group by popularity.
+    const spanishFirst = (await call(getPopular, "/api/videos/popular", { token: learner.token })).body.map((v: { title: string }) => v.title);
+    expect(spanishFirst).toEqual(["Introducing Yourself in Spanish", "Ordering Coffee in Madrid", "A Morning at the Market in Lyon", "My Daily Routine in German", "A Weekend in Rome", "Asking for Directions in Berlin"]);
 
     // Filters: a category, and leaving out videos in the learner's own language.
     const travel = (await call(getPopular, "/api/videos/popular?categoryId=" + (await categoryId("Travel")), { token: learner.token })).body;
@@ -186,7 +190,8 @@ describe.each(testDbKinds)("learner progress on %s", (kind) => {
     expect(recommendedTravel.map((v: { title: string }) => v.title)).toEqual(["Introducing Yourself in Spanish"]);
     expect((await call(getRecommended, "/api/videos/recommended?nativeLanguage=es", { token: learner.token })).body).toEqual([]);
     const continuingFood = (await call(getProgressVideos, `/api/users/progress-videos?categoryId=${await categoryId("Food & Drink")}`, { token: learner.token })).body;
-    expect(continuingFood.map((v: { title: string }) => v.title)).toEqual(["A Morning at the Market in Lyon", "Ordering Coffee in Madrid"]);
+    // Spanish first (the learner's language), then the most recently watched.
+    expect(continuingFood.map((v: { title: string }) => v.title)).toEqual(["Ordering Coffee in Madrid", "A Morning at the Market in Lyon"]);
   });
 
   async function categoryId(name: string): Promise<number> {
