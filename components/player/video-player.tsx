@@ -118,9 +118,12 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const resumeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // The page re-renders when the line changes, not every frame: the caption overlay and the clock follow the time themselves.
+  const rateSent = useRef(false);
   // The chosen speed, on the media once it can take it (an embed takes no command before it is ready).
   useEffect(() => {
-    if (!adapter) return;
+    // Until another speed is chosen nothing is sent: the media plays at 1× already.
+    if (!adapter || (speed === 1 && !rateSent.current)) return;
+    rateSent.current = true;
     adapter.setRate(speed);
     let applied = adapter.duration() > 0;
     return adapter.subscribe(() => {

@@ -6,7 +6,6 @@
 import { LearnerApi } from "./support/api";
 import { expectNoViolationsInBothThemes } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { signInWithCookie } from "./support/session-cookie";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -44,23 +43,4 @@ test("a saved word: 1 word due on home, reviewed with Space and 3, then nothing 
   await expect(empty).toContainText(/Next review in \d+ (minute|hour|day)s?\./);
   await expect(empty.getByRole("button", { name: "Practice anyway" })).toBeVisible();
   await expect(empty.getByRole("link", { name: "Back to home" })).toBeVisible();
-});
-
-test("/review opened where the browser blocks sound says to press Replay, and Replay plays the line", async ({ browser, learner, request, baseURL }, testInfo) => {
-  await (await LearnerApi.signIn(request, learner)).setWordStatus("es", "leche", "learning");
-  // A browser of its own, as most are by default: no sound until the page is touched.
-  const launch = testInfo.project.use.launchOptions ?? {};
-  const strict = await browser.browserType().launch({ ...launch, args: [...(launch.args ?? []), "--autoplay-policy=document-user-activation-required"] });
-  try {
-    const page = await (await strict.newContext({ baseURL, serviceWorkers: "block" })).newPage();
-    await signInWithCookie(page, learner);
-    await page.goto("/review");
-    const region = page.getByRole("region", { name: "Review" });
-    await expect(region.getByTestId("review-sound-blocked")).toHaveText("Your browser held back the sound: press Replay to hear the line.");
-    await region.getByRole("button", { name: /Replay/ }).click();
-    await expect(region.getByTestId("review-sound-blocked")).toHaveCount(0);
-    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=review-audio]")!.currentTime)).toBeGreaterThan(0);
-  } finally {
-    await strict.close();
-  }
 });

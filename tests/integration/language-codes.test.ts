@@ -19,6 +19,7 @@ import { PUT as putVideoRoute } from "@/app/api/videos/[id]/route";
 import { GET as segmentTranslationsRoute } from "@/app/api/videos/[id]/segment-translations/route";
 import { GET as popularRoute } from "@/app/api/videos/popular/route";
 import { GET as recommendedRoute } from "@/app/api/videos/recommended/route";
+import { GET as videoLanguagesRoute } from "@/app/api/videos/languages/route";
 import { GET as listVideosRoute, POST as addVideoRoute } from "@/app/api/videos/route";
 import { GET as quizRoute } from "@/app/api/words/[id]/quiz/route";
 import { GET as exportRoute } from "@/app/api/words/export/route";
@@ -75,6 +76,7 @@ const CASES: Case[] = [
   { name: "GET /api/videos", field: "nativeLanguage", good: "en", goodStatus: 200, send: ({ learner }, code) => answer(listVideosRoute, `/api/videos?nativeLanguage=${q(code)}`, { token: learner.token }) },
   { name: "GET /api/videos/popular", field: "nativeLanguage", good: "en", goodStatus: 200, send: ({ learner }, code) => answer(popularRoute, `/api/videos/popular?nativeLanguage=${q(code)}`, { token: learner.token }) },
   { name: "GET /api/videos/recommended", field: "nativeLanguage", good: "en", goodStatus: 200, send: ({ learner }, code) => answer(recommendedRoute, `/api/videos/recommended?nativeLanguage=${q(code)}`, { token: learner.token }) },
+  { name: "GET /api/videos/languages", field: "nativeLanguage", good: "en", goodStatus: 200, send: ({ learner }, code) => answer(videoLanguagesRoute, `/api/videos/languages?nativeLanguage=${q(code)}`, { token: learner.token }) },
   { name: "GET /api/users/progress-videos", field: "nativeLanguage", good: "en", goodStatus: 200, send: ({ learner }, code) => answer(progressVideosRoute, `/api/users/progress-videos?nativeLanguage=${q(code)}`, { token: learner.token }) },
   {
     name: "GET /api/videos/{id}/segment-translations",
