@@ -6,8 +6,8 @@
  */
 export const QUIZ_OPTIONS = 4;
 
-/** FNV-1a: a small, fast, well-spread 32-bit hash; enough to order a handful of strings. */
-function hash(text: string): number {
+/** FNV-1a: a small, fast, well-spread 32-bit hash; enough to order a handful of strings or seed a shuffle. */
+export function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

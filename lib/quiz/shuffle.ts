@@ -5,15 +5,7 @@
  * stays put while the quiz is open, whatever re-renders.
  */
 
-/** FNV-1a of a string: a 32-bit seed. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+import { hash } from "./build";
 
 /** mulberry32: a small seeded generator of numbers in [0, 1), well spread for shuffling a few items. */
 export function seededRandom(seed: string | number): () => number {
