@@ -57,10 +57,11 @@ let ffmpegLog: string;
 const saved: Record<string, string | undefined> = {};
 
 const id3 = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]);
+/** `count` cues of 25 ms each: 2,000 of them end at 50 s, inside this file's 1 min MAX_MEDIA_SECONDS. */
 const srtOf = (count: number) =>
   Array.from({ length: count }, (_, i) => {
-    const at = (s: number) => `00:${String(Math.floor(s / 60) % 60).padStart(2, "0")}:${String(s % 60).padStart(2, "0")},000`;
-    return `${i + 1}\n${at(i)} --> ${at(i + 1)}\nLínea número ${i + 1}.\n`;
+    const at = (ms: number) => `00:00:${String(Math.floor(ms / 1000)).padStart(2, "0")},${String(ms % 1000).padStart(3, "0")}`;
+    return `${i + 1}\n${at(i * 25)} --> ${at(i * 25 + 25)}\nLínea número ${i + 1}.\n`;
   }).join("\n");
 
 /** ffmpeg (or ffprobe) behind a script that appends its name and arguments to `ffmpegLog`. */
@@ -222,8 +223,7 @@ describe.each(testDbKinds)("untrusted media on %s", (kind) => {
     expect(Math.round((wav.length - 44) / 32_000)).toBe(60);
   });
 
-  // Skipped: fails since subtitle parsing went to slices (400 instead of 422; a stored file over the line limit no longer fails processing); to mend next.
-  it.skip("refuses at upload a subtitle file of 2,000 lines (default limit 1,500), and keeps nothing", async () => {
+  it("refuses at upload a subtitle file of 2,000 lines (default limit 1,500), and keeps nothing", async () => {
     const before = await stored();
     const refused = await upload({ subtitles: [srtOf(2000), "long.srt"] });
     expect(refused).toMatchObject({ status: 422, body: { message: "The subtitle file has 2,000 lines, more than the 1,500 a video may have (MAX_LINES_PER_VIDEO)" } });
@@ -233,8 +233,7 @@ describe.each(testDbKinds)("untrusted media on %s", (kind) => {
     await settled(taken.body.id);
   });
 
-  // Skipped: fails since subtitle parsing went to slices (400 instead of 422; a stored file over the line limit no longer fails processing); to mend next.
-  it.skip("fails processing of a stored subtitle file over the limit: not one AI call", async () => {
+  it("fails processing of a stored subtitle file over the limit: not one AI call", async () => {
     await mkdir(path.join(uploads, "subtitles"), { recursive: true });
     await writeFile(path.join(uploads, "subtitles", "long.srt"), srtOf(2000));
     const before = aiCalls();
