@@ -14,7 +14,7 @@ import { migrateDb, pendingMigrations } from "@/db/migrate";
 import { dictdFiles } from "@/lib/dictionaries/dictd";
 import { DEFAULT_DICTD_DIR, findDictdDictionaries } from "@/lib/dictionaries/discover";
 import { ConfigError } from "@/lib/env";
-import { importDictionaryFile, type ImportOptions } from "@/lib/services/dictionary-import";
+import { importDictionaryFile, type ImportOptions } from "@/lib/words/meanings/dictionary-import";
 
 const USAGE = [
   "Usage: npm run dict:import                  every dictd dictionary in /usr/share/dictd (or DICTD_DIR) for the app's languages",

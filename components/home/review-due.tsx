@@ -7,7 +7,7 @@ import { Layers } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { useReviewSummary } from "@/lib/data/use-review";
-import { formatInterval } from "@/lib/review/format";
+import { formatInterval } from "@/lib/words/cards/format";
 
 export function ReviewDue() {
   const summary = useReviewSummary();

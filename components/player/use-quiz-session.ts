@@ -12,7 +12,7 @@
  */
 import { useMemo, useRef, useState } from "react";
 import { newIdempotencyKey } from "@/lib/data/use-progress";
-import { quizSchedule, type ScheduledQuiz } from "@/lib/player/review-placement";
+import { quizSchedule, type ScheduledQuiz } from "@/lib/words/cards/placement";
 import { quizPacing, quizToTrigger, type QuizWord } from "@/lib/player/timing";
 import type { CaptionSegment, LearningPreferences, VideoReviewDto, VocabularyWord } from "@/lib/types/api";
 

@@ -11,7 +11,7 @@ import { WordMeaning } from "@/components/words/word-meaning";
 import { WordNoteEditor } from "@/components/words/word-note-editor";
 import { useWordLookup } from "@/lib/data/use-word-lookup";
 import type { ReviewGrade } from "@/lib/data/use-review";
-import { formatInterval } from "@/lib/review/format";
+import { formatInterval } from "@/lib/words/cards/format";
 import type { ReviewCardDto } from "@/lib/types/api";
 
 const LinePlayer = dynamic(() => import("./line-player"), { ssr: false });

@@ -13,7 +13,7 @@ import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/data/api";
 import { reviewKeys } from "@/lib/data/keys";
 import { useAnswerCard, useDueCards, type ReviewGrade } from "@/lib/data/use-review";
-import { formatInterval } from "@/lib/review/format";
+import { formatInterval } from "@/lib/words/cards/format";
 import { toast } from "@/lib/toast";
 import { GRADE_LABELS, ReviewCard } from "./review-card";
 

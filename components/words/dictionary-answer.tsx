@@ -3,7 +3,7 @@
  * grammar apart and muted, the senses numbered once (one sense is not numbered), and the credit
  * its licence asks for, whole: it wraps, however long the licence or its address.
  */
-import type { DictionaryMeaning } from "@/lib/services/word-lookup";
+import type { DictionaryMeaning } from "@/lib/words/meanings/lookup";
 
 export function DictionaryAnswer({ dictionary }: { dictionary: DictionaryMeaning }) {
   const { definitions, pronunciation, grammar } = dictionary;

@@ -1,7 +1,7 @@
 /** A word's meaning as the look-up answers it: the learner's note, the video's own translation, dictionaries (credited), the AI's (credited), or why there is none. */
 import type { UseQueryResult } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/data/api";
-import type { WordLookup } from "@/lib/services/word-lookup";
+import type { WordLookup } from "@/lib/words/meanings/lookup";
 import { DictionaryAnswer } from "./dictionary-answer";
 
 export function WordMeaning({ lookup }: { lookup: Pick<UseQueryResult<WordLookup>, "isPending" | "isError" | "error" | "data"> }) {

@@ -16,7 +16,7 @@ export type ProcessedLine = { segmentIndex: number; words: readonly LineWordFiel
  * its lemmas and marks the video changed. Run it in the transaction that writes the captions.
  */
 export async function insertVideoTokens(tx: DbOrTx, videoId: number, lines: readonly ProcessedLine[]): Promise<void> {
-  // The video's words are read through a cache keyed by the video's updated_at (lib/services/word-statuses.ts).
+  // The video's words are read through a cache keyed by the video's updated_at (lib/words/statuses/statuses.ts).
   await tx.update(videos).set({ updatedAt: new Date() }).where(eq(videos.id, videoId));
   await tx.delete(videoTokens).where(eq(videoTokens.videoId, videoId));
   await tx.delete(videoLemmas).where(eq(videoLemmas.videoId, videoId));

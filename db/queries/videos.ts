@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, ne, notExists, sql, type Placeholder, type
 import { unionAll } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
 import { prepared } from "../prepared";
-import { keptSumsSql, type KeptSums } from "./comprehension";
+import { keptSumsSql, type KeptSums } from "./words/comprehension";
 import { videoJobWaitingSql } from "./video-jobs";
 import {
   captions,
@@ -64,7 +64,7 @@ export type VideoCardRow = {
   totalWords: number;
   wordsLearned: number;
   progressPercent: number;
-  /** The caller's kept comprehension sums for the video as it is now, if kept (db/queries/comprehension.ts). */
+  /** The caller's kept comprehension sums for the video as it is now, if kept (db/queries/words/comprehension.ts). */
   keptSums: KeptSums | null;
   createdAt: Date;
   updatedAt: Date;

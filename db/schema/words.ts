@@ -47,7 +47,7 @@ export type WordStatus = (typeof WORD_STATUSES)[number];
 /**
  * A word of a caption line, in line order (`position`): a word between spaces, an elided clitic
  * ("l'"), or in Japanese and Chinese a run of segmenter pieces (飲みます). `start`/`end` are
- * offsets into the caption's text. `lemma` is normalised (lib/text/word-key.ts lemmaKey). Only
+ * offsets into the caption's text. `lemma` is normalised (lib/words/key.ts lemmaKey). Only
  * content words that are not names count towards comprehension. Like word_timings, rows go with
  * their caption; `video_id` repeats the caption's video for reading a video's words in order.
  */
@@ -131,7 +131,7 @@ export const wordStatuses = pgTable(
 /**
  * How much of a video a learner knows, kept so a page of cards (and Recommended for You's pool) is
  * read rather than counted: the sums `comprehensionOfVideos` defines, made on first read and moved
- * by each status change (db/queries/word-statuses.ts). A row counts for the video as it was at
+ * by each status change (db/queries/words/statuses.ts). A row counts for the video as it was at
  * `video_updated_at` in `language`; once the video changes (its words processed again, its language
  * edited) the row is made again on the next read.
  */

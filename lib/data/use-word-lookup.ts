@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ApiRequestError } from "./api";
 import { wordKeys } from "./keys";
-import type { WordLookup } from "@/lib/services/word-lookup";
+import type { WordLookup } from "@/lib/words/meanings/lookup";
 import type { WordLookupQuery } from "@/lib/validation/word-lookup";
 
 export function useWordLookup(query: WordLookupQuery | null) {

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { chatJson } from "@/lib/ai/chat";
 import { isStopWord, wordKey } from "@/lib/text/stop-words";
 import { contentWords, findWord, tokenize, type Token } from "@/lib/text/tokenize";
-import { lemmaKey } from "@/lib/text/word-key";
+import { lemmaKey } from "@/lib/words/key";
 import { lineWords } from "@/lib/text/line-words";
 import { clipLine } from "@/lib/text/clip";
 import { AI_LINE_MAX } from "@/lib/validation/limits";

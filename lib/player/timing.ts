@@ -91,7 +91,7 @@ const EVERY_WORD: QuizPacing = { mode: "every" };
 
 /**
  * Due words quizzed inside a video (reviews) stand at least this far apart, and an extra one (not
- * in a vocabulary quiz's place) this far from the video's own quizzes (lib/player/review-placement.ts).
+ * in a vocabulary quiz's place) this far from the video's own quizzes (lib/words/cards/placement.ts).
  */
 export const REVIEW_GAP_MS = 20_000;
 
@@ -110,7 +110,7 @@ export type QuizContext = {
   lastQuizAt?: number | null;
   /**
    * Whether a quiz is a review of a due word: the server placed it where the pacing has room
-   * (lib/player/review-placement.ts), so it comes whatever the pacing, and is never dropped here.
+   * (lib/words/cards/placement.ts), so it comes whatever the pacing, and is never dropped here.
    */
   isReview?: (word: QuizWord) => boolean;
 };

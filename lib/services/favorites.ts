@@ -6,7 +6,7 @@ import { listFavoriteVideoCards } from "@/db/queries/videos";
 import type { User } from "@/db/schema";
 import type { FavoriteStatus, VideoCard } from "@/lib/types/api";
 import type { FavoriteChange } from "@/lib/validation/videos";
-import { withComprehension } from "./comprehension";
+import { withComprehension } from "@/lib/words/comprehension/cards";
 import { assertVideoVisible, isStaff } from "./videos";
 
 const FAVORITES_LIMIT = 500;

@@ -29,7 +29,7 @@
  *   learned; floor(learned * 100 / words). Recomputed for every learner in the same transaction
  *   as any change to the video's words.
  * - Daily progress, totalQuizzes, streak: history of answers; re-processing never changes them.
- * - The word's lemma status (lib/services/word-statuses.ts statusAfterAnswer) and card: every
+ * - The word's lemma status (lib/words/statuses/statuses.ts statusAfterAnswer) and card: every
  *   attempt moves them, once: an attempt sent twice cannot make a word known.
  */
 import "server-only";
@@ -53,8 +53,8 @@ import type { QuizResult } from "@/lib/validation/videos";
 import { countQuizForDay } from "./quiz-day";
 import { streakOf } from "./serialize";
 import { isPublished, isStaff } from "./videos";
-import { applyAnswerToStatus } from "./word-statuses";
-import { applyAnswerToCard } from "./word-cards";
+import { applyAnswerToStatus } from "@/lib/words/statuses/statuses";
+import { applyAnswerToCard } from "@/lib/words/cards/cards";
 
 /** How long a client's idempotency key is remembered (its retry comes a second later). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;

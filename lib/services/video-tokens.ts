@@ -9,12 +9,12 @@ import "server-only";
 import type { DbOrTx } from "@/db/client";
 import { getVideoById } from "@/db/queries/videos";
 import { listVideoWords } from "@/db/queries/tokens";
-import { getStatusesOfLemmas } from "@/db/queries/word-statuses";
+import { getStatusesOfLemmas } from "@/db/queries/words/statuses";
 import type { User, Video, WordStatus } from "@/db/schema";
 import type { VideoTokens } from "@/lib/types/api";
 import { isUnknownWord } from "@/lib/words/line-tokens";
 import { mayView, videoNotFound } from "./videos";
-import { comprehensionOf } from "./word-statuses";
+import { comprehensionOf } from "@/lib/words/comprehension/rule";
 
 /** How many of a video's words "Words to learn first" lists. */
 export const WORDS_TO_LEARN_FIRST = 10;

@@ -19,13 +19,12 @@ import {
 } from "@/db/queries/videos";
 import { listCategories } from "@/db/queries/categories";
 import { listLanguages } from "@/db/queries/languages";
-import { comprehensionOfVideos } from "@/db/queries/comprehension";
 import { PUBLISHED_STATUSES, type User, type Video, type VideoStatus } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/api/errors";
 import type { Category, VideoCard, VideoLanguageCount } from "@/lib/types/api";
 import { LIST_LIMIT_MAX, type HomeListQuery, type ListQuery, type VideoLanguagesQuery, type VideoSearchQuery } from "@/lib/validation/videos";
-import { preferComfortable } from "@/lib/words/comprehension";
-import { withComprehension } from "./comprehension";
+import { preferComfortable } from "@/lib/words/comprehension/band";
+import { comprehensionOfVideos, withComprehension } from "@/lib/words/comprehension/cards";
 import { toVideoCard } from "./serialize";
 
 export const isStaff = (user: Pick<User, "role">) => user.role === "admin" || user.role === "owner";

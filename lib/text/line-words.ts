@@ -11,7 +11,7 @@ import type { LineWordFields, PartOfSpeech } from "@/db/schema/words";
 import { writtenWithoutSpaces } from "./language";
 import { isContentWord } from "./stop-words";
 import { bare, isPiecesWord, pieceRuns, tokenize, type Token } from "./tokenize";
-import { lemmaKey, wordKey } from "./word-key";
+import { lemmaKey, wordKey } from "../words/key";
 
 /** What the model says of one word of a line. */
 export type WordAnalysis = { word: string; lemma: string; partOfSpeech: PartOfSpeech };

@@ -17,7 +17,7 @@ import { stopwords as portuguese } from "@orama/stopwords/portuguese";
 import { stopwords as swedish } from "@orama/stopwords/swedish";
 import { spa as spanish, zho as mandarin } from "stopword";
 import { baseLanguage } from "./language";
-import { wordKey } from "./word-key";
+import { wordKey } from "../words/key";
 
 export { wordKey };
 

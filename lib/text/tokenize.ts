@@ -5,7 +5,7 @@
 import { writtenWithoutSpaces } from "./language";
 import { isContentWord, isStopWord } from "./stop-words";
 import { bare, type Token } from "./tokens";
-import { wordKey } from "./word-key";
+import { wordKey } from "../words/key";
 
 export { bare, spelling, tokenize, wordSpans, type Token } from "./tokens";
 

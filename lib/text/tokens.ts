@@ -9,7 +9,7 @@
  * Which words are worth teaching (stop-words) is tokenize.ts: the player reads this module alone.
  */
 import { baseLanguage } from "./language";
-import { wordKey } from "./word-key";
+import { wordKey } from "../words/key";
 
 /** A word of a line; `start` and `end` are offsets into the line. */
 export type Token = { text: string; start: number; end: number; clitic: boolean };

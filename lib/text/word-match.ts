@@ -7,7 +7,7 @@
  */
 import { writtenWithoutSpaces } from "./language";
 import { bare, spelling, tokenize } from "./tokens";
-import { wordKey } from "./word-key";
+import { wordKey } from "../words/key";
 
 /** A run of a line's timed words, by index: the first and the last that say the word. */
 export type SpokenSpan = { first: number; last: number };

@@ -10,8 +10,8 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { getUserById } from "@/db/queries/users";
-import { getWordCard } from "@/db/queries/word-cards";
-import { getDueCards, getReviewSummary } from "@/lib/services/word-cards";
+import { getWordCard } from "@/db/queries/words/cards";
+import { getDueCards, getReviewSummary } from "@/lib/words/cards/cards";
 import { envInt, explainCall, explainMode, fmtInt, p50p95, roundTrip, seconds, stats, timeRuns, verdict, type BenchDb } from "./util";
 
 export type DueSizes = { learners: number; cards: number; mine: number; runs: number };

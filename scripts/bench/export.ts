@@ -30,7 +30,7 @@ import { getUserById } from "@/db/queries/users";
 import { cutMp3Clips, type ClipSpan } from "@/lib/media/clips";
 import { ffmpegPath, inputArgs, runTool } from "@/lib/media/ffmpeg";
 import { identifyMedia } from "@/lib/media/input";
-import { exportSavedWords } from "@/lib/services/word-export";
+import { exportSavedWords } from "@/lib/words/export/export";
 import { createLocalStorage, installStorage } from "@/lib/storage";
 import { envInt, fmtInt, verdicts, type BenchDb } from "./util";
 

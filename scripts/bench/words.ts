@@ -16,8 +16,9 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { resultRows, type Db } from "@/db/client";
 import { getUserById } from "@/db/queries/users";
-import { comprehensionOfVideos } from "@/db/queries/comprehension";
-import { setWordStatus } from "@/db/queries/word-statuses";
+import { comprehensionOfVideos } from "@/lib/words/comprehension/cards";
+import { COMPREHENSION_WEIGHTS } from "@/lib/words/comprehension/rule";
+import { setWordStatus } from "@/db/queries/words/statuses";
 import type { User } from "@/db/schema";
 import { forgetVideoWords, getVideoTokensJson } from "@/lib/services/video-tokens";
 import type { VideoTokens } from "@/lib/types/api";
@@ -190,7 +191,7 @@ export async function benchWords(handle: BenchDb, engine: string, size: WordsSiz
     row("the same, first read (counted from video_lemmas, then kept)", stats(cold), coldCpu, "(info)");
     // What keeping them costs a status change: the sums of every video holding the lemma move.
     const common = resultRows<{ lemma: string }>(await db.execute(sql`SELECT lemma FROM video_lemmas GROUP BY lemma ORDER BY count(*) DESC LIMIT 1`))[0]!.lemma;
-    const change = await timed(size.runs, 3, (i) => setWordStatus(db, { userId: learner.id, language: "es", lemma: common, status: i % 2 ? "known" : "learning" }));
+    const change = await timed(size.runs, 3, (i) => setWordStatus(db, { userId: learner.id, language: "es", lemma: common, status: i % 2 ? "known" : "learning" }, COMPREHENSION_WEIGHTS));
     row(`a status change of the lemma in the most videos (${common})`, stats(change.samples), change.cpuMs, "(info: the write side)");
     const base = await timed(size.runs, 3, (i) => comprehensionFromTokens(db, cards(i), learner.id));
     row("baseline: counted from every word (video_tokens)", stats(base.samples), base.cpuMs, "(baseline)");

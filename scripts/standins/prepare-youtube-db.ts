@@ -14,7 +14,7 @@ import { closeDb, getDbHandle } from "@/db/client";
 import { migrateDb } from "@/db/migrate";
 import { videos } from "@/db/schema";
 import { loadDemoContent } from "@/db/seed";
-import { importDictionaryFile } from "@/lib/services/dictionary-import";
+import { importDictionaryFile } from "@/lib/words/meanings/dictionary-import";
 import { seedDemoContent } from "@/lib/setup/demo-content";
 import { writeDictd } from "./dictd-writer";
 import { STANDIN_DICTIONARY, YOUTUBE_VIDEO } from "./youtube-video";

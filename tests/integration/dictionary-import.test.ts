@@ -11,7 +11,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findDictionaryEntries, listDictionaries } from "@/db/queries/dictionary";
-import { importDictionaryFile } from "@/lib/services/dictionary-import";
+import { importDictionaryFile } from "@/lib/words/meanings/dictionary-import";
 import { writeDictd } from "@/scripts/standins/dictd-writer";
 import { testDbKinds, useTestDb } from "../helpers/db";
 

@@ -12,7 +12,7 @@ import { PUT as putNote } from "@/app/api/words/notes/route";
 import { PUT as putStatus } from "@/app/api/words/status/route";
 import { captions, videoLemmas, videos, videoTokens, words } from "@/db/schema";
 import { seedDemoContent } from "@/lib/setup/demo-content";
-import { lemmaKey } from "@/lib/text/word-key";
+import { lemmaKey } from "@/lib/words/key";
 import { signedInUser } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
 import { call } from "../helpers/learner-api";

@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { resultRows } from "@/db/client";
 import { migrateDb, migrationsFolder } from "@/db/migrate";
-import { listSavedWords } from "@/db/queries/saved-words";
+import { listSavedWords } from "@/db/queries/words/saved";
 import { createTestDb, testDbKinds } from "../helpers/db";
 
 describe.each(testDbKinds)("the migration to saved words on %s", (kind) => {

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getRecommended } from "@/app/api/videos/recommended/route";
 import { GET as getVideos } from "@/app/api/videos/route";
 import { PUT as putStatus } from "@/app/api/words/status/route";
-import { comprehensionOfVideos } from "@/db/queries/comprehension";
+import { comprehensionOfVideos } from "@/lib/words/comprehension/cards";
 import { getUserById } from "@/db/queries/users";
 import { videoComprehension, videoLemmas, videos, words, type WordStatus } from "@/db/schema";
 import { recordQuizResult } from "@/lib/services/progress";

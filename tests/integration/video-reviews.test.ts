@@ -15,7 +15,7 @@ import { GET as getLookup } from "@/app/api/words/lookup/route";
 import { PUT as putNote } from "@/app/api/words/notes/route";
 import { GET as getSaved } from "@/app/api/words/saved/route";
 import { PUT as putStatus } from "@/app/api/words/status/route";
-import { listWordReviews } from "@/db/queries/word-cards";
+import { listWordReviews } from "@/db/queries/words/cards";
 import { dictionaries, dictionaryEntries, videos, wordMeanings, words } from "@/db/schema";
 import { seedDemoContent } from "@/lib/setup/demo-content";
 import { seedActors, type Actor, type ActorName } from "../helpers/app";

@@ -14,13 +14,13 @@ import { GET as savedRoute } from "@/app/api/words/saved/route";
 import { PUT as putNoteRoute } from "@/app/api/words/notes/route";
 import { PUT as putStatusRoute } from "@/app/api/words/status/route";
 import { insertDictionaryEntries, replaceDictionary } from "@/db/queries/dictionary";
-import { saveWordMeaning } from "@/db/queries/word-meanings";
+import { saveWordMeaning } from "@/db/queries/words/meanings";
 import { videos } from "@/db/schema";
 import { apiRequest, seedActors, type Actor, type ActorName } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
 import { call } from "../helpers/learner-api";
 import { seedDemoContent } from "@/lib/setup/demo-content";
-import { EXPORT_MAX_WORDS } from "@/lib/services/word-export";
+import { EXPORT_MAX_WORDS } from "@/lib/words/export/export";
 
 const FIELDS = ["Word", "Lemma", "Meaning", "Sentence", "SentenceTranslation", "Audio", "Source"];
 

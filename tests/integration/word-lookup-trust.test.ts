@@ -10,7 +10,7 @@ import { GET as lookupRoute } from "@/app/api/words/lookup/route";
 import { resultRows } from "@/db/client";
 import { saveProcessedContent } from "@/db/queries/processed";
 import { captions, videos, wordMeanings } from "@/db/schema";
-import { LOOKUP_LINE_MAX, lineAround } from "@/lib/services/word-lookup";
+import { LOOKUP_LINE_MAX, lineAround } from "@/lib/words/meanings/lookup";
 import { lineWords } from "@/lib/text/line-words";
 import { setAiServer, setEnv } from "@/scripts/standins/env";
 import { startFakeOpenAi, type FakeOpenAi } from "@/scripts/standins/fake-openai";

@@ -4,18 +4,19 @@
  * caller's statuses and i+1 lines (GET /api/videos/{id}/tokens); video cards carry the share of
  * the video the caller knows. Statuses are the learner's alone.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getVideo } from "@/app/api/videos/[id]/route";
 import { GET as getTokens } from "@/app/api/videos/[id]/tokens/route";
 import { GET as listVideos } from "@/app/api/videos/route";
 import { PUT as putStatus } from "@/app/api/words/status/route";
-import { lockLearnerScores } from "@/db/queries/comprehension";
+import { lockLearnerScores } from "@/db/queries/words/comprehension";
 import { getUserById } from "@/db/queries/users";
-import { setWordStatus } from "@/db/queries/word-statuses";
-import { videoLemmas, videos, wordStatuses, words } from "@/db/schema";
+import { setWordStatus } from "@/db/queries/words/statuses";
+import { videoLemmas, videos, wordCards, wordStatuses, words } from "@/db/schema";
 import { recordQuizResult } from "@/lib/services/progress";
-import { statusAfterAnswer } from "@/lib/services/word-statuses";
+import { COMPREHENSION_WEIGHTS } from "@/lib/words/comprehension/rule";
+import { statusAfterAnswer } from "@/lib/words/statuses/statuses";
 import { seedDemoContent } from "@/lib/setup/demo-content";
 import { seedActors, type Actor, type ActorName } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
@@ -161,19 +162,44 @@ describe.each(testDbKinds)("word statuses on %s", (kind) => {
     expect(await statusOf(actors.otherLearner, "tostada")).toBe("new");
   });
 
+  it("writes a saved word's status and its review card together: when the card cannot be written, neither is", async () => {
+    const db = t().db;
+    const lemma = "galleta";
+    const rows = async () => ({
+      statuses: await db.select().from(wordStatuses).where(and(eq(wordStatuses.userId, actors.learner.id), eq(wordStatuses.lemma, lemma))),
+      cards: await db.select().from(wordCards).where(and(eq(wordCards.userId, actors.learner.id), eq(wordCards.lemma, lemma))),
+    });
+    // The card's write fails (as a full disk or a lost connection would fail it) after the status's has run.
+    await db.execute(sql`CREATE FUNCTION refuse_card() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no card today'; END $$`);
+    await db.execute(sql`CREATE TRIGGER refuse_card BEFORE INSERT ON word_cards FOR EACH ROW WHEN (NEW.lemma = 'galleta') EXECUTE FUNCTION refuse_card()`);
+    try {
+      const refused = await put(actors.learner, { language: "es", lemma, status: "learning" });
+      expect(refused.status).toBe(500);
+      expect(await rows()).toEqual({ statuses: [], cards: [] });
+    } finally {
+      await db.execute(sql`DROP TRIGGER refuse_card ON word_cards`);
+      await db.execute(sql`DROP FUNCTION refuse_card()`);
+    }
+    // With the card writable again, both are written.
+    expect((await put(actors.learner, { language: "es", lemma, status: "learning" })).status).toBe(200);
+    const written = await rows();
+    expect(written.statuses.map((r) => r.status)).toEqual(["learning"]);
+    expect(written.cards).toHaveLength(1);
+  });
+
   // Two connections at once: Postgres only (PGlite runs one statement at a time).
   it.runIf(kind === "postgres")("keeps a word the learner ignores while a quiz answer on it waits for their lock", async () => {
     const owner = (await getUserById(t().db, { id: actors.owner.id }))!;
     const [tostada] = await t().db.select().from(words).where(eq(words.word, "tostada"));
     // Already learning: ignoring it then changes the row in place (no new row, so nothing else waits for it).
-    await setWordStatus(t().db, { userId: owner.id, language: "es", lemma: "tostada", status: "learning" });
+    await setWordStatus(t().db, { userId: owner.id, language: "es", lemma: "tostada", status: "learning" }, COMPREHENSION_WEIGHTS);
     let locked!: () => void;
     let release!: () => void;
     const holding = new Promise<void>((resolve) => (locked = resolve));
     const released = new Promise<void>((resolve) => (release = resolve));
     const ignoring = t().db.transaction(async (tx) => {
       await lockLearnerScores(tx, owner.id);
-      await setWordStatus(tx, { userId: owner.id, language: "es", lemma: "tostada", status: "ignored" });
+      await setWordStatus(tx, { userId: owner.id, language: "es", lemma: "tostada", status: "ignored" }, COMPREHENSION_WEIGHTS);
       locked();
       await released;
     });

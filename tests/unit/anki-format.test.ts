@@ -1,8 +1,8 @@
 /** The pieces of an Anki export that need no database: guids, HTML escaping, TSV cells, and `?t=` links into a video. */
 import { describe, expect, it } from "vitest";
-import { fieldChecksum, stableGuid } from "@/lib/anki/guid";
-import { escapeHtml, stripHtml } from "@/lib/anki/html";
-import { tsvHeader, tsvRow } from "@/lib/anki/tsv";
+import { fieldChecksum, stableGuid } from "@/lib/words/export/anki/guid";
+import { escapeHtml, stripHtml } from "@/lib/words/export/anki/html";
+import { tsvHeader, tsvRow } from "@/lib/words/export/anki/tsv";
 import { linkedStartMs } from "@/lib/player/start-time";
 
 describe("note guids", () => {

@@ -4,7 +4,7 @@
  * every field as it was.
  */
 import { describe, expect, it } from "vitest";
-import { TSV_FIELDS, tsvRow } from "@/lib/anki/tsv";
+import { TSV_FIELDS, tsvRow } from "@/lib/words/export/anki/tsv";
 
 /** What OWASP lists as starting a formula, and the full-width forms CJK spreadsheets take as the same. */
 const FORMULA_CHARS = ["=", "+", "-", "@", "\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"];

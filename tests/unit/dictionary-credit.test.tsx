@@ -5,7 +5,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { WordMeaning } from "@/components/words/word-meaning";
-import type { DictionaryMeaning, WordLookup } from "@/lib/services/word-lookup";
+import type { DictionaryMeaning, WordLookup } from "@/lib/words/meanings/lookup";
 
 const LICENCE =
   "GNU General Public License, version 3 (GPLv3) and the GNU Affero General Public License, version 3 (AGPLv3), where each of these licenses applies to different parts of this (combined) work; see https://www.gnu.org/licenses/agpl-3.0.en.html";

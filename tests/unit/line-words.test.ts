@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lineWords, type WordAnalysis } from "@/lib/text/line-words";
-import { lemmaKey } from "@/lib/text/word-key";
+import { lemmaKey } from "@/lib/words/key";
 
 const brief = (line: string, language: string, analysed: WordAnalysis[]) =>
   lineWords(line, language, analysed).map((w) => [w.surface, w.lemma, w.partOfSpeech, w.isContent, w.isProperNoun]);

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { placeReviews, quizSchedule, REVIEW_NEAR_MS, type PlacedReview, type ReviewCandidate } from "@/lib/player/review-placement";
+import { placeReviews, quizSchedule, REVIEW_NEAR_MS, type PlacedReview, type ReviewCandidate } from "@/lib/words/cards/placement";
 import { quizPacing, quizToTrigger, quizTriggerTime, REVIEW_GAP_MS, type QuizPacing } from "@/lib/player/timing";
 
 type DemoVideo = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placeReviews, type ReviewCandidate } from "@/lib/player/review-placement";
+import { placeReviews, type ReviewCandidate } from "@/lib/words/cards/placement";
 import { quizPacing, quizToTrigger } from "@/lib/player/timing";
 
 const every = { mode: "every" } as const;

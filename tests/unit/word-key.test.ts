@@ -1,6 +1,6 @@
 /** Word and lemma keys never throw on a language tag Intl rejects: they lower-case such words as any. */
 import { describe, expect, it } from "vitest";
-import { lemmaKey, wordKey } from "@/lib/text/word-key";
+import { lemmaKey, wordKey } from "@/lib/words/key";
 
 const REJECTED_TAGS = ["es-12", "es-a1b2", "EN-", "", "\u0000", "x".repeat(300), "en--us"];
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { LineWordDto, VideoTokens } from "@/lib/types/api";
 import { isUnknownWord, lineParts, statusOfLemma, tokensForTimedWords, withWordStatus } from "@/lib/words/line-tokens";
-import { inComfortableBand, preferComfortable } from "@/lib/words/comprehension";
+import { inComfortableBand, preferComfortable } from "@/lib/words/comprehension/band";
 
 function word(text: string, surface: string, lemma: string, extra: Partial<LineWordDto> = {}): LineWordDto {
   const start = text.indexOf(surface);

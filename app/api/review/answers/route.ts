@@ -1,6 +1,6 @@
 /** POST /api/review/answers: the caller grades one of their cards (again, hard, good, easy). */
 import { route } from "@/lib/api/handler";
-import { saveReviewAnswer } from "@/lib/services/word-cards";
+import { saveReviewAnswer } from "@/lib/words/cards/cards";
 import { reviewAnswerBodySchema } from "@/lib/validation/review";
 
 export const dynamic = "force-dynamic";

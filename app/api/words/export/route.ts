@@ -1,6 +1,6 @@
 /** GET /api/words/export?format=apkg|tsv[&language=]: the caller's saved words as a download for Anki. */
 import { route } from "@/lib/api/handler";
-import { exportSavedWords } from "@/lib/services/word-export";
+import { exportSavedWords } from "@/lib/words/export/export";
 import { wordExportQuerySchema } from "@/lib/validation/saved-words";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 /** GET /api/words/lookup?language=&nativeLanguage=&surface=&lemma=&captionId=: a word's meaning for the word popover. */
 import { route } from "@/lib/api/handler";
-import { lookUpWord } from "@/lib/services/word-lookup";
+import { lookUpWord } from "@/lib/words/meanings/lookup";
 import { wordLookupQuerySchema } from "@/lib/validation/word-lookup";
 
 export const dynamic = "force-dynamic";

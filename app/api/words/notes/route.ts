@@ -1,6 +1,6 @@
 /** PUT /api/words/notes {language, lemma, note}: the learner's own note on a word; DELETE ?language=&lemma= removes it. */
 import { route } from "@/lib/api/handler";
-import { removeWordNote, saveWordNote } from "@/lib/services/word-lookup";
+import { removeWordNote, saveWordNote } from "@/lib/words/meanings/lookup";
 import { wordNoteChangeSchema, wordNoteKeySchema } from "@/lib/validation/word-lookup";
 
 export const dynamic = "force-dynamic";

@@ -5,7 +5,7 @@
  * PUT {language, lemma, savedAt?}: puts one on it (the undo of a removal, or saving a quiz's word).
  */
 import { route } from "@/lib/api/handler";
-import { listSavedWords, putSavedWord, removeSavedWord } from "@/lib/services/saved-words";
+import { listSavedWords, putSavedWord, removeSavedWord } from "@/lib/words/statuses/saved-list";
 import { savedWordKeySchema, savedWordPutSchema, savedWordsQuerySchema } from "@/lib/validation/saved-words";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 /** PUT /api/words/status: the caller's status of a lemma in a language (new, learning, known, ignored). */
 import { route } from "@/lib/api/handler";
-import { saveWordStatus } from "@/lib/services/word-statuses";
+import { saveWordStatus } from "@/lib/words/statuses/statuses";
 import { wordStatusBodySchema } from "@/lib/validation/words";
 
 export const dynamic = "force-dynamic";

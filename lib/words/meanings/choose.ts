@@ -11,11 +11,11 @@
 import "server-only";
 import type { DbOrTx } from "@/db/client";
 import { findDictionaryEntries, type DictionaryHit } from "@/db/queries/dictionary";
-import { findCachedMeanings, findWordMeaning, listVocabularyTranslations, type CachedMeaning, type MeaningKey } from "@/db/queries/word-meanings";
-import { listWordNotes } from "@/db/queries/word-notes";
+import { findCachedMeanings, findWordMeaning, listVocabularyTranslations, type CachedMeaning, type MeaningKey } from "@/db/queries/words/meanings";
+import { listWordNotes } from "@/db/queries/words/notes";
 import { headwordKey } from "@/lib/text/headword";
 // Notes are the learner's, keyed as their word statuses are (not as dictionary headwords are).
-import { lemmaKey as learnerLemmaKey } from "@/lib/text/word-key";
+import { lemmaKey as learnerLemmaKey } from "@/lib/words/key";
 
 /** A word whose meaning is wanted: its lemma and, when a line says it, the form said there. */
 export type MeaningWanted = { language: string; lemma: string; surface?: string };

@@ -6,9 +6,9 @@
  * and lines are read beside them); always keyed by the caller's id.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../client";
-import { resultRows } from "../client";
-import { PUBLISHED_STATUSES, type WordStatus } from "../schema";
+import type { DbOrTx } from "../../client";
+import { resultRows } from "../../client";
+import { PUBLISHED_STATUSES, type WordStatus } from "../../schema/index";
 
 /** The learner's saved words, or the words quizzes set to learning that they did not save. */
 export type WordList = "saved" | "quizzes";

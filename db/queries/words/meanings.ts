@@ -4,10 +4,10 @@
  * instance's that holds WORD_LOOKUP_AI_SERVER_PER_HOUR and _PER_DAY.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { DbOrTx } from "../client";
-import { resultRows } from "../client";
-import { lockUserWindow, type RateWindow } from "./rate-windows";
-import { aiLookupSpend, captions, PUBLISHED_STATUSES, videos, wordLineMeanings, wordLookupAiCalls, wordMeanings } from "../schema";
+import type { DbOrTx } from "../../client";
+import { resultRows } from "../../client";
+import { lockUserWindow, type RateWindow } from "../rate-windows";
+import { aiLookupSpend, captions, PUBLISHED_STATUSES, videos, wordLineMeanings, wordLookupAiCalls, wordMeanings } from "../../schema/index";
 
 export type MeaningKey = { language: string; nativeLanguage: string; lemma: string; model: string; promptVersion: number };
 

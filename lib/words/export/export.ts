@@ -13,16 +13,16 @@ import type { DbOrTx } from "@/db/client";
 import { listLanguages } from "@/db/queries/languages";
 import type { User } from "@/db/schema";
 import { ApiError, rateLimited } from "@/lib/api/errors";
-import { buildCollection, type AnkiNote } from "@/lib/anki/collection";
-import { stableGuid } from "@/lib/anki/guid";
-import { escapeHtml } from "@/lib/anki/html";
-import { apkgChunks, type MediaFile } from "@/lib/anki/package";
-import { tsvHeader, tsvRow } from "@/lib/anki/tsv";
+import { buildCollection, type AnkiNote } from "@/lib/words/export/anki/collection";
+import { stableGuid } from "@/lib/words/export/anki/guid";
+import { escapeHtml } from "@/lib/words/export/anki/html";
+import { apkgChunks, type MediaFile } from "@/lib/words/export/anki/package";
+import { tsvHeader, tsvRow } from "@/lib/words/export/anki/tsv";
 import { cutMp3Clips, type ClipSpan } from "@/lib/media/clips";
 import { identifyMedia } from "@/lib/media/input";
 import type { WordExportQuery } from "@/lib/validation/saved-words";
-import { openVideoMediaFile } from "./media";
-import { readSavedWords, savedWordCounts, type SavedWordWithLine } from "./saved-words";
+import { openVideoMediaFile } from "@/lib/services/media";
+import { readSavedWords, savedWordCounts, type SavedWordWithLine } from "@/lib/words/statuses/saved-list";
 
 /** The most words one export holds; past it the learner exports a language at a time. */
 export const EXPORT_MAX_WORDS = 10_000;

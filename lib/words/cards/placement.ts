@@ -14,7 +14,7 @@
  * word's lines, one that needs no quiz of the video's left out comes first, then one without a
  * vocabulary word of the video, then the one farthest from the quizzes left.
  */
-import { captionForWord, QUIZ_LEAD_MS, REVIEW_GAP_MS, reviewGapMs, type CaptionTiming, type QuizPacing, type QuizWord } from "./timing";
+import { captionForWord, QUIZ_LEAD_MS, REVIEW_GAP_MS, reviewGapMs, type CaptionTiming, type QuizPacing, type QuizWord } from "@/lib/player/timing";
 
 /** The most due words one video quizzes. */
 export const VIDEO_REVIEWS_MAX = 5;

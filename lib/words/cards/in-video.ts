@@ -2,10 +2,10 @@
  * The learner's due words quizzed inside the video they watch: their due cards whose lemma is said
  * in it (not its own vocabulary words, whose quiz already answers their card), each at the end of
  * a line it is said in, an extra quiz or in the place of a vocabulary quiz close to it
- * (lib/player/review-placement.ts), with options in the learner's language: the word's meaning
+ * (lib/words/cards/placement.ts), with options in the learner's language: the word's meaning
  * and three meanings of other words of its part of speech.
  *
- * The meaning is one already known, chosen as the word popover chooses it (lib/services/word-meanings.ts:
+ * The meaning is one already known, chosen as the word popover chooses it (lib/words/meanings/choose.ts:
  * the learner's note, an imported dictionary's first definition, the AI's cached meaning), else
  * a translation of a vocabulary word with that lemma. A word with none is left out rather than
  * looked up: this read comes with every visit to a video, and an AI call here would spend the
@@ -13,18 +13,18 @@
  */
 import "server-only";
 import type { DbOrTx } from "@/db/client";
-import { findLemmaLines, type LemmaLine } from "@/db/queries/lemma-lines";
+import { findLemmaLines, type LemmaLine } from "@/db/queries/words/lemma-lines";
 import { getVideoById } from "@/db/queries/videos";
-import { listMeaningsOfPartOfSpeech, listVideoLemmaKeys, listVocabularyQuizzes } from "@/db/queries/video-reviews";
-import { listDueWordCardsOfLemmas } from "@/db/queries/word-cards";
+import { listMeaningsOfPartOfSpeech, listVideoLemmaKeys, listVocabularyQuizzes } from "@/db/queries/words/in-video";
+import { listDueWordCardsOfLemmas } from "@/db/queries/words/cards";
 import type { PartOfSpeech, User } from "@/db/schema";
-import { placeReviews, type ReviewCandidate } from "@/lib/player/review-placement";
+import { placeReviews, type ReviewCandidate } from "@/lib/words/cards/placement";
 import { quizPacing, quizTriggerTime } from "@/lib/player/timing";
 import { buildQuiz, QUIZ_OPTIONS } from "@/lib/quiz/build";
-import { lemmaKey } from "@/lib/text/word-key";
+import { lemmaKey } from "@/lib/words/key";
 import type { VideoDueReviews, VideoReviewDto } from "@/lib/types/api";
-import { mayView, videoNotFound } from "./videos";
-import { chooseMeanings, type ChosenMeaning } from "./word-meanings";
+import { mayView, videoNotFound } from "@/lib/services/videos";
+import { chooseMeanings, type ChosenMeaning } from "@/lib/words/meanings/choose";
 
 /** The most overdue words looked at for one video: enough to fill its reviews when some have no meaning or no room. */
 const CANDIDATES_MAX = 30;

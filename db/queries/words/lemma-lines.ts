@@ -5,9 +5,9 @@
  * (a video's scored words), so a lemma only ever said as a name or a function word has no line.
  */
 import { sql } from "drizzle-orm";
-import { resultRows, type DbOrTx } from "../client";
-import { rowsJson } from "./json-rows";
-import { PUBLISHED_STATUSES, type PartOfSpeech } from "../schema";
+import { resultRows, type DbOrTx } from "../../client";
+import { rowsJson } from "../json-rows";
+import { PUBLISHED_STATUSES, type PartOfSpeech } from "../../schema/index";
 
 export type LemmaLine = {
   language: string;

@@ -4,9 +4,9 @@
  * meanings) for the right answer and for distractors.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../client";
-import { resultRows } from "../client";
-import { PUBLISHED_STATUSES, videoLemmas, wordMeanings, words, type PartOfSpeech } from "../schema";
+import type { DbOrTx } from "../../client";
+import { resultRows } from "../../client";
+import { PUBLISHED_STATUSES, videoLemmas, wordMeanings, words, type PartOfSpeech } from "../../schema/index";
 
 export async function listVideoLemmaKeys(db: DbOrTx, params: { videoId: number }): Promise<string[]> {
   const rows = await db.select({ lemma: videoLemmas.lemma }).from(videoLemmas).where(eq(videoLemmas.videoId, params.videoId));
@@ -29,26 +29,6 @@ export async function listVocabularyQuizzes(db: DbOrTx, params: { videoId: numbe
 }
 
 const published = sql.raw(`(${PUBLISHED_STATUSES.map((s) => `'${s}'`).join(", ")})`);
-
-/**
- * A translation into `nativeLanguage` of a published video's vocabulary word with each of these
- * lemmas (found through video_lemmas' lemma index, then the word's line).
- */
-export async function listVocabularyMeanings(db: DbOrTx, params: { language: string; nativeLanguage: string; lemmas: readonly string[] }): Promise<Map<string, string>> {
-  if (!params.lemmas.length) return new Map();
-  const rows = resultRows<{ lemma: string; translation: string }>(
-    await db.execute(sql`
-      SELECT DISTINCT ON (t.lemma) t.lemma, wt.translation
-        FROM json_array_elements_text(${JSON.stringify(params.lemmas)}::json) AS l(lemma)
-        JOIN video_lemmas vl ON vl.lemma = l.lemma
-        JOIN videos v ON v.id = vl.video_id AND v.target_language = ${params.language} AND v.status IN ${published}
-        JOIN words w ON w.video_id = vl.video_id
-        JOIN video_tokens t ON t.caption_id = w.caption_id AND t.lemma = vl.lemma AND lower(t.surface) = lower(w.word)
-        JOIN word_translations wt ON wt.word_id = w.id AND wt.language = ${params.nativeLanguage}
-       ORDER BY t.lemma, w.id`),
-  );
-  return new Map(rows.map((r) => [r.lemma, r.translation]));
-}
 
 /**
  * Meanings in `nativeLanguage` of other words, for distractors: translations of published videos'

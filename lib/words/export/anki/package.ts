@@ -1,5 +1,5 @@
 /**
- * An .apkg as Anki imports it: a ZIP holding `collection.anki2` (lib/anki/collection.ts), the
+ * An .apkg as Anki imports it: a ZIP holding `collection.anki2` (lib/words/export/anki/collection.ts), the
  * media files under the names "0", "1", … and `media`, the JSON map from those names to the file
  * names the notes' fields use. Written as a stream with fflate: each media file goes out as it
  * comes (stored, MP3 does not shrink), so memory holds one file and the collection, whatever

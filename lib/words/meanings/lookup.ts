@@ -7,19 +7,19 @@
  * the server found itself is answered for everyone: the line's own word at that spelling (its
  * lemma as processing found it), or without a line a form some video of the language has; an
  * answer about any other text is the asker's alone and kept by no one, so no learner decides what
- * others are shown. AI lookups that reach the API are counted (lib/services/ai-lookup-budget.ts);
+ * others are shown. AI lookups that reach the API are counted (lib/words/meanings/ai-budget.ts);
  * answers from the cache are free, and a lookup asked while the same one is being asked waits for
  * it. Without an AI provider, an answer some model gave before still serves (credited to it); with
  * nothing at all, the answer says so in `message`. What is stored is chosen as everywhere else a
- * meaning is shown (lib/services/word-meanings.ts).
+ * meaning is shown (lib/words/meanings/choose.ts).
  */
 import "server-only";
 import { createHash } from "node:crypto";
 import type { Db } from "@/db/client";
 import type { DictionaryHit } from "@/db/queries/dictionary";
 import { listCaptionWords, listLemmaSurfaces } from "@/db/queries/tokens";
-import { getCaptionLine, saveWordMeaning, type CachedMeaning, type MeaningKey } from "@/db/queries/word-meanings";
-import { deleteWordNote, upsertWordNote } from "@/db/queries/word-notes";
+import { getCaptionLine, saveWordMeaning, type CachedMeaning, type MeaningKey } from "@/db/queries/words/meanings";
+import { deleteWordNote, upsertWordNote } from "@/db/queries/words/notes";
 import type { User } from "@/db/schema";
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import { getAi } from "@/lib/ai/client";
@@ -27,11 +27,11 @@ import { askWordMeaning, WORD_MEANING_PROMPT_VERSION, type WordMeaningAnswer, ty
 import { env } from "@/lib/env";
 import { headwordKey } from "@/lib/text/headword";
 // Notes are the learner's, keyed as their word statuses are (not as dictionary headwords are).
-import { lemmaKey as learnerLemmaKey } from "@/lib/text/word-key";
+import { lemmaKey as learnerLemmaKey } from "@/lib/words/key";
 import type { WordLookupQuery, WordNoteChange, WordNoteKey } from "@/lib/validation/word-lookup";
-import { refundAiLookup, spendAiLookup } from "./ai-lookup-budget";
-import { mayView } from "./videos";
-import { chooseMeanings } from "./word-meanings";
+import { refundAiLookup, spendAiLookup } from "./ai-budget";
+import { mayView } from "@/lib/services/videos";
+import { chooseMeanings } from "./choose";
 
 export type WordLookupSource = "note" | "vocabulary" | "dictionary" | "ai" | "none";
 
@@ -106,7 +106,7 @@ export function groupDictionaryHits(hits: readonly DictionaryHit[]): DictionaryM
   });
 }
 
-/** A line's key in the AI cache: the SHA-256 of its text, as db/queries/word-meanings.ts computes it from a caption. */
+/** A line's key in the AI cache: the SHA-256 of its text, as db/queries/words/meanings.ts computes it from a caption. */
 const lineHash = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 /** The most of a line the AI is sent: the words around the one asked about, enough to read its sense there. */

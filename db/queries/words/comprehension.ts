@@ -1,7 +1,6 @@
 /**
- * How much of each video a learner knows, 0–100 (floor): of its content words, names left out,
- * known ones count 1, learning ones 1/2, ignored ones are left out. Null for a video without words
- * (not processed with lemmas); 100 when every word is ignored.
+ * The sums behind how much of each video a learner knows (the rule and its weights:
+ * lib/words/comprehension/rule.ts, which gives them to these queries).
  *
  * The sums are kept per learner and video (video_comprehension): made from video_lemmas and the
  * learner's statuses on the first read, then moved by each status change, so a page of cards is a
@@ -9,16 +8,12 @@
  * status change can never fall between a row being counted and being stored.
  */
 import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { resultRows, type DbOrTx, type Tx } from "../client";
-import { prepared } from "../prepared";
-import { videoComprehension, videos, type WordStatus } from "../schema";
+import { resultRows, type DbOrTx, type Tx } from "../../client";
+import { prepared } from "../../prepared";
+import { videoComprehension, videos, type WordStatus } from "../../schema/index";
 
-/**
- * The rule, in one place (the SQL count below and the tokens answer's `comprehensionOf` are made
- * from it): halves of a word a status is worth (learning counts one half), and whether it counts at all.
- */
-export const STATUS_HALVES: Readonly<Record<WordStatus, number>> = { new: 0, learning: 1, known: 2, ignored: 0 };
-export const STATUS_COUNTED: Readonly<Record<WordStatus, number>> = { new: 1, learning: 1, known: 1, ignored: 0 };
+/** What each status is worth: halves of a word known, and whether it counts at all (the caller's rule). */
+export type StatusWeights = { readonly halves: Readonly<Record<WordStatus, number>>; readonly counted: Readonly<Record<WordStatus, number>> };
 
 /** The advisory lock's class for a learner's scores (the two-key form, apart from one-key locks others take). */
 const SCORES_LOCK = 2_213;
@@ -29,9 +24,9 @@ export async function lockLearnerScores(tx: Tx, userId: string): Promise<void> {
 }
 
 /** Moves the learner's kept sums of every video holding the lemma, for a status going from `before` to `after`. */
-export async function moveComprehension(tx: Tx, key: { userId: string; language: string; lemma: string }, before: WordStatus, after: WordStatus): Promise<void> {
-  const halves = STATUS_HALVES[after] - STATUS_HALVES[before];
-  const counted = STATUS_COUNTED[after] - STATUS_COUNTED[before];
+export async function moveComprehension(tx: Tx, key: { userId: string; language: string; lemma: string }, weights: StatusWeights, before: WordStatus, after: WordStatus): Promise<void> {
+  const halves = weights.halves[after] - weights.halves[before];
+  const counted = weights.counted[after] - weights.counted[before];
   if (!halves && !counted) return;
   await tx.execute(sql`
     UPDATE video_comprehension c
@@ -45,14 +40,7 @@ type ScoreRow = { video_id: number; lemmas: number; known_halves: number; counte
 /** A video's sums for a learner: its distinct lemmas, the occurrences' halves known, the occurrences counted. */
 export type KeptSums = { lemmas: number; knownHalves: number; counted: number };
 
-/** The score of a video's sums: null without lemmas, 100 when every word is ignored. */
-export function scoreOfSums(sums: KeptSums): number | null {
-  if (sums.lemmas === 0) return null;
-  return sums.counted > 0 ? Math.floor((sums.knownHalves * 50) / sums.counted) : 100;
-}
-
-const score = (r: Omit<ScoreRow, "video_id">): number | null =>
-  scoreOfSums({ lemmas: Number(r.lemmas), knownHalves: Number(r.known_halves), counted: Number(r.counted) });
+const sumsOf = (r: Omit<ScoreRow, "video_id">): KeptSums => ({ lemmas: Number(r.lemmas), knownHalves: Number(r.known_halves), counted: Number(r.counted) });
 
 /** A status table as SQL over `s.status` (no row is new): the constants of one table, no input. */
 const weightOf = (table: Readonly<Record<WordStatus, number>>) =>
@@ -68,25 +56,24 @@ export function keptSumsSql(userId: string | Placeholder): SQL<KeptSums | null> 
     where vc.user_id = ${userId} and vc.video_id = ${videos.id} and vc.language = ${videos.targetLanguage} and vc.video_updated_at = ${videos.updatedAt})`;
 }
 
-/** Scores of cards read with keptSumsSql: theirs where kept, counted (and kept) for the others. */
-export async function scoresOfCards(db: DbOrTx, userId: string, cards: readonly { id: number; keptSums: KeptSums | null }[]): Promise<Map<number, number | null>> {
-  const scores = new Map<number, number | null>();
+/** Sums of cards read with keptSumsSql: theirs where kept, counted (and kept) for the others; none for an unknown video. */
+export async function sumsOfCards(db: DbOrTx, userId: string, weights: StatusWeights, cards: readonly { id: number; keptSums: KeptSums | null }[]): Promise<Map<number, KeptSums>> {
+  const sums = new Map<number, KeptSums>();
   const missing: number[] = [];
   for (const card of cards) {
-    if (card.keptSums) scores.set(card.id, scoreOfSums(card.keptSums));
+    if (card.keptSums) sums.set(card.id, card.keptSums);
     else missing.push(card.id);
   }
-  if (missing.length) for (const r of await countVideos(db, userId, missing)) scores.set(Number(r.video_id), score(r));
-  return scores;
+  if (missing.length) for (const r of await countVideos(db, userId, weights, missing)) sums.set(Number(r.video_id), sumsOf(r));
+  return sums;
 }
 
 /** A list of video ids as one text parameter, so any number of them is one statement (and one prepared query). */
 const idsParam = (ids: readonly number[]) => ids.join(",");
 
-/** Scores of these videos for the learner, null for a video without words (or unknown). Missing or stale rows are made. */
-export async function comprehensionOfVideos(db: DbOrTx, params: { userId: string; videoIds: readonly number[] }): Promise<Map<number, number | null>> {
-  const scores = new Map<number, number | null>(params.videoIds.map((id) => [id, null]));
-  if (!params.videoIds.length) return scores;
+/** Sums of these videos for the learner (none for an unknown video). Missing or stale rows are made. */
+export async function comprehensionSumsOfVideos(db: DbOrTx, params: { userId: string; videoIds: readonly number[]; weights: StatusWeights }): Promise<Map<number, KeptSums>> {
+  if (!params.videoIds.length) return new Map();
   // Every card list asks this: a prepared query, the ids one text parameter (any number of them, one statement).
   const query = prepared(db, "kept_comprehension", (db, name) =>
     db
@@ -102,20 +89,19 @@ export async function comprehensionOfVideos(db: DbOrTx, params: { userId: string
   const kept = new Map<number, KeptSums>();
   for (const { id, ...sums } of await query.execute({ userId: params.userId, ids: idsParam(params.videoIds) })) kept.set(id, sums);
   const cards = params.videoIds.map((id) => ({ id, keptSums: kept.get(id) ?? null }));
-  for (const [id, score] of await scoresOfCards(db, params.userId, cards)) scores.set(id, score);
-  return scores;
+  return sumsOfCards(db, params.userId, params.weights, cards);
 }
 
 /** Counts the videos' sums from their lemmas and the learner's statuses, and keeps them. */
-async function countVideos(db: DbOrTx, userId: string, videoIds: readonly number[]): Promise<ScoreRow[]> {
+async function countVideos(db: DbOrTx, userId: string, weights: StatusWeights, videoIds: readonly number[]): Promise<ScoreRow[]> {
   return db.transaction(async (tx) => {
     await lockLearnerScores(tx, userId);
     return resultRows<ScoreRow>(
       await tx.execute(sql`
         INSERT INTO video_comprehension (user_id, video_id, language, video_updated_at, lemmas, known_halves, counted)
         SELECT ${userId}, v.id, v.target_language, v.updated_at, count(l.lemma)::int,
-               coalesce(sum(l.occurrences * ${weightOf(STATUS_HALVES)}), 0)::int,
-               coalesce(sum(l.occurrences * ${weightOf(STATUS_COUNTED)}), 0)::int
+               coalesce(sum(l.occurrences * ${weightOf(weights.halves)}), 0)::int,
+               coalesce(sum(l.occurrences * ${weightOf(weights.counted)}), 0)::int
           FROM videos v
           LEFT JOIN video_lemmas l ON l.video_id = v.id
           LEFT JOIN word_statuses s ON s.user_id = ${userId} AND s.language = v.target_language AND s.lemma = l.lemma

@@ -1,9 +1,9 @@
 /** Queries on learners' own notes on words, by (user, language, lemma). */
 import { and, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../client";
-import { resultRows } from "../client";
-import { rowsJson } from "./json-rows";
-import { wordNotes, type WordNote } from "../schema";
+import type { DbOrTx } from "../../client";
+import { resultRows } from "../../client";
+import { rowsJson } from "../json-rows";
+import { wordNotes, type WordNote } from "../../schema/index";
 
 type NoteKey = { userId: string; language: string; lemma: string };
 

@@ -1,24 +1,31 @@
 /**
  * A learner's word statuses: set by the learner (PUT /api/words/status) and by quiz answers, and
- * scored against a video's words (video-tokens.ts answers them with its words).
+ * scored against a video's words (lib/words/comprehension/rule.ts).
  * Statuses are the learner's own: every read and write is keyed by the caller's id.
  */
 import "server-only";
 import type { DbOrTx } from "@/db/client";
-import { scoreOfSums, STATUS_COUNTED, STATUS_HALVES } from "@/db/queries/comprehension";
-import { changeWordStatus, getVocabularyWordLemma, setWordStatus } from "@/db/queries/word-statuses";
+import { changeWordStatus, getVocabularyWordLemma, setWordStatus } from "@/db/queries/words/statuses";
 import type { User, WordStatus } from "@/db/schema";
-import { lemmaKey } from "@/lib/text/word-key";
 import type { WordStatusSaved } from "@/lib/types/api";
 import type { WordStatusBody } from "@/lib/validation/words";
-import { addWordCard } from "./word-cards";
-import { asUnknownLanguage, checkedLemma } from "./word-key";
+import { addWordCard } from "@/lib/words/cards/cards";
+import { COMPREHENSION_WEIGHTS } from "@/lib/words/comprehension/rule";
+import { lemmaKey } from "@/lib/words/key";
+import { asUnknownLanguage, checkedLemma } from "@/lib/words/lemma";
 
+/** PUT /api/words/status: the status and, for a word saved to learn, its review card, written together or not at all. */
 export async function saveWordStatus(db: DbOrTx, user: User, body: WordStatusBody): Promise<WordStatusSaved> {
   const lemma = await checkedLemma(db, body.language, body.lemma);
-  const updatedAt = await setWordStatus(db, { userId: user.id, language: body.language, lemma, status: body.status }).catch(asUnknownLanguage(body.language));
-  // Saving a word is asking to be reminded of it: it gets a card, due at once.
-  if (body.status === "learning") await addWordCard(db, { userId: user.id, language: body.language, lemma });
+  const key = { userId: user.id, language: body.language, lemma };
+  const updatedAt = await db
+    .transaction(async (tx) => {
+      const setAt = await setWordStatus(tx, { ...key, status: body.status }, COMPREHENSION_WEIGHTS);
+      // Saving a word is asking to be reminded of it: it gets a card, due at once.
+      if (body.status === "learning") await addWordCard(tx, key);
+      return setAt;
+    })
+    .catch(asUnknownLanguage(body.language));
   return { language: body.language, lemma, status: body.status, updatedAt: updatedAt.toISOString() };
 }
 
@@ -41,23 +48,5 @@ export async function applyAnswerToStatus(tx: DbOrTx, userId: string, wordId: nu
   const lemma = word.lemma ?? lemmaKey(word.word, word.language);
   if (!lemma) return;
   // Chosen from the status as it is under the learner's lock: one read, and an "ignored" set meanwhile is kept.
-  await changeWordStatus(tx, { userId, language: word.language, lemma }, (before) => statusAfterAnswer(before, correct));
-}
-
-/**
- * The share of a video the learner knows, 0–100 (floor), from its lemmas' statuses and how many
- * content words, names left out, each has: the rule of db/queries/comprehension.ts, which keeps the
- * same score for video cards.
- */
-export function comprehensionOf(lemmas: Iterable<{ occurrences: number; status: WordStatus }>): number | null {
-  let scored = 0;
-  let knownHalves = 0;
-  let counted = 0;
-  for (const { occurrences: n, status } of lemmas) {
-    scored += n;
-    knownHalves += n * STATUS_HALVES[status];
-    counted += n * STATUS_COUNTED[status];
-  }
-  // Any scored occurrence means the video has a lemma: only whether there is one matters here.
-  return scoreOfSums({ lemmas: scored, knownHalves, counted });
+  await changeWordStatus(tx, { userId, language: word.language, lemma }, COMPREHENSION_WEIGHTS, (before) => statusAfterAnswer(before, correct));
 }

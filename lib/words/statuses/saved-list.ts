@@ -3,14 +3,14 @@
  * now, and apart from them the words quiz answers set to learning that they did not save. A page
  * of either, narrowed by language, status, a video that says them and a search, each word with a
  * meaning and a line where it is said, for the Saved screen and for exports. A meaning is what the
- * word popover would show first (lib/services/word-meanings.ts), read only from what is stored:
+ * word popover would show first (lib/words/meanings/choose.ts), read only from what is stored:
  * the AI is never asked here. Removing a word takes it off the list (a learning word goes back to
  * new and loses its review card); putting it back undoes that.
  * Everything is keyed by the caller's id: a learner's words are theirs alone.
  */
 import "server-only";
 import type { DbOrTx } from "@/db/client";
-import { findLemmaLines, type LemmaLine } from "@/db/queries/lemma-lines";
+import { findLemmaLines, type LemmaLine } from "@/db/queries/words/lemma-lines";
 import {
   countListedWords,
   countSavedWords,
@@ -18,19 +18,20 @@ import {
   listSavedWordVideos,
   type WordList,
   type WordListFilter,
-} from "@/db/queries/saved-words";
+} from "@/db/queries/words/saved";
 import { getVideoById } from "@/db/queries/videos";
-import { deleteWordCard } from "@/db/queries/word-cards";
-import { listWordNotes } from "@/db/queries/word-notes";
-import { changeStatusRow, type StatusRow } from "@/db/queries/word-statuses";
+import { deleteWordCard } from "@/db/queries/words/cards";
+import { listWordNotes } from "@/db/queries/words/notes";
+import { changeStatusRow, type StatusRow } from "@/db/queries/words/statuses";
 import type { User } from "@/db/schema";
-import { wordKey } from "@/lib/text/word-key";
+import { wordKey } from "@/lib/words/key";
 import type { SavedWord, SavedWordPutResult, SavedWordRemoved, SavedWordsPage } from "@/lib/types/api";
 import type { SavedWordKey, SavedWordPut, SavedWordsQuery } from "@/lib/validation/saved-words";
-import { isStaff, mayView, videoNotFound } from "./videos";
-import { addWordCard } from "./word-cards";
-import { asUnknownLanguage, checkedLemma } from "./word-key";
-import { chooseMeanings, type ChosenMeaning } from "./word-meanings";
+import { isStaff, mayView, videoNotFound } from "@/lib/services/videos";
+import { addWordCard } from "@/lib/words/cards/cards";
+import { COMPREHENSION_WEIGHTS } from "@/lib/words/comprehension/rule";
+import { asUnknownLanguage, checkedLemma } from "@/lib/words/lemma";
+import { chooseMeanings, type ChosenMeaning } from "@/lib/words/meanings/choose";
 
 const DEFINITIONS_SHOWN = 3;
 /** The video filter offers this many videos, those saying most of the list's words. */
@@ -179,7 +180,7 @@ export async function removeSavedWord(db: DbOrTx, user: User, key: SavedWordKey)
   const word = { userId: user.id, language: key.language, lemma };
   return db.transaction(async (tx) => {
     let now: StatusRow["status"] = "new";
-    const change = await changeStatusRow(tx, word, (before) => {
+    const change = await changeStatusRow(tx, word, COMPREHENSION_WEIGHTS, (before) => {
       now = before.status;
       return before.savedAt === null ? null : { status: before.status === "learning" ? "new" : before.status, savedAt: null };
     });
@@ -207,7 +208,7 @@ export async function putSavedWord(db: DbOrTx, user: User, body: SavedWordPut, n
   const savedAt = body.savedAt && body.savedAt < now ? body.savedAt : "now";
   return db
     .transaction(async (tx) => {
-      const change = await changeStatusRow(tx, word, (before) => ({ status: before.status === "new" ? "learning" : before.status, savedAt }), { always: true });
+      const change = await changeStatusRow(tx, word, COMPREHENSION_WEIGHTS, (before) => ({ status: before.status === "new" ? "learning" : before.status, savedAt }), { always: true });
       const after = change!.after;
       if (after.status === "learning") await addWordCard(tx, word);
       return { language: body.language, lemma, status: listedStatus(after), savedAt: after.savedAt!.toISOString() };

@@ -1,10 +1,10 @@
 /**
  * Learners' FSRS cards (word_cards) and the log of answers to them (word_reviews). Keyed by
- * (user, language, lemma); the rules of what an answer does live in lib/services/word-cards.ts.
+ * (user, language, lemma); the rules of what an answer does live in lib/words/cards/cards.ts.
  */
 import { and, asc, count, eq, gt, lte, min, sql } from "drizzle-orm";
-import type { DbOrTx } from "../client";
-import { wordCards, wordReviews, wordStatuses, type WordCardRow } from "../schema";
+import type { DbOrTx } from "../../client";
+import { wordCards, wordReviews, wordStatuses, type WordCardRow } from "../../schema/index";
 
 export type CardKey = { userId: string; language: string; lemma: string };
 type CardSchedule = Omit<WordCardRow, "userId" | "language" | "lemma" | "createdAt">;

@@ -3,21 +3,21 @@
  * a video's lemmas. A lemma without a row is new.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../client";
-import { resultRows } from "../client";
-import { lockLearnerScores, moveComprehension } from "./comprehension";
-import { videos, words, wordStatuses, type WordStatus } from "../schema";
+import type { DbOrTx } from "../../client";
+import { resultRows } from "../../client";
+import { lockLearnerScores, moveComprehension, type StatusWeights } from "./comprehension";
+import { videos, words, wordStatuses, type WordStatus } from "../../schema/index";
 
 export type StoredStatus = Exclude<WordStatus, "new">;
 
 /**
  * Sets one status; "new" removes the row. Returns when it was set (now for "new"). The learner's
- * kept comprehension sums move with it in the same transaction (db/queries/comprehension.ts).
+ * kept comprehension sums move with it in the same transaction (db/queries/words/comprehension.ts).
  * This is the learner's own choice: "learning" saves the word to their list (now), another
  * status leaves the list as it was.
  */
-export async function setWordStatus(db: DbOrTx, params: { userId: string; language: string; lemma: string; status: WordStatus }): Promise<Date> {
-  const change = await changeStatusRow(db, params, (before) => ({ status: params.status, savedAt: params.status === "learning" ? "now" : before.savedAt }), { always: true });
+export async function setWordStatus(db: DbOrTx, params: { userId: string; language: string; lemma: string; status: WordStatus }, weights: StatusWeights): Promise<Date> {
+  const change = await changeStatusRow(db, params, weights, (before) => ({ status: params.status, savedAt: params.status === "learning" ? "now" : before.savedAt }), { always: true });
   return change!.setAt;
 }
 
@@ -30,10 +30,11 @@ export async function setWordStatus(db: DbOrTx, params: { userId: string; langua
 export async function changeWordStatus(
   db: DbOrTx,
   key: { userId: string; language: string; lemma: string },
+  weights: StatusWeights,
   next: (before: WordStatus) => WordStatus,
   options: { always?: boolean } = {},
 ): Promise<Date | null> {
-  const change = await changeStatusRow(db, key, (before) => ({ status: next(before.status), savedAt: before.savedAt }), options);
+  const change = await changeStatusRow(db, key, weights, (before) => ({ status: next(before.status), savedAt: before.savedAt }), options);
   return change?.setAt ?? null;
 }
 
@@ -44,14 +45,15 @@ export type StatusRowChange = { status: WordStatus; savedAt: Date | null | "now"
 
 /**
  * Changes one lemma's row (status and saved time) to what `next` makes of it, read under the
- * learner's lock; the learner's kept comprehension sums move with the status in the same
- * transaction. A word going back to new loses its row, and so its saved time. `next` returning
+ * learner's lock; the learner's kept comprehension sums move with the status (by `weights`, the
+ * rule of lib/words/comprehension/rule.ts) in the same transaction. A word going back to new loses its row, and so its saved time. `next` returning
  * null, or the row staying the same (unless `always`, which renews its times), writes nothing and
  * returns null. Otherwise returns the row before and after, and when the status was set.
  */
 export async function changeStatusRow(
   db: DbOrTx,
   key: { userId: string; language: string; lemma: string },
+  weights: StatusWeights,
   next: (before: StatusRow) => StatusRowChange | null,
   options: { always?: boolean } = {},
 ): Promise<{ before: StatusRow; after: StatusRow; setAt: Date } | null> {
@@ -82,7 +84,7 @@ export async function changeStatusRow(
       after = { status: change.status, savedAt: written!.savedAt };
       setAt = written!.updatedAt;
     }
-    await moveComprehension(tx, key, before.status, after.status);
+    await moveComprehension(tx, key, weights, before.status, after.status);
     return { before, after, setAt };
   });
 }

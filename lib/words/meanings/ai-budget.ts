@@ -6,7 +6,7 @@
  */
 import "server-only";
 import type { Db } from "@/db/client";
-import { deleteAiLookup, deleteAiSpend, lockAiSpend, lockRecentAiLookups, recordAiLookup, recordAiSpend } from "@/db/queries/word-meanings";
+import { deleteAiLookup, deleteAiSpend, lockAiSpend, lockRecentAiLookups, recordAiLookup, recordAiSpend } from "@/db/queries/words/meanings";
 import type { User } from "@/db/schema";
 import { rateLimited } from "@/lib/api/errors";
 import { env } from "@/lib/env";

@@ -7,7 +7,7 @@ import "server-only";
 import type { DbOrTx } from "@/db/client";
 import { listLanguageCodes } from "@/db/queries/languages";
 import { badRequest } from "@/lib/api/errors";
-import { lemmaKey } from "@/lib/text/word-key";
+import { lemmaKey } from "@/lib/words/key";
 
 let languageCodes: Set<string> | undefined;
 

@@ -24,21 +24,21 @@ import {
   nextWordCardDue,
   updateWordCard,
   type CardKey,
-} from "@/db/queries/word-cards";
-import { findLemmaLines, type LemmaLine } from "@/db/queries/lemma-lines";
+} from "@/db/queries/words/cards";
+import { findLemmaLines, type LemmaLine } from "@/db/queries/words/lemma-lines";
 import { lockUser } from "@/db/queries/progress";
 import { getVideoById } from "@/db/queries/videos";
-import { getVocabularyWordLemma } from "@/db/queries/word-statuses";
+import { getVocabularyWordLemma } from "@/db/queries/words/statuses";
 import { CARD_STATES, type ReviewKind, type ReviewSource, type User } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/api/errors";
-import { GRADES, isDue, newCardColumns, nextSchedule, previewDue, type CardColumns } from "@/lib/review/scheduler";
-import { lemmaKey } from "@/lib/text/word-key";
+import { GRADES, isDue, newCardColumns, nextSchedule, previewDue, type CardColumns } from "@/lib/words/cards/scheduler";
+import { lemmaKey } from "@/lib/words/key";
 import { mediaUrlOf } from "@/lib/storage/media-path";
 import type { DueCardDto, DueCards, ReviewAnswerSaved, ReviewLine, ReviewSummary } from "@/lib/types/api";
 import type { DueCardsQuery, ReviewAnswerBody } from "@/lib/validation/review";
-import { countQuizForDay } from "./quiz-day";
-import { isStaff, mayView, videoNotFound } from "./videos";
-import { asUnknownLanguage, checkedLemma } from "./word-key";
+import { countQuizForDay } from "@/lib/services/quiz-day";
+import { isStaff, mayView, videoNotFound } from "@/lib/services/videos";
+import { asUnknownLanguage, checkedLemma } from "@/lib/words/lemma";
 
 /** The app's own media plays a review line with this much before and after it, so its first and last sounds are not clipped. */
 export const LINE_PADDING_MS = 300;
