@@ -2,7 +2,7 @@
  * Where a word's meaning comes from: offline dictionaries an operator imported (`npm run
  * dict:import`), each learner's own notes, and the AI's answers, cached so that each word (and
  * each line it is asked about) costs one call ever, for everyone. Words are keyed by language and
- * headword or lemma (NFKC, case-folded: lib/text/headword.ts), never by a video's row ids, which
+ * headword or lemma (NFKC, case-folded: lib/words/key.ts), never by a video's row ids, which
  * re-processing replaces.
  */
 import { sql } from "drizzle-orm";
@@ -45,7 +45,7 @@ export const dictionaryEntries = pgTable(
     dictionaryId: integer("dictionary_id")
       .notNull()
       .references(() => dictionaries.id, { onDelete: "cascade" }),
-    /** NFKC, case-folded (lib/text/headword.ts), as lookups spell what they look for. */
+    /** NFKC, case-folded (lib/words/key.ts), as lookups spell what they look for. */
     headword: text("headword").notNull(),
     /** The sense alone: no headword, pronunciation or numbering. */
     definition: text("definition").notNull(),

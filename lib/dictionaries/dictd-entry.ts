@@ -9,7 +9,7 @@
  *   space (" {vi} (Anstellung)"), then one translation a line indented three ("   to go").
  * Text in neither layout reads as FreeDict's: its lines are one sense, or numbered ones.
  */
-import { headwordKey } from "@/lib/text/headword";
+import { headwordKey } from "@/lib/words/key";
 import type { DictionaryEntryInput, DictionarySense } from "./types";
 
 const NUMBERED = /^\s*\d+\.(?:\s+(.*))?$/;

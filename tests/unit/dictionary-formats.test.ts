@@ -9,7 +9,7 @@ import { decodeDictdNumber, encodeDictdNumber } from "@/lib/dictionaries/dictd";
 import { parseDictdEntry } from "@/lib/dictionaries/dictd-entry";
 import { appLanguageCode, languagePairFromFileName } from "@/lib/dictionaries/file-names";
 import { licenceFromDescription } from "@/lib/dictionaries/licence";
-import { headwordKey } from "@/lib/text/headword";
+import { headwordKey } from "@/lib/words/key";
 
 describe("dictd index numbers", () => {
   it("reads dictd's base 64, most significant digit first", () => {

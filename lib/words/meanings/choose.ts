@@ -13,7 +13,7 @@ import type { DbOrTx } from "@/db/client";
 import { findDictionaryEntries, type DictionaryHit } from "@/db/queries/dictionary";
 import { findCachedMeanings, findWordMeaning, listVocabularyTranslations, type CachedMeaning, type MeaningKey } from "@/db/queries/words/meanings";
 import { listWordNotes } from "@/db/queries/words/notes";
-import { headwordKey } from "@/lib/text/headword";
+import { headwordKey } from "@/lib/words/key";
 // Notes are the learner's, keyed as their word statuses are (not as dictionary headwords are).
 import { lemmaKey as learnerLemmaKey } from "@/lib/words/key";
 

@@ -14,7 +14,7 @@ import { dictdFiles, openDictd, type DictdMeta } from "@/lib/dictionaries/dictd"
 import { appLanguageCode, languagePairFromFileName } from "@/lib/dictionaries/file-names";
 import { licenceFromDescription, licenceName } from "@/lib/dictionaries/licence";
 import type { DictionaryEntryInput, DictionaryMeta } from "@/lib/dictionaries/types";
-import { headwordKey } from "@/lib/text/headword";
+import { headwordKey } from "@/lib/words/key";
 
 export type ImportOptions = {
   from?: string;

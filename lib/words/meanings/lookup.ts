@@ -25,7 +25,7 @@ import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import { getAi } from "@/lib/ai/client";
 import { askWordMeaning, WORD_MEANING_PROMPT_VERSION, type WordMeaningAnswer, type WordMeaningQuestion } from "@/lib/ai/word-meaning";
 import { env } from "@/lib/env";
-import { headwordKey } from "@/lib/text/headword";
+import { headwordKey } from "@/lib/words/key";
 // Notes are the learner's, keyed as their word statuses are (not as dictionary headwords are).
 import { lemmaKey as learnerLemmaKey } from "@/lib/words/key";
 import type { WordLookupQuery, WordNoteChange, WordNoteKey } from "@/lib/validation/word-lookup";
