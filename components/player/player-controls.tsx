@@ -15,12 +15,16 @@ import { lazy, type MouseEvent, memo, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { formatMediaTime } from "@/lib/format";
 import type { PlayerAdapter } from "@/lib/player/adapter";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { SeekBar } from "./seek-bar";
 import { SpeedButton } from "./speed-button";
 import type { Fullscreen } from "./use-fullscreen";
 import { type MediaControls, type MediaTimeStore, useMediaTimeValue } from "./use-media-time";
 import { usePlayerStatus } from "./use-player-status";
+
+/** The translation toggle's title and toast on a video with no line translated into the learner's language. */
+const NO_TRANSLATIONS = "This video has no translations into your language yet";
 
 // The speed menu and the shortcut list (Radix's menu, dialog and positioning, about 30 KB gzip)
 // load when first wanted (or when the pointer or focus comes to their button), not with the page.
@@ -45,6 +49,7 @@ export const PlayerControls = memo(function PlayerControls({
   pauseEachLine,
   onPauseEachLineChange,
   showTranslation,
+  translationAvailable = true,
   onShowTranslationChange,
   speed,
   onSpeedChange,
@@ -60,6 +65,8 @@ export const PlayerControls = memo(function PlayerControls({
   pauseEachLine: boolean;
   onPauseEachLineChange: (on: boolean) => void;
   showTranslation: boolean;
+  /** False when the video has no line translated into the learner's language: the toggle shows why, and does nothing. */
+  translationAvailable?: boolean;
   onShowTranslationChange: (on: boolean) => void;
   /** The playback speed the learner chose (the page applies it to the media). */
   speed: number;
@@ -178,12 +185,13 @@ export const PlayerControls = memo(function PlayerControls({
           type="button"
           size="icon"
           variant="ghost"
-          className={cn(ICON_BUTTON, showTranslation && TOGGLED)}
+          className={cn(ICON_BUTTON, showTranslation && TOGGLED, !translationAvailable && "opacity-50")}
           aria-label={showTranslation ? "Hide translation" : "Show translation"}
           aria-pressed={showTranslation}
-          title={showTranslation ? "Translation: on" : "Translation: off"}
+          aria-disabled={!translationAvailable || undefined}
+          title={translationAvailable ? (showTranslation ? "Translation: on" : "Translation: off") : NO_TRANSLATIONS}
           onMouseDown={keepFocus}
-          onClick={() => onShowTranslationChange(!showTranslation)}
+          onClick={() => (translationAvailable ? onShowTranslationChange(!showTranslation) : toast.info(NO_TRANSLATIONS))}
         >
           <Languages aria-hidden />
         </Button>

@@ -102,6 +102,10 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const [preferences, setPreferences] = usePlayerPreferences(user?.id);
   const { showTranslation, pauseEachLine, speed } = preferences;
   const setShowTranslation = useCallback((on: boolean) => setPreferences({ showTranslation: on }), [setPreferences]);
+  // A video with no line translated into the learner's language (captions added without an AI
+  // provider, say) keeps the translation off, rather than 'No translation available' under every line.
+  const translationsExist = translations.data?.some((t) => t.translatedText.trim() !== "") ?? true;
+  const translationShown = showTranslation && translationsExist;
   const setPauseEachLine = useCallback((on: boolean) => setPreferences({ pauseEachLine: on }), [setPreferences]);
   const setSpeed = useCallback((next: number) => setPreferences({ speed: next }), [setPreferences]);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
@@ -358,7 +362,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
                 language={data?.targetLanguage}
                 words={captionWords}
                 translation={translation}
-                showTranslation={showTranslation}
+                showTranslation={translationShown}
                 quizShowing={quizOpen}
                 onWord={user ? openCaptionWord : undefined}
                 showStatus={showWordStatus}
@@ -409,7 +413,8 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
               onReplayLine={replayLine}
               pauseEachLine={pauseEachLine}
               onPauseEachLineChange={setPauseEachLine}
-              showTranslation={showTranslation}
+              showTranslation={translationShown}
+              translationAvailable={translationsExist}
               onShowTranslationChange={setShowTranslation}
               speed={speed}
               onSpeedChange={setSpeed}
@@ -430,7 +435,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
           <div className="px-4 sm:px-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
             <TranscriptPanel
               lines={lines}
-              translations={showTranslation ? translations.data : undefined}
+              translations={translationShown ? translations.data : undefined}
               currentId={current?.id}
               onSeek={playFrom}
               language={data?.targetLanguage}

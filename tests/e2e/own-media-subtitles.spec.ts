@@ -1,7 +1,7 @@
 /**
  * An own video without an AI provider (the player app has none): a WebM with an SRT, added through
- * the API, becomes watchable with the subtitle file's captions, their words timed by estimate; the
- * admin's directory says what an AI provider would add.
+ * the API, becomes watchable with the subtitle file's captions, their words timed by estimate,
+ * and no translation line under them; the admin's directory says what an AI provider would add.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -49,6 +49,15 @@ test("a WebM with an SRT and no AI provider becomes watchable with the file's ca
     const captions = learnerPage.getByTestId("captions");
     await expect(captions).toContainText("Le marché ouvre tôt.");
     await expect(captions.locator('[data-word-state="spoken"]').first()).toBeVisible();
+    // No line has a translation into the learner's English: no 'No translation available' under
+    // every line; the translation toggle says why and stays off.
+    await expect(learnerPage.getByTestId("caption-translation")).toHaveCount(0);
+    const toggle = learnerPage.getByRole("button", { name: "Show translation" });
+    await expect(toggle).toHaveAttribute("aria-disabled", "true");
+    await expect(toggle).toHaveAttribute("title", "This video has no translations into your language yet");
+    await toggle.click();
+    await expect(learnerPage.getByText("This video has no translations into your language yet")).toBeVisible();
+    await expect(learnerPage.getByTestId("caption-translation")).toHaveCount(0);
     await learnerPage.context().close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
