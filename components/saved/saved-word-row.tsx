@@ -8,7 +8,7 @@ import { BookmarkPlus, Pencil, Play, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Textarea } from "@/components/ui/textarea";
+import { NoteField } from "@/components/words/note-field";
 import { STATUS_BADGE_STYLES } from "@/components/words/status-styles";
 import { useRemoveSavedWord, useSaveListedWord } from "@/lib/data/use-saved-words";
 import { useSaveWordNote } from "@/lib/data/use-word-note";
@@ -16,7 +16,6 @@ import type { SavedWord } from "@/lib/types/api";
 import { cn } from "@/lib/utils";
 
 /** PUT /api/words/notes takes a note this long (lib/validation/word-lookup.ts; zod stays off this page). */
-const NOTE_MAX = 2000;
 
 const STATUS_NAMES: Record<SavedWord["status"], string> = { learning: "Learning", known: "Known", ignored: "Ignored" };
 
@@ -43,18 +42,15 @@ function NoteEditor({ word, onDone }: { word: SavedWord; onDone: () => void }) {
       <label htmlFor={id} className="block text-xs font-medium text-muted-foreground">
         Your note on <span lang={word.language}>{word.lemma}</span> (shown as its meaning; empty removes it)
       </label>
-      <Textarea
+      <NoteField
         id={id}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === "Escape") onDone();
         }}
-        maxLength={NOTE_MAX}
-        rows={2}
         autoFocus
         className="min-h-16"
-        placeholder="Your own meaning for this word"
       />
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="ghost" size="sm" onClick={onDone}>

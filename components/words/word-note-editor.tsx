@@ -6,7 +6,7 @@
  */
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Textarea } from "@/components/ui/textarea";
+import { NoteField } from "./note-field";
 import { useSaveWordNote } from "@/lib/data/use-word-note";
 
 type Props = { language: string; lemma: string; saved: string };
@@ -31,15 +31,7 @@ export function WordNoteEditor({ language, lemma, saved }: Props) {
         Your note
       </label>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-        <Textarea
-          id={id}
-          value={note}
-          onChange={(event) => setTyped(event.target.value)}
-          maxLength={2000}
-          rows={2}
-          className="min-h-14 flex-1"
-          placeholder="Your own meaning for this word"
-        />
+        <NoteField id={id} value={note} onChange={(event) => setTyped(event.target.value)} className="flex-1" />
         <Button type="submit" variant="outline" disabled={!changed || save.isPending} className="sm:mt-0">
           {save.isPending ? "Saving..." : saved && !note.trim() ? "Remove note" : "Save note"}
         </Button>

@@ -10,7 +10,7 @@ import { useId, useState, type ComponentType, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverAnchor, PopoverClose, PopoverContent } from "@/components/ui/popover";
 import { Sheet, SheetClose, SheetContent, SheetTitle } from "@/components/ui/sheet";
-import { Textarea } from "@/components/ui/textarea";
+import { NoteField } from "./note-field";
 import { useWordLookup } from "@/lib/data/use-word-lookup";
 import { useSaveWordNote } from "@/lib/data/use-word-note";
 import { useSetWordStatus } from "@/lib/data/use-word-status";
@@ -149,15 +149,7 @@ function WordDetails({ target, videoId, status, Title, Close }: Pick<Props, "tar
         <label htmlFor={noteId} className="text-xs font-medium text-muted-foreground">
           Your note (saved with Save, Known or Ignore)
         </label>
-        <Textarea
-          id={noteId}
-          value={note}
-          onChange={(event) => setTyped(event.target.value)}
-          maxLength={2000}
-          rows={2}
-          className="min-h-14"
-          placeholder="Your own meaning for this word"
-        />
+        <NoteField id={noteId} value={note} onChange={(event) => setTyped(event.target.value)} />
       </div>
 
       <div className="grid grid-cols-3 gap-2">

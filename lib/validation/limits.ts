@@ -20,3 +20,6 @@ export const CAPTION_TEXT_MAX = 500;
  * saved before CAPTION_TEXT_MAX) is cut at a word, so that one line never costs more than a few.
  */
 export const AI_LINE_MAX = 1_000;
+
+/** Most characters of a learner's note on a word (the popover, the review card and the word list take it). */
+export const WORD_NOTE_MAX = 2_000;

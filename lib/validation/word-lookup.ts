@@ -1,10 +1,11 @@
 /** Query and body schemas of the word popover's calls: a word's meaning, and the learner's note on it. */
 import { z } from "zod";
 import { appLanguageSchema } from "./languages";
+import { WORD_NOTE_MAX } from "./limits";
 import { idStringSchema } from "./videos";
 
 export const WORD_MAX_LENGTH = 100;
-export const NOTE_MAX_LENGTH = 2000;
+export const NOTE_MAX_LENGTH = WORD_NOTE_MAX;
 
 /** A word as a caption spells it: no control characters, no line breaks. */
 const wordSchema = (name: string) =>
