@@ -17,6 +17,8 @@ export type BrandLogoProps = Omit<React.ComponentProps<"span">, "children"> & {
   withWordmark?: boolean;
   /** "inverted" for placement on the brand colour itself (white wordmark). */
   tone?: "default" | "inverted";
+  /** Classes for the wordmark alone (the header sets it smaller on the narrowest phones). */
+  wordmarkClassName?: string;
 };
 
 /**
@@ -74,6 +76,7 @@ export function BrandLogo({
   size = "md",
   withWordmark = true,
   tone = "default",
+  wordmarkClassName,
   className,
   ...props
 }: BrandLogoProps) {
@@ -98,7 +101,7 @@ export function BrandLogo({
       {...props}
     >
       <BrandMark size={s.mark} />
-      <span className={cn("leading-none font-extrabold tracking-tight", s.text)}>
+      <span className={cn("leading-none font-extrabold tracking-tight", s.text, wordmarkClassName)}>
         <span className={tone === "inverted" ? "text-white" : "text-foreground"}>Lingo</span>
         <span className={tone === "inverted" ? "text-white/75" : "text-primary"}>Reel</span>
       </span>

@@ -12,7 +12,8 @@ export function HeaderShell({ children, className }: { children: ReactNode; clas
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className={cn("mx-auto flex h-16 max-w-6xl [@media(max-height:30rem)]:h-12 items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6", className)}>
         <Link href="/" aria-label="LingoReel home" className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-          <BrandLogo />
+          {/* On the narrowest phones the signed-in header's five actions leave the wordmark less room. */}
+          <BrandLogo wordmarkClassName="max-[399px]:text-base" />
         </Link>
         {children}
       </div>
