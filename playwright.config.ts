@@ -126,7 +126,7 @@ export default defineConfig({
     // Also Security Settings, which changes the demo admin's sign-in for a while.
     project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor", "security-settings"]),
     // The video player, what only a real server shows of security, and the installable app.
-    project("player", PLAYER_APP_PORT, ["player", "words", "review-in-video", "review", "security", "listen", "installable", "own-media-subtitles", "study-time"]),
+    project("player", PLAYER_APP_PORT, ["player", "words", "review-in-video", "review", "security", "listen", "installable", "own-media-subtitles", "study-time", "study-loop"]),
     // The YouTube player, processing and word meanings with the stand-ins.
     project("stand-ins", STANDINS_APP_PORT, ["processing", "own-media", "player-youtube", "word-meanings", "saved-words"]),
   ],
