@@ -1,11 +1,12 @@
 "use client";
 /**
- * Every caption line of the video: click one to play from there; the current line stays in view.
- * Each analysed word is marked by the learner's status of its lemma and opens the word popover on
- * a click or tap (the line's own button plays it; keyboard users reach the words in the captions);
- * a line with exactly one unknown word (i+1) is flagged.
+ * Every caption line of the video: its time is a button that plays from there (a click elsewhere
+ * on the line does the same); the current line stays in view. Each analysed word is a button
+ * marked by the learner's status of its lemma that opens the word popover: Tab reaches a line's
+ * words once, ← and → (Home, End) move between them. A line with exactly one unknown word (i+1)
+ * is flagged.
  */
-import { memo, useEffect, useMemo, useRef } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { CaptionSegment, LineWordDto, SegmentTranslation } from "@/lib/types/api";
 import { formatMediaTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -58,17 +59,24 @@ export const TranscriptPanel = memo(function TranscriptPanel({
           const iPlusOne = words?.unknownWords === 1;
           return (
             <li key={line.id} data-caption-id={line.id} data-i-plus-one={iPlusOne || undefined}>
-              <button
-                type="button"
+              {/* The keyboard's way to play a line is its time button; a click anywhere else on it is a pointer's. */}
+              <div
                 onClick={() => onSeek(line.startTime)}
-                aria-current={current ? "true" : undefined}
-                className={cn(
-                  "flex w-full gap-3 rounded-lg px-3 py-2 text-left transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-                  current && "bg-primary/10",
-                )}
+                className={cn("flex w-full cursor-pointer gap-3 rounded-lg px-3 py-2 text-left transition-colors hover:bg-accent", current && "bg-primary/10")}
               >
                 <span className="mt-0.5 flex shrink-0 flex-col items-start gap-1">
-                  <span className="text-xs text-muted-foreground tabular-nums">{formatMediaTime(line.startTime)}</span>
+                  <button
+                    type="button"
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onSeek(line.startTime);
+                    }}
+                    aria-current={current ? "true" : undefined}
+                    aria-label={`Play the line at ${formatMediaTime(line.startTime)}`}
+                    className="-mx-1 rounded px-1 text-xs text-muted-foreground tabular-nums hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
+                    {formatMediaTime(line.startTime)}
+                  </button>
                   {iPlusOne ? (
                     <span className="rounded border border-current px-1 text-[0.625rem] leading-4 font-semibold text-sky-700 dark:text-sky-300" data-testid="i-plus-one">
                       <span aria-hidden>i+1</span>
@@ -82,7 +90,7 @@ export const TranscriptPanel = memo(function TranscriptPanel({
                   </span>
                   {translation ? <span className="block text-sm text-muted-foreground">{translation}</span> : null}
                 </span>
-              </button>
+              </div>
             </li>
           );
         })}
@@ -91,33 +99,61 @@ export const TranscriptPanel = memo(function TranscriptPanel({
   );
 });
 
+/** Where ← → Home End move focus among a line's words, from `index` of `count`; undefined for other keys. */
+function nextWord(key: string, index: number, count: number): number | undefined {
+  if (key === "ArrowRight") return Math.min(index + 1, count - 1);
+  if (key === "ArrowLeft") return Math.max(index - 1, 0);
+  if (key === "Home") return 0;
+  if (key === "End") return count - 1;
+  return undefined;
+}
+
 /**
- * The line as written, its words marked: a click on one opens its popover instead of playing the
- * line. Memoised: when the current line moves, or one word's status changes, only the lines whose
- * words changed render again (a status change gives new word lists to those lines only).
+ * The line as written, its words buttons: a click on one opens its popover instead of playing the
+ * line. One of them is the line's Tab stop (the last one focused), the arrows move among them.
+ * Memoised: when the current line moves, or one word's status changes, only the lines whose words
+ * changed render again (a status change gives new word lists to those lines only).
  */
 const LineText = memo(function LineText({ line, words, showStatus, onWord }: { line: CaptionSegment; words: LineWordDto[] | undefined; showStatus: boolean; onWord?: WordHandler }) {
+  const [stop, setStop] = useState(0);
   if (!words?.length) return line.text;
-  return lineParts(line.text, words).map((part, i) =>
-    typeof part === "string" ? (
-      part
-    ) : (
-      <span
+  const parts = lineParts(line.text, words);
+  const count = parts.filter((part) => typeof part !== "string").length;
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const next = nextWord(event.key, index, count);
+    if (next === undefined) return;
+    event.preventDefault();
+    setStop(next);
+    event.currentTarget.parentElement?.querySelectorAll<HTMLButtonElement>("button[data-lemma]")[next]?.focus();
+  };
+  let index = -1;
+  return parts.map((part, i) => {
+    if (typeof part === "string") return part;
+    const wordIndex = ++index;
+    const marks = cn(showStatus && showsStatus(part) && TRANSCRIPT_STATUS_STYLES[part.status]);
+    if (!onWord)
+      return (
+        <span key={i} data-word-status={part.status} data-lemma={part.lemma} className={marks}>
+          {line.text.slice(part.start, part.end)}
+        </span>
+      );
+    return (
+      <button
+        type="button"
         key={i}
+        tabIndex={wordIndex === Math.min(stop, count - 1) ? 0 : -1}
         data-word-status={part.status}
         data-lemma={part.lemma}
-        className={cn("cursor-pointer hover:bg-accent-foreground/10", showStatus && showsStatus(part) && TRANSCRIPT_STATUS_STYLES[part.status])}
-        onClick={
-          onWord
-            ? (event) => {
-                event.stopPropagation();
-                onWord(part, event.currentTarget, line);
-              }
-            : undefined
-        }
+        className={cn("cursor-pointer rounded-sm hover:bg-accent-foreground/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none", marks)}
+        onFocus={() => setStop(wordIndex)}
+        onKeyDown={(event) => onKeyDown(event, wordIndex)}
+        onClick={(event) => {
+          event.stopPropagation();
+          onWord(part, event.currentTarget, line);
+        }}
       >
         {line.text.slice(part.start, part.end)}
-      </span>
-    ),
-  );
+      </button>
+    );
+  });
 });

@@ -1,7 +1,7 @@
 /** axe-core's WCAG 2 A/AA rules on each screen, in light and then dark mode on the same page load. */
 import { expect, test } from "./support/fixtures";
 import { latestLink, uniqueEmail } from "./support/mailbox";
-import { DEMO_OWNER, SignupPage } from "./support/pages";
+import { DEMO_OWNER, SignupPage, transcriptLines } from "./support/pages";
 import { signInWithCookie } from "./support/session-cookie";
 import { expectNoViolationsInBothThemes } from "./support/axe";
 
@@ -102,7 +102,7 @@ test("video page and its quiz", async ({ signedInPage: page }) => {
   await expectNoViolationsInBothThemes(page, "/video with a wrong answer");
   await quiz.getByRole("button", { name: "Continue" }).click();
   // The recap, from the last line on (día's quiz skipped).
-  await page.getByTestId("transcript").getByRole("button").last().click();
+  await transcriptLines(page).last().click();
   await expect(quiz.getByRole("heading", { name: "día" })).toBeVisible({ timeout: 15_000 });
   await quiz.getByRole("button", { name: "Skip" }).click();
   await expect(page.getByRole("dialog", { name: "Video complete" })).toBeVisible({ timeout: 15_000 });

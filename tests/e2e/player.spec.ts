@@ -5,6 +5,7 @@ import { formatMediaTime } from "@/lib/format";
 import type { Account } from "./support/accounts";
 import { LearnerApi } from "./support/api";
 import { expect, test } from "./support/fixtures";
+import { transcriptLines } from "./support/pages";
 import { installProbe, litInOrder, readProbe } from "@/scripts/standins/highlight-probe";
 
 async function openVideo(page: Page, title: string) {
@@ -33,7 +34,7 @@ const seekMedia = (page: Page, ms: number) =>
     document.querySelector("video")!.currentTime = to / 1000;
   }, ms);
 const currentLine = (page: Page) =>
-  page.getByTestId("transcript").getByRole("button").evaluateAll((buttons) => buttons.findIndex((b) => b.getAttribute("aria-current") === "true"));
+  transcriptLines(page).evaluateAll((buttons) => buttons.findIndex((b) => b.getAttribute("aria-current") === "true"));
 
 const options = (quiz: Locator) => quiz.getByRole("group", { name: "Options" }).getByRole("button");
 
@@ -157,9 +158,8 @@ test("a forward jump past a quiz brings it up as catch-up; keys control playback
 test("the transcript lists every line and seeks; the speed menu changes playback and hands the keys back to the page", async ({ signedInPage: page, learner, request }) => {
   await withoutQuizzes(request, learner);
   await openVideo(page, "A Morning at the Market in Lyon");
-  const transcript = page.getByTestId("transcript");
-  await expect(transcript.getByRole("button")).toHaveCount(8);
-  const third = transcript.getByRole("button").nth(2);
+  await expect(transcriptLines(page)).toHaveCount(8);
+  const third = transcriptLines(page).nth(2);
   await third.click();
   await expect(third).toHaveAttribute("aria-current", "true");
   await expect(pauseButton(page)).toBeVisible();
@@ -298,7 +298,7 @@ test("'Pause after each line' stops with the line still on screen", async ({ sig
 test("a jump over several lines asks about none of them; Skip closes a quiz unanswered", async ({ signedInPage: page }) => {
   await openVideo(page, "Ordering Coffee in Madrid");
   await expect(page.getByTestId("vocabulary-count")).toHaveText("This video teaches 4 words.");
-  const transcript = page.getByTestId("transcript").getByRole("button");
+  const transcript = transcriptLines(page);
   // To the fourth line (16.5 s): café's line and the empty ones after it were jumped over; tostada's
   // (the line just before) is asked.
   await transcript.nth(3).click();
@@ -317,11 +317,10 @@ test("a jump over several lines asks about none of them; Skip closes a quiz unan
 
 test("the transcript seeks; a lit word shows its meaning; a wrong answer teaches; the recap ends the video", async ({ signedInPage: page }) => {
   await openVideo(page, "A Morning at the Market in Lyon");
-  const transcript = page.getByTestId("transcript");
-  await expect(transcript.getByRole("button")).toHaveCount(8);
+  await expect(transcriptLines(page)).toHaveCount(8);
   await page.getByRole("button", { name: /^Speed / }).click();
   await page.getByRole("menuitemradio", { name: "0.75×" }).click();
-  const lastLine = transcript.getByRole("button").last();
+  const lastLine = transcriptLines(page).last();
   await lastLine.click();
   await expect(lastLine).toHaveAttribute("aria-current", "true");
   await expect(pauseButton(page)).toBeVisible();
@@ -371,7 +370,7 @@ test("with quizzes off in settings, the video plays past its words", async ({ si
   await page.goto("/home");
   await openVideo(page, "Ordering Coffee in Madrid");
   // The second line, past café's quiz time, plays on with no quiz (and no catch-up).
-  await page.getByTestId("transcript").getByRole("button").nth(1).click();
+  await transcriptLines(page).nth(1).click();
   await expect(pauseButton(page)).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.querySelector("video")!.currentTime), { timeout: 10_000 }).toBeGreaterThan(7);
   await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -379,7 +378,7 @@ test("with quizzes off in settings, the video plays past its words", async ({ si
 
 test("the quiz opened by a transcript click is fully in sight at every size", async ({ signedInPage: page }) => {
   const quiz = page.getByRole("dialog");
-  const line = (n: number) => page.getByTestId("transcript").getByRole("button").nth(n);
+  const line = (n: number) => transcriptLines(page).nth(n);
   /** At `size`, a click on line `n` jumps past `word`'s quiz time: its quiz comes up (catch-up), whole in the window; then skipped, and playback paused. */
   async function quizAt(size: { width: number; height: number }, n: number, word: string, before?: () => Promise<void>) {
     await page.setViewportSize(size);

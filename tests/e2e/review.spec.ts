@@ -44,3 +44,29 @@ test("a saved word: 1 word due on home, reviewed with Space and 3, then nothing 
   await expect(empty.getByRole("button", { name: "Practice anyway" })).toBeVisible();
   await expect(empty.getByRole("link", { name: "Back to home" })).toBeVisible();
 });
+
+test("/review opened where the browser blocks sound says to press Replay, and Replay plays the line", async ({ signedInPage: page, learner, request }) => {
+  await (await LearnerApi.signIn(request, learner)).setWordStatus("es", "leche", "learning");
+  // As most browsers do by default: media may not start before the page has been touched. The
+  // page's play() is refused with NotAllowedError until this document's first pointer or key press
+  // (the test browser's own activation carries over from the sign-in, so it is tracked here).
+  await page.addInitScript(() => {
+    let touched = false;
+    for (const type of ["pointerdown", "keydown"]) addEventListener(type, (event) => (touched ||= event.isTrusted), true);
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      if (!touched) return Promise.reject(new DOMException("play() failed because the user didn't interact with the document first.", "NotAllowedError"));
+      return play.call(this);
+    };
+  });
+  await page.goto("/review");
+  const region = page.getByRole("region", { name: "Review" });
+  await expect(region.getByTestId("review-sound-blocked")).toHaveText("Your browser held back the sound: press Replay to hear the line.");
+  const audio = () => page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=review-audio]")!.currentTime);
+  expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=review-audio]")!.paused)).toBe(true);
+  await region.getByRole("button", { name: /Replay/ }).click();
+  await expect(region.getByTestId("review-sound-blocked")).toHaveCount(0);
+  // The line plays: the audio moves on from where the line starts.
+  const start = await audio();
+  await expect.poll(audio).toBeGreaterThan(start);
+});

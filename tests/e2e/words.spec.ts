@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import { LearnerApi } from "./support/api";
 import { expectNoViolationsInBothThemes } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { transcriptLines } from "./support/pages";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -107,4 +108,38 @@ test("a keyboard user reaches the words of the current line, and the player keys
   await expect(playButton(page)).toBeVisible();
   await page.keyboard.press("m");
   await expect(page.getByRole("button", { name: "Unmute" })).toBeVisible();
+});
+
+test("the transcript's words are reached with Tab, one stop a line, and the arrows move among them", async ({ signedInPage: page, learner, request }) => {
+  await (await LearnerApi.signIn(request, learner)).updateSettings({ pauseOnHighlight: false });
+  await openVideo(page, "Ordering Coffee in Madrid");
+  const lines = transcriptLines(page);
+  const firstLine = page.getByTestId("transcript").locator("[data-caption-id]").first();
+  const firstWords = firstLine.locator("button[data-lemma]");
+  expect(await firstWords.count()).toBeGreaterThan(2);
+  await lines.first().focus();
+
+  // One Tab from the line's time: its first word; the arrows and End walk the line's words.
+  await page.keyboard.press("Tab");
+  await expect(firstWords.first()).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(firstWords.nth(1)).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(firstWords.last()).toBeFocused();
+  // The next Tab leaves the line's words for the next line's time, and Shift+Tab comes back to the word last reached.
+  await page.keyboard.press("Tab");
+  await expect(lines.nth(1)).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(firstWords.last()).toBeFocused();
+
+  // Enter opens the word's popover; Escape closes it and gives the focus back to the word.
+  const said = (await firstWords.last().textContent())!;
+  await page.keyboard.press("Enter");
+  const popover = page.getByRole("dialog", { name: said, exact: true });
+  await expect(popover).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(popover).toHaveCount(0);
+  await expect(firstWords.last()).toBeFocused();
+  // A word's Enter opened its meaning, not the line: the video did not start.
+  await expect(playButton(page)).toBeVisible();
 });

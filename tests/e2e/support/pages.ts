@@ -70,3 +70,8 @@ export async function watchForText(page: Page, text: string): Promise<{ seen: ()
   }, text);
   return { seen: () => page.evaluate(() => (window as unknown as { __textSeen?: boolean }).__textSeen === true) };
 }
+
+/** The transcript's lines, each found by its time button (it plays the line and carries aria-current). */
+export function transcriptLines(page: Page) {
+  return page.getByTestId("transcript").getByRole("button", { name: /^Play the line at / });
+}
