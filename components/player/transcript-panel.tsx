@@ -59,7 +59,7 @@ export const TranscriptPanel = memo(function TranscriptPanel({
           const iPlusOne = words?.unknownWords === 1;
           return (
             <li key={line.id} data-caption-id={line.id} data-i-plus-one={iPlusOne || undefined}>
-              {/* The keyboard's way to play a line is its time button; a click anywhere else on it is a pointer's. */}
+              {/* A click anywhere on the line plays it; the keyboard's way is its time button, whose click reaches this handler. */}
               <div
                 onClick={() => onSeek(line.startTime)}
                 className={cn("flex w-full cursor-pointer gap-3 rounded-lg px-3 py-2 text-left transition-colors hover:bg-accent", current && "bg-primary/10")}
@@ -67,10 +67,6 @@ export const TranscriptPanel = memo(function TranscriptPanel({
                 <span className="mt-0.5 flex shrink-0 flex-col items-start gap-1">
                   <button
                     type="button"
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onSeek(line.startTime);
-                    }}
                     aria-current={current ? "true" : undefined}
                     aria-label={`Play the line at ${formatMediaTime(line.startTime)}`}
                     className="-mx-1 rounded px-1 text-xs text-muted-foreground tabular-nums hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
@@ -123,7 +119,7 @@ const LineText = memo(function LineText({ line, words, showStatus, onWord }: { l
     const next = nextWord(event.key, index, count);
     if (next === undefined) return;
     event.preventDefault();
-    setStop(next);
+    // Its focus makes it the line's Tab stop (onFocus).
     event.currentTarget.parentElement?.querySelectorAll<HTMLButtonElement>("button[data-lemma]")[next]?.focus();
   };
   let index = -1;

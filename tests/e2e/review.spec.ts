@@ -62,11 +62,15 @@ test("/review opened where the browser blocks sound says to press Replay, and Re
   await page.goto("/review");
   const region = page.getByRole("region", { name: "Review" });
   await expect(region.getByTestId("review-sound-blocked")).toHaveText("Your browser held back the sound: press Replay to hear the line.");
-  const audio = () => page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=review-audio]")!.currentTime);
-  expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=review-audio]")!.paused)).toBe(true);
+  const audio = () =>
+    page.evaluate(() => {
+      const { paused, currentTime } = document.querySelector<HTMLAudioElement>("[data-testid=review-audio]")!;
+      return { paused, currentTime };
+    });
+  expect((await audio()).paused).toBe(true);
   await region.getByRole("button", { name: /Replay/ }).click();
   await expect(region.getByTestId("review-sound-blocked")).toHaveCount(0);
   // The line plays: the audio moves on from where the line starts.
-  const start = await audio();
-  await expect.poll(audio).toBeGreaterThan(start);
+  const start = (await audio()).currentTime;
+  await expect.poll(async () => (await audio()).currentTime).toBeGreaterThan(start);
 });

@@ -10,32 +10,16 @@
  */
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { unzipSync } from "fflate";
-import initSqlJs from "sql.js";
 import { LearnerApi } from "./support/api";
 import { expect, test } from "./support/fixtures";
 import { latestLink, uniqueEmail } from "./support/mailbox";
 import { OnboardingPage, SignupPage } from "./support/pages";
+import { readAnkiPackage } from "../helpers/anki-package";
 
 test.describe.configure({ timeout: 120_000 });
 
 type DueReviews = { reviews: { lemma: string; surface: string; captionId: number; quizTime: number }[] };
 type DueCards = { cards: { lemma: string; due: string }[]; nextDueAt: string | null };
-
-/** The notes of an .apkg, each as its fields by name. */
-async function ankiNotes(path: string): Promise<Record<string, string>[]> {
-  const files = unzipSync(new Uint8Array(readFileSync(path)));
-  const SQL = await initSqlJs();
-  const db = new SQL.Database(files["collection.anki2"]);
-  try {
-    const [models] = db.exec("SELECT models FROM col");
-    const model = Object.values(JSON.parse(String(models!.values[0]![0])) as Record<string, { flds: { name: string }[] }>)[0]!;
-    const [notes] = db.exec("SELECT flds FROM notes ORDER BY id");
-    return (notes?.values ?? []).map(([flds]) => Object.fromEntries(String(flds).split("\u001f").map((value, i) => [model.flds[i]!.name, value])));
-  } finally {
-    db.close();
-  }
-}
 
 /** Opens a word of the transcript by its lemma; its popover is the dialog named after the word as said. */
 async function openWord(page: Page, lemma: string, surface: string) {
@@ -89,7 +73,7 @@ test("a new learner's words, without an AI provider: meanings, save, Anki, revie
   await page.getByRole("link", { name: "Export to Anki (.apkg)" }).click();
   const file = testInfo.outputPath("words.apkg");
   await (await download).saveAs(file);
-  const notes = await ankiNotes(file);
+  const notes = (await readAnkiPackage(new Uint8Array(readFileSync(file)))).notes.map((n) => n.byName);
   expect(notes.map((n) => n.Lemma).sort()).toEqual(["café", "querer"]);
   expect(notes.find((n) => n.Lemma === "café")!.Meaning).toContain("coffee");
   expect(notes.find((n) => n.Lemma === "querer")!.Meaning).toContain("to want");

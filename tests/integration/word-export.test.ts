@@ -6,8 +6,6 @@
  * with Anki's header lines. Every learner gets their own words only.
  */
 import { eq, sql } from "drizzle-orm";
-import { unzipSync } from "fflate";
-import initSqlJs from "sql.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportRoute } from "@/app/api/words/export/route";
 import { GET as savedRoute } from "@/app/api/words/saved/route";
@@ -16,6 +14,7 @@ import { PUT as putStatusRoute } from "@/app/api/words/status/route";
 import { insertDictionaryEntries, replaceDictionary } from "@/db/queries/dictionary";
 import { saveWordMeaning } from "@/db/queries/words/meanings";
 import { videos } from "@/db/schema";
+import { readAnkiPackage } from "../helpers/anki-package";
 import { apiRequest, seedActors, type Actor, type ActorName } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
 import { call } from "../helpers/learner-api";
@@ -30,30 +29,6 @@ const isMp3 = (b: Uint8Array) => (b[0] === 0x49 && b[1] === 0x44 && b[2] === 0x3
 async function download(who: Actor | undefined, query: string) {
   const response = await exportRoute(apiRequest(`/api/words/export?${query}`, { token: who?.token }), { params: Promise.resolve({}) });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
-}
-
-type Package = { files: Record<string, Uint8Array>; media: Record<string, string>; tables: string[]; notes: { guid: string; fields: string[]; tags: string }[]; col: Record<string, unknown>; cards: number };
-
-async function readPackage(bytes: Uint8Array): Promise<Package> {
-  const files = unzipSync(bytes);
-  const SQL = await initSqlJs();
-  const db = new SQL.Database(files["collection.anki2"]);
-  try {
-    const rows = (q: string) => {
-      const [result] = db.exec(q);
-      return (result?.values ?? []).map((v) => Object.fromEntries(result!.columns.map((c, i) => [c, v[i]])));
-    };
-    return {
-      files,
-      media: JSON.parse(new TextDecoder().decode(files.media)) as Record<string, string>,
-      tables: rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map((r) => String(r.name)),
-      notes: rows("SELECT guid, flds, tags FROM notes ORDER BY id").map((r) => ({ guid: String(r.guid), fields: String(r.flds).split("\u001f"), tags: String(r.tags) })),
-      col: rows("SELECT * FROM col")[0]!,
-      cards: Number(rows("SELECT count(*) AS n FROM cards")[0]!.n),
-    };
-  } finally {
-    db.close();
-  }
 }
 
 describe.each(testDbKinds)("saved words and their export on %s", (kind) => {
@@ -131,7 +106,7 @@ describe.each(testDbKinds)("saved words and their export on %s", (kind) => {
   it("keeps each learner's words their own", async () => {
     expect((await saved(actors.otherLearner)).body.words.map((w: { lemma: string }) => w.lemma)).toEqual(["favor", "bueno"]);
     expect((await saved(actors.admin)).body).toMatchObject({ words: [], total: 0, languages: [] });
-    const other = await readPackage((await download(actors.otherLearner, "format=apkg")).bytes);
+    const other = await readAnkiPackage((await download(actors.otherLearner, "format=apkg")).bytes);
     expect(other.notes.map((n) => n.fields[1])).toEqual(["favor", "bueno"]);
   });
 
@@ -141,7 +116,7 @@ describe.each(testDbKinds)("saved words and their export on %s", (kind) => {
     expect(first.status).toBe(200);
     expect(first.headers.get("content-disposition")).toMatch(/^attachment; filename="lingoreel-words-all-\d{4}-\d{2}-\d{2}\.apkg"$/);
     expect(first.headers.get("cache-control")).toBe("private, no-store");
-    const apkg = await readPackage(first.bytes);
+    const apkg = await readAnkiPackage(first.bytes);
     expect(apkg.tables).toEqual(expect.arrayContaining(["cards", "col", "graves", "notes", "revlog"]));
     expect(apkg.col.ver).toBe(11);
     const models = Object.values(JSON.parse(String(apkg.col.models))) as { flds: { name: string }[]; tmpls: unknown[] }[];
@@ -179,10 +154,10 @@ describe.each(testDbKinds)("saved words and their export on %s", (kind) => {
     }
 
     // Exported again: the same guids, so Anki updates the notes it has.
-    const again = await readPackage((await download(actors.learner, "format=apkg")).bytes);
+    const again = await readAnkiPackage((await download(actors.learner, "format=apkg")).bytes);
     expect(again.notes.map((n) => n.guid).sort()).toEqual(apkg.notes.map((n) => n.guid).sort());
     expect(new Set(apkg.notes.map((n) => n.guid)).size).toBe(5);
-    const spanish = await readPackage((await download(actors.learner, "format=apkg&language=es")).bytes);
+    const spanish = await readAnkiPackage((await download(actors.learner, "format=apkg&language=es")).bytes);
     expect(spanish.notes.map((n) => n.fields[1]).sort()).toEqual(["café", "día", "leche", "querer"]);
     expect(spanish.notes.find((n) => n.fields[1] === "leche")!.guid).toBe(note("leche").guid);
   });
@@ -207,12 +182,12 @@ describe.each(testDbKinds)("saved words and their export on %s", (kind) => {
     expect(cafe[2]).toBe("coffee");
     expect(rows.find((r) => r[1] === "querer")![2]).toBe("to want &lt;very&gt; much");
     expect(cafe[7]).toBe("LingoReel es");
-    const apkg = await readPackage((await download(actors.learner, "format=apkg&language=es")).bytes);
+    const apkg = await readAnkiPackage((await download(actors.learner, "format=apkg&language=es")).bytes);
     expect(cafe[6]).toBe(apkg.notes.find((n) => n.fields[1] === "café")!.guid);
   });
 
   it("exports an empty package and TSV for a learner with no saved words, and refuses a malformed query", async () => {
-    const empty = await readPackage((await download(actors.admin, "format=apkg")).bytes);
+    const empty = await readAnkiPackage((await download(actors.admin, "format=apkg")).bytes);
     expect(empty.notes).toEqual([]);
     expect(empty.media).toEqual({});
     const tsv = new TextDecoder().decode((await download(actors.admin, "format=tsv")).bytes);
