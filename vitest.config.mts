@@ -24,6 +24,12 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PGlite instances are heavy; two cores run two files at a time.
     maxWorkers: 2,
+    // A worker process runs file after file with the modules it has loaded: importing the server's
+    // modules and warming PGlite's WebAssembly took seconds per file, about a third of the run.
+    // Files still get their own databases, and put back what they change (setEnv, installAppDb,
+    // installStorage) in their after-hooks. `npx vitest run --isolate` runs each file in a fresh
+    // process, to check that no file passes only by state another one left.
+    isolate: false,
     // The driver's one known crash on a Postgres restart (db/driver-faults.ts), which the restart in
     // tests/integration/faults.test.ts sometimes trips, is left out of the run's verdict; any other
     // unhandled error still fails it.

@@ -104,10 +104,11 @@ describe.each(testDbKinds)("a job the database stops, on %s", (kind) => {
     try {
       const id = await addVideo("active");
       await boss!.send(QUEUES.generateTranslations, { videoId: id, action: "fill_missing" }, { retryLimit: 0, singletonKey: `video:${id}` });
-      await waitUntil(async () => (await t().db.select().from(videos).where(eq(videos.id, id)))[0]!.errorReason !== null, "the translations job to fail", 30_000);
+      // The worker saves the video's reason before pg-boss completes its job: the job's end is awaited, not the reason.
+      const status = () => call(translationStatus, `/api/videos/${id}/generate-translations`, { token: admin.token, params: { id: String(id) } });
+      await waitUntil(async () => ["completed", "failed"].includes((await status()).body.state), "the translations job to end", 30_000);
       expect((await t().db.select().from(videos).where(eq(videos.id, id)))[0]).toMatchObject({ status: "active", errorReason: REASON });
-      const status = await call(translationStatus, `/api/videos/${id}/generate-translations`, { token: admin.token, params: { id: String(id) } });
-      expect(status.body).toMatchObject({ state: "failed", error: REASON });
+      expect((await status()).body).toMatchObject({ state: "failed", error: REASON });
     } finally {
       errors.mockRestore();
     }
