@@ -72,6 +72,12 @@ const rawEnvSchema = z.object({
   OPENAI_CHAT_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
   // Node's timers cannot wait past ~24.8 days (a longer wait fires at once); a day is plenty.
   OPENAI_TIMEOUT_SECONDS: positiveInt("OPENAI_TIMEOUT_SECONDS").max(86_400, "OPENAI_TIMEOUT_SECONDS must be at most 86400 (a day)").default(600),
+  OPENAI_MAX_RETRIES: z.coerce
+    .number({ message: "OPENAI_MAX_RETRIES must be a number" })
+    .int("OPENAI_MAX_RETRIES must be a whole number")
+    .min(0, "OPENAI_MAX_RETRIES must be 0 (no retry) or more")
+    .max(10, "OPENAI_MAX_RETRIES must be at most 10")
+    .default(3),
   UPLOAD_MAX_BYTES: positiveInt("UPLOAD_MAX_BYTES").default(200 * 1024 * 1024),
   VIDEO_UPLOAD_MAX_BYTES: positiveInt("VIDEO_UPLOAD_MAX_BYTES").default(2 * 1024 * 1024 * 1024),
   MAX_MEDIA_SECONDS: positiveInt("MAX_MEDIA_SECONDS").default(7200),
@@ -104,6 +110,17 @@ const rawEnvSchema = z.object({
   JOB_MAINTENANCE_INTERVAL_SECONDS: positiveInt("JOB_MAINTENANCE_INTERVAL_SECONDS")
     .max(86_399, "JOB_MAINTENANCE_INTERVAL_SECONDS must be under a day (86400)")
     .default(120),
+  // Seconds, fractions allowed; pg-boss polls at most every half second.
+  JOB_POLL_SECONDS: z.coerce
+    .number({ message: "JOB_POLL_SECONDS must be a number" })
+    .min(0.5, "JOB_POLL_SECONDS must be at least 0.5")
+    .max(3600, "JOB_POLL_SECONDS must be at most 3600 (an hour)")
+    .default(1),
+  JOB_BUSY_WAIT_SECONDS: z.coerce
+    .number({ message: "JOB_BUSY_WAIT_SECONDS must be a number" })
+    .positive("JOB_BUSY_WAIT_SECONDS must be positive")
+    .max(30, "JOB_BUSY_WAIT_SECONDS must be at most 30")
+    .default(1),
   REPROCESS_LIMIT_PER_HOUR: z.coerce
     .number({ message: "REPROCESS_LIMIT_PER_HOUR must be a number" })
     .int("REPROCESS_LIMIT_PER_HOUR must be a whole number")
@@ -166,6 +183,8 @@ export type AppEnv = {
         chatModel: string;
         /** How long one try of one API call (transcription or chat) may wait for its answer, in seconds. */
         timeoutSeconds: number;
+        /** Tries of one API call after its first (timeouts, 408, 429, 5xx), with the SDK's backoff. */
+        maxRetries: number;
       }
     | undefined;
   uploadMaxBytes: number;
@@ -186,6 +205,10 @@ export type AppEnv = {
     retryDelaySeconds: number;
     /** How often a worker looks for jobs whose worker died (past their expiry) to retry them. */
     maintenanceIntervalSeconds: number;
+    /** How often a worker looks for due jobs (a retry, one put back to wait, one sent by another process). */
+    pollSeconds: number;
+    /** The first wait of a job that found its video busy; each further wait doubles it, up to 30 s. */
+    busyWaitSeconds: number;
     /**
      * Re-processing work (retry, vocabulary, translations, quizzes) each admin or owner may start
      * per hour; 0: no limit.
@@ -327,6 +350,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
           transcribeModel: e.OPENAI_TRANSCRIBE_MODEL,
           chatModel: e.OPENAI_CHAT_MODEL,
           timeoutSeconds: e.OPENAI_TIMEOUT_SECONDS,
+          maxRetries: e.OPENAI_MAX_RETRIES,
         }
       : undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
@@ -353,6 +377,8 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       expireSeconds: e.JOB_EXPIRE_SECONDS,
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
       maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+      pollSeconds: e.JOB_POLL_SECONDS,
+      busyWaitSeconds: e.JOB_BUSY_WAIT_SECONDS,
       reprocessLimitPerHour: e.REPROCESS_LIMIT_PER_HOUR,
     },
     wordLookupAiPerHour: e.WORD_LOOKUP_AI_PER_HOUR,

@@ -12,9 +12,6 @@ export class NoAiProviderError extends Error {
   }
 }
 
-/** Retries the client makes of each call after its first try. */
-export const AI_MAX_RETRIES = 3;
-
 export type AiConfig = { client: OpenAI; transcribeModel: string; chatModel: string };
 
 let cached: { key: string; config: AiConfig } | undefined;
@@ -22,13 +19,13 @@ let cached: { key: string; config: AiConfig } | undefined;
 export function getAi(): AiConfig {
   const openai = env().openai;
   if (!openai) throw new NoAiProviderError();
-  const key = `${openai.baseUrl ?? ""}|${openai.apiKey}|${openai.timeoutSeconds}`;
+  const key = `${openai.baseUrl ?? ""}|${openai.apiKey}|${openai.timeoutSeconds}|${openai.maxRetries}`;
   if (cached?.key !== key) {
     const client = new OpenAI({
       apiKey: openai.apiKey,
       baseURL: openai.baseUrl,
-      // Transient failures (429, 5xx, timeouts) are retried with backoff by the client.
-      maxRetries: AI_MAX_RETRIES,
+      // Transient failures (429, 5xx, timeouts) are retried with backoff by the client (OPENAI_MAX_RETRIES).
+      maxRetries: openai.maxRetries,
       // Each try of each call, transcription and chat alike.
       timeout: openai.timeoutSeconds * 1000,
     });
@@ -58,8 +55,9 @@ export function callSignal(jobSignal: AbortSignal | undefined): { signal: AbortS
  */
 export function aiFailureReason(error: unknown): string | undefined {
   if (error instanceof APIConnectionTimeoutError) {
-    const seconds = env().openai?.timeoutSeconds;
-    return `The AI service did not answer in time: each of ${AI_MAX_RETRIES + 1} tries waited ${seconds ?? "?"} s (OPENAI_TIMEOUT_SECONDS) in vain`;
+    const openai = env().openai;
+    const tries = openai ? String(openai.maxRetries + 1) : "?";
+    return `The AI service did not answer in time: each of ${tries} tries waited ${openai?.timeoutSeconds ?? "?"} s (OPENAI_TIMEOUT_SECONDS) in vain`;
   }
   return undefined;
 }

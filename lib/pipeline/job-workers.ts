@@ -55,9 +55,9 @@ export type WorkerDeps = { db: Db; audio: AudioSource; handlers?: Partial<{ [Q i
 
 const requested = (data: { requestedAt?: string }) => (data.requestedAt ? new Date(data.requestedAt) : undefined);
 
-/** Seconds before a job that found its video busy tries again: 1, 2, 4 ... up to 30. */
-export function waitDelaySeconds(waits: number): number {
-  return Math.min(30, 2 ** Math.max(0, waits - 1));
+/** Seconds before a job that found its video busy tries again: 1, 2, 4 ... up to 30 (JOB_BUSY_WAIT_SECONDS is the first). */
+export function waitDelaySeconds(waits: number, first = env().jobs.busyWaitSeconds): number {
+  return Math.min(30, first * 2 ** Math.max(0, waits - 1));
 }
 
 /** How long past its next try a waiting job still counts as waiting (its queue's workers may be busy). */
@@ -86,7 +86,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
   const ids: string[] = [];
   for (const queue of Object.keys(handlers) as QueueName[]) {
     const handle = handlers[queue] as JobHandler<QueueName>;
-    const id = await boss.work(queue, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+    const id = await boss.work(queue, { batchSize: 1, pollingIntervalSeconds: env().jobs.pollSeconds, includeMetadata: true }, async ([job]) => {
       if (!job) return;
       const parsed = payloadSchemas[queue].safeParse(job.data);
       if (!parsed.success) {

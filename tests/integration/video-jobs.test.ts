@@ -115,7 +115,8 @@ describe.each(testDbKinds)("one job at a time per video on %s", (kind) => {
     await seedDemoContent(t().db);
     who = await people(t().db);
     videoId = await demoVideo(t().db);
-    setEnv({ REPROCESS_LIMIT_PER_HOUR: "100" });
+    // Jobs that wait for a busy video look again sooner than the product's defaults (1 s, polled every second).
+    setEnv({ REPROCESS_LIMIT_PER_HOUR: "100", JOB_BUSY_WAIT_SECONDS: "0.5", JOB_POLL_SECONDS: "0.5" });
     const noAudio = async () => {
       throw new Error("no audio in these tests");
     };
@@ -135,6 +136,7 @@ describe.each(testDbKinds)("one job at a time per video on %s", (kind) => {
     gate = undefined;
     for (const boss of bosses) await boss.stop({ graceful: true, close: false, wait: true, timeout: 15_000 });
     await second?.close();
+    setEnv({ JOB_BUSY_WAIT_SECONDS: undefined, JOB_POLL_SECONDS: undefined });
   });
 
   const pendingJobs = async () =>

@@ -132,17 +132,38 @@ describe("configuration", () => {
     expect(problems({ S3_BUCKET: "media", S3_REGION: "x", S3_FORCE_PATH_STYLE: "maybe" })[0]).toMatch(/^S3_FORCE_PATH_STYLE/);
   });
 
-  it("bounds the processing jobs: an hour each, retried after 30 s, dead workers' jobs looked for every 2 min", () => {
-    expect(parseEnv({}).jobs).toEqual({ expireSeconds: 3600, retryDelaySeconds: 30, maintenanceIntervalSeconds: 120, reprocessLimitPerHour: 30 });
-    expect(parseEnv({ JOB_EXPIRE_SECONDS: "7200", JOB_RETRY_DELAY_SECONDS: "5", JOB_MAINTENANCE_INTERVAL_SECONDS: "30" }).jobs).toEqual({
+  it("bounds the processing jobs: an hour each, retried after 30 s, dead workers' jobs looked for every 2 min, due ones every second", () => {
+    expect(parseEnv({}).jobs).toEqual({
+      expireSeconds: 3600,
+      retryDelaySeconds: 30,
+      maintenanceIntervalSeconds: 120,
+      pollSeconds: 1,
+      busyWaitSeconds: 1,
+      reprocessLimitPerHour: 30,
+    });
+    expect(
+      parseEnv({
+        JOB_EXPIRE_SECONDS: "7200",
+        JOB_RETRY_DELAY_SECONDS: "5",
+        JOB_MAINTENANCE_INTERVAL_SECONDS: "30",
+        JOB_POLL_SECONDS: "0.5",
+        JOB_BUSY_WAIT_SECONDS: "0.25",
+      }).jobs,
+    ).toEqual({
       expireSeconds: 7200,
       retryDelaySeconds: 5,
       maintenanceIntervalSeconds: 30,
+      pollSeconds: 0.5,
+      busyWaitSeconds: 0.25,
       reprocessLimitPerHour: 30,
     });
     expect(problems({ JOB_EXPIRE_SECONDS: "86400" })).toEqual(["JOB_EXPIRE_SECONDS must be under a day (86400)"]);
     expect(problems({ JOB_MAINTENANCE_INTERVAL_SECONDS: "0" })).toEqual(["JOB_MAINTENANCE_INTERVAL_SECONDS must be positive"]);
     expect(problems({ JOB_RETRY_DELAY_SECONDS: "soon" })).toEqual(["JOB_RETRY_DELAY_SECONDS must be a number"]);
+    // pg-boss polls at most every half second.
+    expect(problems({ JOB_POLL_SECONDS: "0.1" })).toEqual(["JOB_POLL_SECONDS must be at least 0.5"]);
+    expect(problems({ JOB_BUSY_WAIT_SECONDS: "0" })).toEqual(["JOB_BUSY_WAIT_SECONDS must be positive"]);
+    expect(problems({ JOB_BUSY_WAIT_SECONDS: "60" })).toEqual(["JOB_BUSY_WAIT_SECONDS must be at most 30"]);
   });
 
   it("bounds each video: 2 hours of audio and 1,500 lines unless told otherwise", () => {
@@ -160,6 +181,14 @@ describe("configuration", () => {
     expect(problems({ OPENAI_TIMEOUT_SECONDS: "1.5" })).toEqual(["OPENAI_TIMEOUT_SECONDS must be a whole number"]);
     // Node's timers cannot wait longer than about 24 days: a longer wait would end at once.
     expect(problems({ OPENAI_TIMEOUT_SECONDS: "86401" })).toEqual(["OPENAI_TIMEOUT_SECONDS must be at most 86400 (a day)"]);
+  });
+
+  it("tries an AI call 4 times in all unless told otherwise", () => {
+    expect(parseEnv({ OPENAI_API_KEY: "sk-test" }).openai?.maxRetries).toBe(3);
+    expect(parseEnv({ OPENAI_API_KEY: "sk-test", OPENAI_MAX_RETRIES: "0" }).openai?.maxRetries).toBe(0);
+    expect(problems({ OPENAI_MAX_RETRIES: "-1" })).toEqual(["OPENAI_MAX_RETRIES must be 0 (no retry) or more"]);
+    expect(problems({ OPENAI_MAX_RETRIES: "1.5" })).toEqual(["OPENAI_MAX_RETRIES must be a whole number"]);
+    expect(problems({ OPENAI_MAX_RETRIES: "11" })).toEqual(["OPENAI_MAX_RETRIES must be at most 10"]);
   });
 
   it("limits each admin's re-processing to 30 actions an hour unless told otherwise; 0 lifts the limit", () => {
