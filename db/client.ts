@@ -38,7 +38,7 @@ const AUTH_WRITE_RE = /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+tab
 const cacheKey = Symbol.for("lingoreel.db");
 type GlobalWithDb = typeof globalThis & { [cacheKey]?: Promise<DbHandle> };
 
-/** `from`: a data directory dumped by `dumpDataDir` to start from, in place of a new one (memory only). */
+/** `from`: a data directory dumped by `dumpDataDir` to start from, in place of a new one (in memory, or in an empty `dir`). */
 export async function openPglite(dir: string | undefined, from?: Blob): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");

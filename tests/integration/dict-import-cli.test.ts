@@ -7,11 +7,12 @@
  * message and a failing exit status.
  */
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openPglite } from "@/db/client";
 import { writeDictd } from "@/scripts/standins/dictd-writer";
 
 const run = promisify(execFile);
@@ -65,7 +66,11 @@ describe("npm run dict:import", () => {
     await writeFile(path.join(dictd, "freedict-fra-eng.index"), "maison\tA\tB\n");
 
     // A database of its own: the first test imported a Spanish-English dictionary of the same name.
+    // It is one the app has set up already, as an operator's is after the app's first start (the
+    // run's migrated template): the first test has the import make a new one.
     const env = { DICTD_DIR: dictd, DATA_DIR: path.join(dir, "installed-data") };
+    const installed = await openPglite(path.join(env.DATA_DIR, "pglite"), new Blob([await readFile(inject("pgliteTemplateFiles").migrated)]));
+    await installed.close();
     const first = await dictImport([], env);
     expect(first.stdout.trim().split("\n")).toEqual([
       "Skipped devil.index: its name gives no language pair (import it by name with --from and --to)",
