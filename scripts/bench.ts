@@ -44,9 +44,12 @@
  *  - review screen first paint in Chromium: /review's first contentful paint and first card for the
  *    demo learner with words due, cold loads, beside /home from the same run
  *    (scripts/bench/review-paint.ts; the same production server).
+ *  - a phone: Lighthouse's mobile preset (slow 4G, 4× CPU) on the landing page, home, a demo video
+ *    and /review, the median of three cold loads each, beside the goals (performance ≥ 95,
+ *    LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1) (scripts/bench/mobile.ts; the same production server).
  *
  * Sizes and switches (environment):
- *   BENCH_ONLY=search|home|save|pipeline|lookup|statuses|comprehension|export|due|highlight|api|weight|own-media|review-paint  one scenario only
+ *   BENCH_ONLY=search|home|save|pipeline|lookup|statuses|comprehension|export|due|highlight|api|weight|own-media|review-paint|mobile  one scenario only
  *   BENCH_PGLITE=0 / BENCH_POSTGRES=0 skip an engine
  *   BENCH_VIDEOS (100000), BENCH_SEARCH_RUNS (30), BENCH_SEARCH_WORDS_PER_VIDEO (3)
  *   BENCH_LEARNERS (1000), BENCH_HOME_VIDEOS (3000), BENCH_PROGRESS_ROWS (1000000),
@@ -67,6 +70,9 @@
  *                                     due-cards scenario's sizes
  *   BENCH_HIGHLIGHT_RATES (1,1,1.5): the playback speeds of the passes through each player
  *   BENCH_REVIEW_PAINT_RUNS (10): cold loads of each page in the review-paint scenario
+ *   BENCH_MOBILE_RUNS (3): Lighthouse runs per page; BENCH_MOBILE_DETAIL=1 names each run's LCP
+ *                                     element and longest tasks; BENCH_MOBILE_REPORTS=dir keeps the reports;
+ *                                     BENCH_MOBILE_PAGES=landing,home,video,review (all) the pages audited
  *   CHROMIUM_PATH (/usr/bin/chromium): the browser of the highlight and weight scenarios
  *   BENCH_WEIGHT_DETAIL=1             list every script of each page in the weight scenario, and
  *                                     with NEXT_BROWSER_SOURCE_MAPS=1 (its own build, with source
@@ -93,6 +99,7 @@ import { benchOwnMedia } from "./bench/own-media";
 import { benchPipeline, preparePipeline, type PipelineKit } from "./bench/pipeline";
 import { benchSave } from "./bench/save";
 import { benchSearch } from "./bench/search";
+import { benchMobile } from "./bench/mobile";
 import { benchReviewPaint } from "./bench/review-paint";
 import { benchWeight } from "./bench/weight";
 import { benchDue, dueSizes } from "./bench/due";
@@ -123,7 +130,7 @@ const TARGETS = {
 };
 
 const only = process.env.BENCH_ONLY?.toLowerCase();
-const wants = (scenario: "search" | "home" | "save" | "pipeline" | "lookup" | "statuses" | "comprehension" | "export" | "due" | "highlight" | "api" | "weight" | "own-media" | "review-paint") =>
+const wants = (scenario: "search" | "home" | "save" | "pipeline" | "lookup" | "statuses" | "comprehension" | "export" | "due" | "highlight" | "api" | "weight" | "own-media" | "review-paint" | "mobile") =>
   !only || only === scenario;
 const wantsWords = { statuses: wants("statuses"), comprehension: wants("comprehension") };
 const wantsDatabase =
@@ -239,6 +246,7 @@ async function main() {
   }
   if (wants("weight")) await benchWeight(TARGETS.weight);
   if (wants("review-paint")) await benchReviewPaint(TARGETS.reviewPaint);
+  if (wants("mobile")) await benchMobile();
   if (pipelineKit) await (await pipelineKit).dispose();
 
   console.log(`\nSummary (p95 against target), total time ${seconds(started)}, load average now ${load()}:`);
