@@ -17,12 +17,14 @@ export function VideoThumbnail({
   className,
   imageClassName,
   loading,
+  fetchPriority,
   children,
 }: {
   src: string | null;
   className?: string;
   imageClassName?: string;
   loading?: "lazy" | "eager";
+  fetchPriority?: "high" | "low" | "auto";
   children?: ReactNode;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
@@ -36,7 +38,7 @@ export function VideoThumbnail({
     <div className={join("aspect-video overflow-hidden bg-muted", className)}>
       {src && failed !== src ? (
         // eslint-disable-next-line @next/next/no-img-element
-        <img ref={image} src={src} alt="" loading={loading} className={join("size-full object-cover", imageClassName)} onError={() => setFailed(src)} />
+        <img ref={image} src={src} alt="" loading={loading} fetchPriority={fetchPriority} className={join("size-full object-cover", imageClassName)} onError={() => setFailed(src)} />
       ) : null}
       {children}
     </div>

@@ -1,13 +1,12 @@
 /** Signed-in screens: need a session and both languages, else onboarding (SPEC §6). */
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/layout/app-header";
 import { SessionProviders } from "@/components/providers/session-providers";
 import { publicAuthConfig } from "@/lib/auth/config";
 import { getPageUser } from "@/lib/auth/page-user";
-import { userKeys } from "@/lib/data/keys";
-import { toAppUser } from "@/lib/services/serialize";
+import { pageData } from "@/lib/pages/page-data";
 
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const signedIn = await getPageUser();
@@ -15,14 +14,15 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const { user, session } = signedIn;
   if (!user) redirect("/login");
   if (!user.nativeLanguage || !user.targetLanguage) redirect("/onboarding");
-  // The user record the server just loaded goes to the browser with the page: no "Loading..." flash.
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(userKeys.current, toAppUser(user));
+  // What the header shows comes with the page, the user record and the due count: no "Loading..."
+  // flash, no request for them. A page's own HydrationBoundary cannot bring them: the header asks
+  // for them first, and React Query hydrates a query already asked for only after the render.
+  const state = await pageData(["user", "reviewSummary"]);
   return (
     // The access token goes with the page too (the browser can already read it from the session
     // cookie): the first requests need no supabase-js.
     <SessionProviders authConfig={publicAuthConfig()} initialSession={{ access_token: session.token, expires_at: session.claims.exp }}>
-      <HydrationBoundary state={dehydrate(queryClient)}>
+      <HydrationBoundary state={state}>
         <div className="min-h-dvh bg-muted/20">
           <a
             href="#main"

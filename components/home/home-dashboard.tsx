@@ -26,6 +26,8 @@ export function HomeDashboard() {
   const counts = useVideoLanguages(filters && languageCountFilters(filters));
   const categories = useCategories();
 
+  // Continue Learning comes first when it has anything; Popular otherwise.
+  const continuingShown = (continuing.data?.length ?? 0) > 0;
   const language: RowLanguage = {
     code: filters?.language,
     counts: counts.data,
@@ -41,8 +43,8 @@ export function HomeDashboard() {
         <CategoryStrip selected={categoryId} onSelect={setCategoryId} />
         {counts.data ? <LanguageStrip choices={languageChoices(counts.data, user?.targetLanguage ?? null, filters?.language)} selected={filters?.language} onSelect={setPicked} /> : null}
       </div>
-      <VideoRow id="continue-learning" title="Continue Learning" query={continuing} language={language} categoryId={categoryId} hideWhenEmpty />
-      <VideoRow id="popular-videos" title="Popular Videos" query={popular} language={language} categoryId={categoryId} />
+      <VideoRow id="continue-learning" title="Continue Learning" query={continuing} language={language} categoryId={categoryId} hideWhenEmpty first={continuingShown} />
+      <VideoRow id="popular-videos" title="Popular Videos" query={popular} language={language} categoryId={categoryId} first={!continuingShown} />
       <VideoRow id="recommended-videos" title="Recommended for You" query={recommended} language={language} categoryId={categoryId} only />
     </main>
   );

@@ -9,6 +9,9 @@ import type { VideoCard, VideoLanguageCount } from "@/lib/types/api";
 import { otherLanguages, splitByLanguage } from "@/lib/videos/home-language";
 import { LanguageOffers } from "./language-strip";
 
+/** Cards in the grid's widest row (four columns). */
+const FIRST_ROW = 4;
+
 export type RowLanguage = {
   /** The language the row leads with (undefined: none, the row lists its videos as they come). */
   code: string | undefined;
@@ -33,6 +36,7 @@ export function VideoRow({
   only = false,
   hideWhenEmpty = false,
   categoryId,
+  first = false,
 }: {
   id: string;
   title: string;
@@ -43,6 +47,8 @@ export function VideoRow({
   /** Continue Learning hides itself when empty (SPEC §2): nothing started yet means nothing to continue. */
   hideWhenEmpty?: boolean;
   categoryId: number | undefined;
+  /** The first row on the page: its first cards' pictures load at once (the largest paint on a phone). */
+  first?: boolean;
 }) {
   const videos = query.data;
   if (hideWhenEmpty && !query.isPending && (videos?.length ?? 0) === 0) return null;
@@ -58,14 +64,14 @@ export function VideoRow({
       {query.isPending && !videos ? (
         <VideoGrid videos={undefined} loading categoryId={categoryId} />
       ) : lead.length > 0 ? (
-        <VideoGrid videos={lead} loading={false} categoryId={categoryId} />
+        <VideoGrid videos={lead} loading={false} categoryId={categoryId} eager={first ? FIRST_ROW : 0} />
       ) : explain ? (
         <VideoGrid videos={[]} loading={false} empty={<EmptyRow language={language} />} />
       ) : null}
       {shownOthers.length > 0 ? (
         <div className="space-y-3" data-testid={`${id}-other-languages`}>
           {lead.length > 0 || explain ? <h3 className="text-base font-semibold text-muted-foreground">In other languages</h3> : null}
-          <VideoGrid videos={shownOthers} loading={false} categoryId={categoryId} />
+          <VideoGrid videos={shownOthers} loading={false} categoryId={categoryId} eager={first && lead.length === 0 ? FIRST_ROW : 0} />
         </div>
       ) : null}
     </section>

@@ -21,13 +21,20 @@ export function cardCategoryName(video: Pick<VideoCardData, "categoryName" | "ca
   return (index >= 0 ? video.categoryNames[index] : undefined) ?? video.categoryName;
 }
 
-export function VideoCard({ video, categoryId }: { video: VideoCardData; categoryId?: number }) {
+/**
+ * When the card's picture loads: "first", at once and before the page's other images (the top
+ * card of the first row); "eager", at once; "lazy" (default), once scrolled near.
+ */
+export type PictureLoad = "first" | "eager" | "lazy";
+
+export function VideoCard({ video, categoryId, picture = "lazy" }: { video: VideoCardData; categoryId?: number; picture?: PictureLoad }) {
   const started = video.progress > 0 || video.wordsLearned > 0;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <VideoThumbnail
         src={video.thumbnail}
-        loading="lazy"
+        loading={picture === "lazy" ? "lazy" : "eager"}
+        fetchPriority={picture === "first" ? "high" : undefined}
         className="relative"
         imageClassName="transition-transform duration-300 group-hover:scale-[1.03]"
       >

@@ -12,6 +12,7 @@ export function VideoGrid({
   skeletons = 4,
   empty = "No videos found.",
   categoryId,
+  eager = 0,
 }: {
   videos: VideoCardData[] | undefined;
   loading: boolean;
@@ -19,6 +20,12 @@ export function VideoGrid({
   empty?: ReactNode;
   /** The category the list is filtered by: each card names it. */
   categoryId?: number;
+  /**
+   * How many leading cards load their pictures at once (the first row, in sight on arrival: the
+   * page's largest paint on a phone), the first of them before other images; the rest wait until
+   * scrolled near.
+   */
+  eager?: number;
 }) {
   if (loading && !videos) {
     return (
@@ -36,9 +43,9 @@ export function VideoGrid({
   }
   return (
     <ul className={GRID}>
-      {videos.map((video) => (
+      {videos.map((video, i) => (
         <li key={video.id}>
-          <VideoCard video={video} categoryId={categoryId} />
+          <VideoCard video={video} categoryId={categoryId} picture={i === 0 && eager > 0 ? "first" : i < eager ? "eager" : "lazy"} />
         </li>
       ))}
     </ul>

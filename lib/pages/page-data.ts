@@ -16,7 +16,7 @@ import { listFavorites } from "@/lib/services/favorites";
 import { listSavedWords } from "@/lib/words/statuses/saved-list";
 import { SAVED_WORDS_PAGE_DEFAULT } from "@/lib/validation/saved-words";
 import { getDailyProgress, getStats } from "@/lib/services/progress";
-import { toLearningPreferences } from "@/lib/services/serialize";
+import { toAppUser, toLearningPreferences } from "@/lib/services/serialize";
 import { listAdminUsers } from "@/lib/services/user-admin";
 import { getDueCards, getReviewSummary } from "@/lib/words/cards/cards";
 import { REVIEW_BATCH } from "@/lib/validation/limits";
@@ -25,11 +25,14 @@ import { getCaptions, getSegmentTranslations, getWords, getWordTimings } from "@
 import { getVideo, isStaff, listCategoriesFor, listInProgress, listPopular, listRecommended, listVideoLanguages, listVideos } from "@/lib/services/videos";
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_STAFF_MAX } from "@/lib/validation/videos";
 
-type Part = "review" | "reviewSummary" | "home" | "dailyProgress" | "stats" | "favorites" | "savedWords" | "settings" | "languages" | "users" | "admin";
+type Part = "user" | "review" | "reviewSummary" | "home" | "dailyProgress" | "stats" | "favorites" | "savedWords" | "settings" | "languages" | "users" | "admin";
 
 async function load(queryClient: QueryClient, user: User, part: Part): Promise<void> {
   const db = await getDb();
   switch (part) {
+    case "user":
+      queryClient.setQueryData(userKeys.current, toAppUser(user));
+      return;
     case "review":
       // The review screen's first card is in the HTML: nothing to wait for before it shows.
       queryClient.setQueryData(reviewKeys.due({ limit: REVIEW_BATCH }), await getDueCards(db, user, { limit: REVIEW_BATCH, practice: false }));

@@ -4,13 +4,24 @@
  * written there becomes it), key 3 grades it Good, the count drops and the empty state says when the next review is.
  */
 import { LearnerApi } from "./support/api";
+import { addSessionCookie } from "./support/session-cookie";
 import { expectNoViolationsInBothThemes } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
 test.describe.configure({ timeout: 120_000 });
 
-test("a saved word: 1 word due on home, reviewed with Space and 3, then nothing due", async ({ signedInPage: page, learner, request }) => {
+test("a saved word: 1 word due on home, reviewed with Space and 3, then nothing due", async ({ browser, baseURL, signedInPage: page, learner, request }) => {
   await (await LearnerApi.signIn(request, learner)).setWordStatus("es", "leche", "learning");
+
+  // The prompt and the header's count come with the page's HTML: nothing appears above the videos
+  // once scripts run, pushing them down (a layout shift on a phone).
+  const html = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  await addSessionCookie(html, learner);
+  const first = await html.newPage();
+  await first.goto("/home");
+  await expect(first.getByTestId("review-due").getByRole("heading", { name: "1 word due" })).toBeVisible();
+  await expect(first.getByTestId("header-review")).toContainText("1 due");
+  await html.close();
 
   await page.goto("/home");
   const prompt = page.getByTestId("review-due");

@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Home" };
 
 export default async function HomePage() {
   return (
-    <HydrationBoundary state={await pageData(["home", "dailyProgress", "stats", "favorites", "reviewSummary"])}>
+    <HydrationBoundary state={await pageData(["home", "dailyProgress", "stats", "favorites"])}>
       <HomeDashboard />
     </HydrationBoundary>
   );
