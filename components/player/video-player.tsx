@@ -6,7 +6,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Pencil } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FavoriteButton } from "@/components/video/favorite-button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -158,16 +158,19 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
 
   const current = useMediaTimeValue(media.time, (ms) => activeCaption(lines, ms));
   const language = video.data?.targetLanguage ?? "";
+  // The words arrive after the page: the transcript's and the words panel's render with them (every
+  // line's words as buttons) is deferred, done in slices the browser can interrupt, not one long task.
+  const wordsData = useDeferredValue(tokens.data);
   // Each caption's analysed words, by caption id (the tokens answer keys lines by their index).
   const lineTokens = useMemo(() => {
-    const byIndex = new Map(tokens.data?.lines.map((line) => [line.segmentIndex, line]));
+    const byIndex = new Map(wordsData?.lines.map((line) => [line.segmentIndex, line]));
     const byCaption = new Map<number, LineTokens>();
     for (const line of lines) {
       const words = byIndex.get(line.segmentIndex);
       if (words) byCaption.set(line.id, words);
     }
     return byCaption;
-  }, [tokens.data, lines]);
+  }, [wordsData, lines]);
   const captionWords = useMemo<CaptionWord[]>(() => {
     if (!current) return [];
     const vocab = (vocabulary.data ?? []).filter((w) => w.captionId === current.id || w.captionId === null);
@@ -323,7 +326,9 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
                   src={data.mediaUrl}
                   poster={data.thumbnail ?? undefined}
                   playsInline
-                  preload="auto"
+                  // The whole file only when it will play at once: else its size and first frame, and
+                  // the rest when the learner presses Play (on a phone's data, the page's own files come first).
+                  preload={settings.data?.autoplayVideos ? "auto" : "metadata"}
                   className="size-full object-contain"
                   onClick={() => (media.playing ? media.pause() : media.play())}
                   onLoadedMetadata={() => {
@@ -446,9 +451,9 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
           </div>
         ) : null}
         {/* Below the description beside the transcript on wide screens; after the transcript on narrow ones. */}
-        {user && tokens.data ? (
+        {user && wordsData ? (
           <div className="min-w-0 px-4 sm:px-0 lg:col-start-1 lg:row-start-2">
-            <VideoWordsPanel tokens={tokens.data} vocabulary={vocabulary.data} onWord={openWord} />
+            <VideoWordsPanel tokens={wordsData} vocabulary={vocabulary.data} onWord={openWord} />
           </div>
         ) : null}
       </div>
