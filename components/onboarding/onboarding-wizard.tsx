@@ -15,7 +15,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 import { useLanguages } from "@/lib/data/use-languages";
 import { useUpdateSettings } from "@/lib/data/use-settings";
-import { DAILY_GOAL_OPTIONS, DEFAULT_DAILY_GOAL } from "@/lib/validation/settings";
+import { DAILY_GOAL_OPTIONS, DEFAULT_DAILY_GOAL } from "@/lib/validation/limits";
 
 const STEPS = [
   { title: "What's your native language?", subtitle: "Quizzes and translations will be in this language." },

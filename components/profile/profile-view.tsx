@@ -3,7 +3,7 @@
 import { BookOpenCheck, CalendarDays, Flame, ListChecks, Target } from "lucide-react";
 import type { ReactNode } from "react";
 import { goalPercent } from "@/components/home/welcome-block";
-import { SavedEmptyState } from "@/components/saved/saved-videos";
+import { SavedEmptyState } from "@/components/saved/saved-empty-state";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -19,7 +19,7 @@ import { useSettings } from "@/lib/data/use-settings";
 import { formatQuizFrequency } from "@/lib/format";
 import { quizPacing } from "@/lib/player/timing";
 import { dailyGoalText, minutesOf } from "@/lib/study/goal";
-import { DEFAULT_DAILY_GOAL } from "@/lib/validation/settings";
+import { DEFAULT_DAILY_GOAL } from "@/lib/validation/limits";
 import { displayName, initials } from "@/lib/users/display";
 
 /**

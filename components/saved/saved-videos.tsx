@@ -1,26 +1,9 @@
 "use client";
 /** The Saved screen: the learner's favourite videos, with 8 skeleton cards while loading, then their saved words. */
-import { Heart } from "lucide-react";
-import Link from "next/link";
-import { Button } from "@/components/ui/button";
 import { VideoGrid } from "@/components/video/video-grid";
 import { useFavorites } from "@/lib/data/use-favorites";
+import { SavedEmptyState } from "./saved-empty-state";
 import { SavedWords } from "./saved-words";
-
-export function SavedEmptyState() {
-  return (
-    <div className="flex flex-col items-center gap-3 py-4" data-testid="saved-empty">
-      <span className="grid size-12 place-items-center rounded-full bg-rose-500/10 text-rose-600 dark:text-rose-400">
-        <Heart className="size-6" aria-hidden />
-      </span>
-      <p className="font-semibold text-foreground">No saved videos yet</p>
-      <p className="max-w-sm text-sm">Tap the heart on any video to save it here for later.</p>
-      <Button asChild variant="outline" size="sm">
-        <Link href="/home">Browse videos</Link>
-      </Button>
-    </div>
-  );
-}
 
 export function SavedVideos() {
   const favorites = useFavorites();

@@ -7,7 +7,8 @@ import { useWatch, type Control } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { NumberInput } from "@/components/forms/number-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { QUIZ_GAP_MAX_SECONDS, QUIZ_GAP_MIN_SECONDS, type SettingsForm } from "@/lib/validation/settings";
+import { QUIZ_GAP_MAX_SECONDS, QUIZ_GAP_MIN_SECONDS } from "@/lib/validation/limits";
+import type { SettingsForm } from "@/lib/validation/settings";
 
 const CHOICES = [
   { value: "every", label: "At every vocabulary word" },

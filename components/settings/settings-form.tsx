@@ -17,7 +17,8 @@ import { useLanguages } from "@/lib/data/use-languages";
 import { browserTimeZone } from "@/lib/data/use-progress";
 import { useUpdateSettings } from "@/lib/data/use-settings";
 import { QuizFrequencyField } from "./quiz-frequency-field";
-import { DAILY_GOAL_INPUT_MAX, DEFAULT_DAILY_GOAL, settingsFormSchema, type SettingsForm as Values } from "@/lib/validation/settings";
+import { DAILY_GOAL_INPUT_MAX, DEFAULT_DAILY_GOAL } from "@/lib/validation/limits";
+import { settingsFormSchema, type SettingsForm as Values } from "@/lib/validation/settings";
 
 type Switch = "showDefinitions" | "pauseOnHighlight" | "pauseOnWordLookup" | "showWordStatus" | "enableNotifications" | "autoplayVideos";
 

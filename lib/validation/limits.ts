@@ -23,3 +23,13 @@ export const AI_LINE_MAX = 1_000;
 
 /** Most characters of a learner's note on a word (the popover, the review card and the word list take it). */
 export const WORD_NOTE_MAX = 2_000;
+
+/** The daily goal's choices in onboarding, its default and the most Settings takes (minutes a day). */
+export const DAILY_GOAL_OPTIONS = [15, 30, 60, 90] as const;
+export const DEFAULT_DAILY_GOAL = 30;
+export const DAILY_GOAL_INPUT_MAX = 480;
+
+/** How often the player quizzes, and the bounds of the seconds between quizzes when spaced. */
+export const QUIZ_FREQUENCIES = ["every", "spaced", "off"] as const;
+export const QUIZ_GAP_MIN_SECONDS = 10;
+export const QUIZ_GAP_MAX_SECONDS = 600;

@@ -1,14 +1,8 @@
 /** Settings and onboarding payloads, shared by the forms and POST /api/settings. */
 import { z } from "zod";
 import { appLanguageSchema, languageFieldSchema } from "./languages";
+import { DEFAULT_DAILY_GOAL, QUIZ_FREQUENCIES, QUIZ_GAP_MAX_SECONDS, QUIZ_GAP_MIN_SECONDS } from "./limits";
 
-export const DAILY_GOAL_OPTIONS = [15, 30, 60, 90] as const;
-export const DEFAULT_DAILY_GOAL = 30;
-export const DAILY_GOAL_INPUT_MAX = 480;
-
-export const QUIZ_FREQUENCIES = ["every", "spaced", "off"] as const;
-export const QUIZ_GAP_MIN_SECONDS = 10;
-export const QUIZ_GAP_MAX_SECONDS = 600;
 export const quizFrequencySchema = z.enum(QUIZ_FREQUENCIES, { message: "Quiz frequency must be every, spaced or off" });
 export const quizGapSchema = z
   .number({ message: "Seconds between quizzes must be a number" })
