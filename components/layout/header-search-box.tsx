@@ -36,8 +36,8 @@ function countBelow(list: HTMLElement): number {
   return [...list.children].filter((item) => (item as HTMLElement).offsetTop + (item as HTMLElement).offsetHeight > bottom + 1).length;
 }
 
-export function HeaderSearchBox({ onShown, onClose }: { onShown: () => void; onClose: (restoreFocus: boolean) => void }) {
-  const [query, setQuery] = useState("");
+export function HeaderSearchBox({ initialQuery = "", onShown, onClose }: { initialQuery?: string; onShown: () => void; onClose: (restoreFocus: boolean) => void }) {
+  const [query, setQuery] = useState(initialQuery);
   const [active, setActive] = useState(-1);
   const [below, setBelow] = useState(0);
   const term = useDebounced(query, DEBOUNCE_MS).trim();
@@ -51,7 +51,10 @@ export function HeaderSearchBox({ onShown, onClose }: { onShown: () => void; onC
 
   // Focus moves into the box before the button that opened it goes.
   useEffect(() => {
-    inputRef.current?.focus();
+    const input = inputRef.current;
+    input?.focus();
+    // Typed before the box came: the caret goes after it.
+    input?.setSelectionRange(input.value.length, input.value.length);
     onShown();
   }, [onShown]);
 

@@ -18,7 +18,8 @@ import { useVideoTokens } from "@/lib/data/use-video-tokens";
 import { useAnswerVideoReview, useVideoDueReviews } from "@/lib/data/use-video-reviews";
 import { useCaptions, usePrefetchQuizzes, useQuiz, useSegmentTranslations, useVideo, useVocabulary, useWordMeanings, useWordTimings } from "@/lib/data/use-video-content";
 import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
-import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
+import type { YouTubeAdapter } from "@/lib/player/youtube";
+import { youtubeEmbedUrl } from "@/lib/player/youtube-url";
 import { keyFocusOf, shortcutFor } from "@/lib/player/shortcuts";
 import { linkedStartMs } from "@/lib/player/start-time";
 import { useMounted } from "@/lib/use-mounted";
@@ -49,6 +50,9 @@ const loadQuizOverlay = () => import("./quiz-overlay");
 const QuizOverlay = lazy(() => loadQuizOverlay().then((m) => ({ default: m.QuizOverlay })));
 const loadQuizRecap = () => import("./quiz-recap");
 const QuizRecap = lazy(() => loadQuizRecap().then((m) => ({ default: m.QuizRecap })));
+
+// The YouTube adapter's code comes only with a YouTube video: most play the app's own media.
+const loadYouTube = () => import("@/lib/player/youtube");
 
 // The word popover arrives with the first tap on a word: the player's first load does not carry it.
 const WordPopover = lazy(() => import("@/components/words/word-popover").then((m) => ({ default: m.WordPopover })));
@@ -85,10 +89,35 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     setAdapter(next);
   }, []);
   const attachVideo = useCallback((element: HTMLVideoElement | null) => attach(element ? new Html5Adapter(element) : null), [attach]);
+  // The embed starts once both its frame has loaded and its adapter's code has come, in either order.
+  const [embedLoaded, setEmbedLoaded] = useState(false);
+  const [youtube, setYoutube] = useState<YouTubeAdapter | null>(null);
   const attachFrame = useCallback(
-    (frame: HTMLIFrameElement | null) => attach(frame ? new YouTubeAdapter(frame, embedOrigin) : null),
+    (frame: HTMLIFrameElement) => {
+      let removed = false;
+      void loadYouTube().then(({ YouTubeAdapter }) => {
+        if (removed) return;
+        const next = new YouTubeAdapter(frame, embedOrigin);
+        attach(next);
+        setYoutube(next);
+      });
+      return () => {
+        removed = true;
+        attach(null);
+        setYoutube(null);
+      };
+    },
     [attach, embedOrigin],
   );
+  const startEmbed = useEffectEvent((embed: YouTubeAdapter) => {
+    embed.start();
+    const start = linkedStartMs(window.location.search);
+    if (start) embed.seek(start);
+    if (settings.data?.autoplayVideos) setTimeout(() => adapterRef.current?.play(), AUTOPLAY_DELAY_MS);
+  });
+  useEffect(() => {
+    if (embedLoaded && youtube) startEmbed(youtube);
+  }, [embedLoaded, youtube]);
   const lines = useMemo(() => captions.data ?? [], [captions.data]);
   const quizzes = useQuizSession(vocabulary.data, lines, settings.data, dueReviews.data?.reviews);
   const quizWord = quizzes.word;
@@ -347,13 +376,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
                     title={data.title}
                     allow="autoplay; encrypted-media; picture-in-picture"
                     className="pointer-events-none size-full border-0"
-                    onLoad={() => {
-                      const youtube = adapterRef.current;
-                      if (youtube instanceof YouTubeAdapter) youtube.start();
-                      const start = linkedStartMs(window.location.search);
-                      if (start) youtube?.seek(start);
-                      if (settings.data?.autoplayVideos) setTimeout(() => adapterRef.current?.play(), AUTOPLAY_DELAY_MS);
-                    }}
+                    onLoad={() => setEmbedLoaded(true)}
                   />
                 ) : null
               ) : data ? (

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
+import { YouTubeAdapter } from "@/lib/player/youtube";
+import { youtubeEmbedUrl } from "@/lib/player/youtube-url";
 
 const EMBED = "https://www.youtube-nocookie.com";
 
