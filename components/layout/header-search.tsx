@@ -3,14 +3,13 @@
  * The header's video search: a button that expands into a search box (header-search-box.tsx).
  * The button stays until the box has taken focus, so focus never drops, and comes back with
  * focus when the box is closed from the keyboard. The box's code loads when the button is first
- * pointed at, focused or pressed: every signed-in page has the button, few open the box.
+ * pressed: every signed-in page has the button, few open the box.
  */
 import { Search } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 
-const loadSearchBox = () => import("./header-search-box");
-const HeaderSearchBox = lazy(() => loadSearchBox().then((m) => ({ default: m.HeaderSearchBox })));
+const HeaderSearchBox = lazy(() => import("./header-search-box").then((m) => ({ default: m.HeaderSearchBox })));
 
 export function HeaderSearch({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
   const [open, setOpen] = useState(false);
@@ -55,8 +54,6 @@ export function HeaderSearch({ onOpenChange }: { onOpenChange?: (open: boolean) 
           variant="ghost"
           size="icon"
           aria-label="Search videos"
-          onPointerEnter={() => void loadSearchBox()}
-          onFocus={() => void loadSearchBox()}
           onClick={() => setOpenState(true)}
           data-testid="search-open"
         >

@@ -18,11 +18,8 @@ import { useVideoTokens } from "@/lib/data/use-video-tokens";
 import { useAnswerVideoReview, useVideoDueReviews } from "@/lib/data/use-video-reviews";
 import { useCaptions, usePrefetchQuizzes, useQuiz, useSegmentTranslations, useVideo, useVocabulary, useWordMeanings, useWordTimings } from "@/lib/data/use-video-content";
 import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
-import type { YouTubeAdapter } from "@/lib/player/youtube";
-import { youtubeEmbedUrl } from "@/lib/player/youtube-url";
 import { keyFocusOf, shortcutFor } from "@/lib/player/shortcuts";
-import { linkedStartMs } from "@/lib/player/start-time";
-import { useMounted } from "@/lib/use-mounted";
+import { AUTOPLAY_DELAY_MS, linkedStartMs } from "@/lib/player/start-time";
 import { cn } from "@/lib/utils";
 import { activeCaption, captionForWord, lineHoldSeek, linePause, vocabularyTimingWords } from "@/lib/player/timing";
 import type { LineWordDto } from "@/lib/types/api";
@@ -51,14 +48,13 @@ const QuizOverlay = lazy(() => loadQuizOverlay().then((m) => ({ default: m.QuizO
 const loadQuizRecap = () => import("./quiz-recap");
 const QuizRecap = lazy(() => loadQuizRecap().then((m) => ({ default: m.QuizRecap })));
 
-// The YouTube adapter's code comes only with a YouTube video: most play the app's own media.
-const loadYouTube = () => import("@/lib/player/youtube");
+// A YouTube video's embed and the adapter driving it come only with a YouTube video: most play the app's own media.
+const YouTubeFrame = lazy(() => import("./youtube-frame"));
 
 // The word popover arrives with the first tap on a word: the player's first load does not carry it.
 const WordPopover = lazy(() => import("@/components/words/word-popover").then((m) => ({ default: m.WordPopover })));
 
 const RESUME_DELAY_MS = 300;
-const AUTOPLAY_DELAY_MS = 500;
 
 export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOrigin: string }) {
   const router = useRouter();
@@ -81,7 +77,6 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
 
   const [adapter, setAdapter] = useState<PlayerAdapter | null>(null);
   const adapterRef = useRef<PlayerAdapter | null>(null);
-  const mounted = useMounted();
   // The <video> element or the embed's frame becomes an adapter once mounted (callback refs: a new element gets a new adapter).
   const attach = useCallback((next: PlayerAdapter | null) => {
     adapterRef.current?.destroy();
@@ -89,35 +84,6 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     setAdapter(next);
   }, []);
   const attachVideo = useCallback((element: HTMLVideoElement | null) => attach(element ? new Html5Adapter(element) : null), [attach]);
-  // The embed starts once both its frame has loaded and its adapter's code has come, in either order.
-  const [embedLoaded, setEmbedLoaded] = useState(false);
-  const [youtube, setYoutube] = useState<YouTubeAdapter | null>(null);
-  const attachFrame = useCallback(
-    (frame: HTMLIFrameElement) => {
-      let removed = false;
-      void loadYouTube().then(({ YouTubeAdapter }) => {
-        if (removed) return;
-        const next = new YouTubeAdapter(frame, embedOrigin);
-        attach(next);
-        setYoutube(next);
-      });
-      return () => {
-        removed = true;
-        attach(null);
-        setYoutube(null);
-      };
-    },
-    [attach, embedOrigin],
-  );
-  const startEmbed = useEffectEvent((embed: YouTubeAdapter) => {
-    embed.start();
-    const start = linkedStartMs(window.location.search);
-    if (start) embed.seek(start);
-    if (settings.data?.autoplayVideos) setTimeout(() => adapterRef.current?.play(), AUTOPLAY_DELAY_MS);
-  });
-  useEffect(() => {
-    if (embedLoaded && youtube) startEmbed(youtube);
-  }, [embedLoaded, youtube]);
   const lines = useMemo(() => captions.data ?? [], [captions.data]);
   const quizzes = useQuizSession(vocabulary.data, lines, settings.data, dueReviews.data?.reviews);
   const quizWord = quizzes.word;
@@ -369,16 +335,9 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
                   }}
                 />
               ) : data?.youtubeId ? (
-                mounted ? (
-                  <iframe
-                    ref={attachFrame}
-                    src={youtubeEmbedUrl(embedOrigin, data.youtubeId, window.location.origin)}
-                    title={data.title}
-                    allow="autoplay; encrypted-media; picture-in-picture"
-                    className="pointer-events-none size-full border-0"
-                    onLoad={() => setEmbedLoaded(true)}
-                  />
-                ) : null
+                <Suspense fallback={null}>
+                  <YouTubeFrame embedOrigin={embedOrigin} youtubeId={data.youtubeId} title={data.title} autoplay={settings.data?.autoplayVideos ?? false} onAdapter={attach} />
+                </Suspense>
               ) : data ? (
                 <p className="grid size-full place-items-center p-6 text-center text-white/80">This video has no playable media yet.</p>
               ) : (

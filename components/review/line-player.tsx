@@ -9,8 +9,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
-import { YouTubeAdapter } from "@/lib/player/youtube";
-import { youtubeEmbedUrl } from "@/lib/player/youtube-url";
+import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
 import type { ReviewMedia } from "@/lib/types/api";
 
 type Props = { media: ReviewMedia; replay: number; embedOrigin: string; title: string };

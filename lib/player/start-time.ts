@@ -4,3 +4,6 @@ export function linkedStartMs(search: string): number {
   const seconds = raw === null ? NaN : Number(raw.replace(/s$/, ""));
   return Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds * 1000) : 0;
 }
+
+/** With autoplay on, how long after the media is ready it starts: the page settles first. */
+export const AUTOPLAY_DELAY_MS = 500;

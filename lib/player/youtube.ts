@@ -14,6 +14,21 @@ export const YOUTUBE_SETUP_DELAY_MS = 1000;
 /** YouTube's player states. */
 export const YT_STATE = { unstarted: -1, ended: 0, playing: 1, paused: 2, buffering: 3, cued: 5 } as const;
 
+/** The embed address for a video: the JS API on, our origin named, YouTube's own controls off. */
+export function youtubeEmbedUrl(embedOrigin: string, youtubeId: string, pageOrigin: string, autoplay = false): string {
+  const params = new URLSearchParams({
+    enablejsapi: "1",
+    origin: pageOrigin,
+    playsinline: "1",
+    rel: "0",
+    controls: "0",
+    disablekb: "1",
+    modestbranding: "1",
+    autoplay: autoplay ? "1" : "0",
+  });
+  return `${embedOrigin}/embed/${encodeURIComponent(youtubeId)}?${params}`;
+}
+
 type Info = {
   currentTime?: unknown;
   playerState?: unknown;

@@ -120,7 +120,7 @@ export async function benchWeight(targetKb: number): Promise<void> {
       verdicts.push({ engine: "Chromium", scenario: "weight", item: `${p.name} own JS`, p95: ownKb, target: ceiling + 0.05, unit: "KB gzip" });
       const base = BASELINE[p.name]!;
       console.log(
-        `  ${p.name.padEnd(8)} ${p.path.padEnd(10)} ${String(scripts.length).padStart(7)} ${kb(raw, 8)} ${kb(gzip, 8)} ${kb(shared, 7)} ${kb(gzip - shared, 6)}  ≤ ${String(ceiling).padStart(2)} KB ${ownKb <= ceiling + 0.05 ? "ok  " : "MISS"}  < ${targetKb} KB ${gzipKb < targetKb ? "ok  " : "MISS"}  ${base.kb.toFixed(1)} KB (${base.scripts} scripts)`,
+        `  ${p.name.padEnd(8)} ${p.path.padEnd(10)} ${String(scripts.length).padStart(7)} ${kb(raw, 8)} ${kb(gzip, 8)} ${kb(shared, 7)} ${ownKb.toFixed(2).padStart(6)}  ≤ ${String(ceiling).padStart(2)} KB ${ownKb <= ceiling + 0.05 ? "ok  " : "MISS"}  < ${targetKb} KB ${gzipKb < targetKb ? "ok  " : "MISS"}  ${base.kb.toFixed(1)} KB (${base.scripts} scripts)`,
       );
       if (process.env.BENCH_WEIGHT_DETAIL === "1") {
         for (const s of [...scripts].sort((a, b) => b.gzip - a.gzip)) {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { YouTubeAdapter } from "@/lib/player/youtube";
-import { youtubeEmbedUrl } from "@/lib/player/youtube-url";
+import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
 
 const EMBED = "https://www.youtube-nocookie.com";
 
