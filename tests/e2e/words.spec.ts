@@ -116,7 +116,8 @@ test("the transcript's words are reached with Tab, one stop a line, and the arro
   const lines = transcriptLines(page);
   const firstLine = page.getByTestId("transcript").locator("[data-caption-id]").first();
   const firstWords = firstLine.locator("button[data-lemma]");
-  expect(await firstWords.count()).toBeGreaterThan(2);
+  // The line's words come once the learner's words have loaded (plain text until then).
+  await expect.poll(() => firstWords.count()).toBeGreaterThan(2);
   await lines.first().focus();
 
   // One Tab from the line's time: its first word; the arrows and End walk the line's words.
