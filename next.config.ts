@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 
 /**
  * This build's version, compiled into the service worker (lib/pwa/sw.ts): it names the worker's
@@ -51,4 +52,13 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+/**
+ * The interface's catalogues (messages/<locale>.json) are compiled when imported, so pages ship a
+ * small formatter instead of an ICU parser.
+ */
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./lib/i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
+});
+
+export default withNextIntl(nextConfig);

@@ -122,7 +122,7 @@ export default defineConfig({
   // and the staff's 135 s, and the order (stand-ins' third) left 305 s on one worker and 225 s on
   // the other.
   projects: [
-    project("learner", APP_PORT, ["landing", "auth", "learner", "accessibility", "home-language"]),
+    project("learner", APP_PORT, ["landing", "auth", "learner", "accessibility", "home-language", "interface-language"]),
     // Also Security Settings, which changes the demo admin's sign-in for a while.
     project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor", "security-settings"]),
     // The video player, what only a real server shows of security, and the installable app.

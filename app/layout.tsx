@@ -1,17 +1,20 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/app-providers";
 import { ServiceWorker } from "@/components/pwa/service-worker";
 import { BRAND_COLOR, DARK_BACKGROUND } from "@/lib/pwa/theme";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "LingoReel: learn languages from videos", template: "%s · LingoReel" },
-  description:
-    "Watch videos with live, word-by-word captions, answer quick vocabulary quizzes and keep your streak going.",
-  applicationName: "LingoReel",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("metadata");
+  return {
+    title: { default: t("title"), template: "%s · LingoReel" },
+    description: t("description"),
+    applicationName: "LingoReel",
+  };
+}
 
 export const viewport: Viewport = {
   width: "device-width",
@@ -28,7 +31,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // embed origin), so one build serves any deployment.
   await connection();
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang={await getLocale()} suppressHydrationWarning>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
         <AppProviders>{children}</AppProviders>
         <ServiceWorker />

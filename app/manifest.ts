@@ -1,5 +1,6 @@
 /** The web app manifest (/manifest.webmanifest): what lets a browser install LingoReel as an app. */
 import type { MetadataRoute } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import { BRAND_COLOR, LIGHT_BACKGROUND } from "@/lib/pwa/theme";
 
 const icon = (name: string, size: number, purpose: "any" | "maskable") => ({
@@ -9,12 +10,15 @@ const icon = (name: string, size: number, purpose: "any" | "maskable") => ({
   purpose,
 });
 
-export default function manifest(): MetadataRoute.Manifest {
+/** In the reader's language (the browser asks for it with the page's cookies). */
+export default async function manifest(): Promise<MetadataRoute.Manifest> {
+  const [t, lang] = await Promise.all([getTranslations("metadata"), getLocale()]);
   return {
     id: "/",
     name: "LingoReel",
     short_name: "LingoReel",
-    description: "Learn languages from videos: live word-by-word captions, quick vocabulary quizzes and a daily streak.",
+    description: t("manifestDescription"),
+    lang,
     start_url: "/home",
     scope: "/",
     display: "standalone",

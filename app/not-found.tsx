@@ -4,11 +4,15 @@
  * icons and next/link would add their code to every signed-in page's first load).
  */
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 
-export const metadata: Metadata = { title: { absolute: "404 Page Not Found" } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: { absolute: (await getTranslations("common"))("notFoundTitle") } };
+}
 
-export default function NotFound() {
+export default async function NotFound() {
+  const t = await getTranslations("common");
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-6 text-center">
       <div className="flex size-16 items-center justify-center rounded-2xl bg-primary/10 text-primary">
@@ -29,15 +33,13 @@ export default function NotFound() {
         </svg>
       </div>
       <div className="space-y-2">
-        <h1 className="text-3xl font-bold tracking-tight">404 Page Not Found</h1>
-        <p className="max-w-sm text-muted-foreground">
-          This page doesn&apos;t exist or has moved. Let&apos;s get you back to your videos.
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight">{t("notFoundTitle")}</h1>
+        <p className="max-w-sm text-muted-foreground">{t("notFoundText")}</p>
       </div>
       <Button asChild size="lg">
         {/* A full load from here is fine; next/link's code would come with every page. */}
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-        <a href="/">Back to Home</a>
+        <a href="/">{t("backHome")}</a>
       </Button>
     </main>
   );

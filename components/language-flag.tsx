@@ -1,5 +1,6 @@
 import * as React from "react";
 import { GlobeIcon } from "lucide-react";
+import { languageName } from "@/lib/i18n/locales";
 import { cn } from "@/lib/utils";
 
 /**
@@ -61,19 +62,19 @@ export function languageFlagCountry(code: string | null | undefined): FlagCountr
   return LANGUAGE_COUNTRY[base] ?? null;
 }
 
-/** The English name of a language code ("es" → "Spanish"); the upper-cased code if unknown. */
-export function languageDisplayName(code: string | null | undefined): string {
+/**
+ * The name of a language code in the reader's language (`locale`, English by default: "es" →
+ * "Spanish", "Spanisch" in German); the upper-cased code if unknown.
+ */
+export function languageDisplayName(code: string | null | undefined, locale = "en"): string {
   const normalized = normalizeCode(code);
+  // English only: no screen shows a flag without a code (Intl names "und" "root", not "unknown").
   if (!normalized) return "Unknown language";
   const base = normalized.split("-")[0] ?? normalized;
-  const known = LANGUAGE_NAMES[base];
+  const known = locale === "en" ? LANGUAGE_NAMES[base] : undefined;
   if (known) return known;
-  try {
-    const name = new Intl.DisplayNames(["en"], { type: "language" }).of(base);
-    if (name && name.toLowerCase() !== base) return name;
-  } catch {
-    // Not a valid BCP 47 code: fall through.
-  }
+  const name = languageName(base, locale);
+  if (name && name.toLowerCase() !== base) return name;
   return base.toUpperCase();
 }
 
@@ -81,10 +82,15 @@ export type LanguageFlagProps = Omit<React.ComponentProps<"span">, "children"> &
   /** A language code such as "es", "en" or "pt-BR". */
   code: string | null | undefined;
   /**
-   * The accessible name; defaults to the language's English name. Pass `null` when
+   * The accessible name; defaults to the language's name in `locale`. Pass `null` when
    * the flag sits next to text that already names the language.
    */
   label?: string | null;
+  /**
+   * The reader's language, which the default accessible name is in (English unless given): a
+   * client caller passes next-intl's `useLocale()`, a server one `await getLocale()`.
+   */
+  locale?: string;
 };
 
 /**
@@ -92,9 +98,9 @@ export type LanguageFlagProps = Omit<React.ComponentProps<"span">, "children"> &
  * `className` (e.g. `h-5 w-7.5`, or `size-6 rounded-full` for a round badge: the
  * flag is cropped, not stretched). Unknown codes show a globe.
  */
-export function LanguageFlag({ code, label, className, ...props }: LanguageFlagProps) {
+export function LanguageFlag({ code, label, locale, className, ...props }: LanguageFlagProps) {
   const country = languageFlagCountry(code);
-  const name = label === undefined ? languageDisplayName(code) : label;
+  const name = label === undefined ? languageDisplayName(code, locale) : label;
   const a11y =
     name === null || name === ""
       ? ({ "aria-hidden": true } as const)

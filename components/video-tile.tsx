@@ -1,4 +1,5 @@
-/** A compact video preview: thumbnail with duration, language flag and title. */
+/** A compact video preview: thumbnail with duration, language flag (named in the reader's language) and title. */
+import { useLocale } from "next-intl";
 import { LanguageFlag } from "@/components/language-flag";
 import { VideoThumbnail } from "@/components/video-thumbnail";
 import { formatDuration, videoThumbnail } from "@/lib/format";
@@ -14,6 +15,7 @@ type TileVideo = {
 
 export function VideoTile({ video, className }: { video: TileVideo; className?: string }) {
   const thumb = videoThumbnail(video);
+  const locale = useLocale();
   return (
     <figure className={cn("overflow-hidden rounded-2xl border bg-card shadow-sm", className)}>
       <VideoThumbnail src={thumb} loading="lazy" className="relative">
@@ -22,7 +24,7 @@ export function VideoTile({ video, className }: { video: TileVideo; className?: 
         </span>
       </VideoThumbnail>
       <figcaption className="flex items-start gap-2 p-3">
-        <LanguageFlag code={video.targetLanguage} className="mt-0.5 h-4 w-6 shrink-0" />
+        <LanguageFlag code={video.targetLanguage} locale={locale} className="mt-0.5 h-4 w-6 shrink-0" />
         {/* Three lines: a phone's narrow tile shows the whole of a demo title rather than cutting it. */}
         <span className="line-clamp-3 text-sm leading-snug font-semibold">{video.title}</span>
       </figcaption>

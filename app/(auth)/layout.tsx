@@ -4,9 +4,16 @@
  * the visitors' landing page loads neither supabase-js nor react-query.
  */
 import type { ReactNode } from "react";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { SessionProviders } from "@/components/providers/session-providers";
 import { publicAuthConfig } from "@/lib/auth/config";
 
 export default function AuthScreensLayout({ children }: { children: ReactNode }) {
-  return <SessionProviders authConfig={publicAuthConfig()}>{children}</SessionProviders>;
+  return (
+    <SessionProviders authConfig={publicAuthConfig()}>
+      <ClientMessages namespaces={["login", "signup", "thankYou", "forgotPassword", "twoFactor", "resetPassword", "authErrors", "onboarding", "authCallback"]}>
+        {children}
+      </ClientMessages>
+    </SessionProviders>
+  );
 }

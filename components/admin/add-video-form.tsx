@@ -6,6 +6,7 @@
  * YouTube's captions. The new video shows in the directory at once, processing at 0 %.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm, type Control } from "react-hook-form";
 import { pendingVideo } from "@/lib/admin/directory";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -30,6 +31,7 @@ import { NewCategoryField } from "./category-inputs";
 import { CategoriesField, CategoryField, DescriptionField, TargetLanguageField, TitleField } from "./video-metadata-fields";
 
 export function AddVideoForm({ aiProvider = true }: { aiProvider?: boolean }) {
+  const t = useTranslations("admin.addForm");
   const add = useAddVideo();
   const categories = useCategories().data ?? [];
   const form = useForm<Values>({ resolver: zodResolver(addVideoFormSchema), defaultValues: emptyAddVideoForm(), mode: "onTouched" });
@@ -37,7 +39,13 @@ export function AddVideoForm({ aiProvider = true }: { aiProvider?: boolean }) {
   async function onSubmit(values: Values) {
     const youtubeId = values.youtubeUrl.trim() ? youtubeVideoId(values.youtubeUrl) : null;
     const fileName = (values.videoFile ?? values.audioFile)?.name;
-    const pending = pendingVideo({ ...values, youtubeId, fileName, categoryName: (id) => categories.find((c) => c.id === id)?.name });
+    const pending = pendingVideo({
+      ...values,
+      youtubeId,
+      fileName,
+      categoryName: (id) => categories.find((c) => c.id === id)?.name,
+      untitled: { youtube: (id) => t("pendingYoutubeTitle", { id }), file: t("pendingFileTitle") },
+    });
     try {
       await add.mutateAsync({ values, pending });
       form.reset(emptyAddVideoForm());
@@ -50,15 +58,13 @@ export function AddVideoForm({ aiProvider = true }: { aiProvider?: boolean }) {
     <Card>
       <CardHeader className="px-4 sm:px-6">
         <CardTitle className="text-lg">
-          <h2>Add a video</h2>
+          <h2>{t("title")}</h2>
         </CardTitle>
-        <CardDescription>
-          Paste a YouTube link, or add a video or audio file of your own, or both. Without a title, YouTube&apos;s or the file&apos;s name is used.
-        </CardDescription>
+        <CardDescription>{t("description")}</CardDescription>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
         <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label="Add a video">
+          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label={t("title")}>
             {/* Top-aligned: a field stretched to a taller neighbour (a longer description) would push its control down. */}
             <div className="grid items-start gap-5 md:grid-cols-2">
               <FormField
@@ -66,7 +72,7 @@ export function AddVideoForm({ aiProvider = true }: { aiProvider?: boolean }) {
                 name="youtubeUrl"
                 render={({ field }) => (
                   <FormItem>
-                    <FormLabel>YouTube URL (optional with a file)</FormLabel>
+                    <FormLabel>{t("youtubeUrl")}</FormLabel>
                     <FormControl>
                       <Input {...field} type="url" inputMode="url" autoComplete="off" placeholder="https://www.youtube.com/watch?v=…" />
                     </FormControl>
@@ -74,7 +80,7 @@ export function AddVideoForm({ aiProvider = true }: { aiProvider?: boolean }) {
                   </FormItem>
                 )}
               />
-              <TitleField label="Title (optional)" placeholder="Fetched from YouTube if blank" />
+              <TitleField label={t("titleLabel")} placeholder={t("titlePlaceholder")} />
               <CategoryField />
               <CategoriesField />
               <div className="md:col-span-2">
@@ -86,41 +92,37 @@ export function AddVideoForm({ aiProvider = true }: { aiProvider?: boolean }) {
                   }}
                 />
               </div>
-              <TargetLanguageField codes={ADD_VIDEO_LANGUAGES} description="The language spoken in the video." />
+              <TargetLanguageField codes={ADD_VIDEO_LANGUAGES} description={t("languageDescription")} />
               <FileField
                 control={form.control}
                 name="videoFile"
                 kind="video"
                 accept={VIDEO_ACCEPT}
-                label="Video file (optional)"
-                description="MP4, WebM, MKV or MOV. Played by the app itself, with its picture."
+                label={t("videoFile")}
+                description={t("videoFileDescription")}
               />
               <FileField
                 control={form.control}
                 name="audioFile"
                 kind="audio"
                 accept={AUDIO_ACCEPT}
-                label="Audio file (optional)"
-                description="MP3, WAV, M4A or AAC. Used instead of downloading from YouTube, or played with a poster."
+                label={t("audioFile")}
+                description={t("audioFileDescription")}
               />
               <FileField
                 control={form.control}
                 name="subtitleFile"
                 kind="subtitles"
                 accept={SUBTITLE_ACCEPT}
-                label="Subtitle file (optional)"
-                description={
-                  aiProvider
-                    ? "SRT or WebVTT in the video's language: its lines become the captions."
-                    : "SRT or WebVTT in the video's language: its lines become the captions. No AI provider is configured: without a subtitle file a video cannot get captions, and vocabulary, translations and quizzes wait until one is."
-                }
+                label={t("subtitleFile")}
+                description={aiProvider ? t("subtitleFileDescription") : t("subtitleFileDescriptionNoAi")}
               />
               <TranscribeAudioField />
-              <DescriptionField label="Description (optional)" placeholder="What learners will hear in this video" className="md:col-span-2" />
+              <DescriptionField label={t("descriptionLabel")} placeholder={t("descriptionPlaceholder")} className="md:col-span-2" />
             </div>
             <div className="flex justify-end">
               <SubmitButton pending={add.isPending} size="default" className="sm:w-auto">
-                {add.isPending ? "Adding..." : "Add Video"}
+                {add.isPending ? t("submitting") : t("submit")}
               </SubmitButton>
             </div>
           </form>

@@ -4,6 +4,7 @@
  * (several, 'N categories selected'), and creating a category in place (SPEC §2, §4, §5).
  */
 import { Plus } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useId, useState, type ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -22,15 +23,16 @@ export function CategorySelect({
   onChange,
   ...trigger
 }: { categories: Category[]; value: number | null; onChange: (id: number | null) => void } & Omit<ComponentProps<typeof SelectTrigger>, "value" | "onChange">) {
+  const t = useTranslations("admin.fields");
   const chosen = categories.find((c) => c.id === value);
   return (
     <Select value={chosen ? String(chosen.id) : NONE} onValueChange={(v) => onChange(v === NONE ? null : Number(v))}>
       <SelectTrigger className="w-full" {...trigger}>
         {/* Named explicitly so the server-rendered page already shows the choice. */}
-        <SelectValue>{chosen ? chosen.name : "No category"}</SelectValue>
+        <SelectValue>{chosen ? chosen.name : t("noCategory")}</SelectValue>
       </SelectTrigger>
       <SelectContent>
-        <SelectItem value={NONE}>No category</SelectItem>
+        <SelectItem value={NONE}>{t("noCategory")}</SelectItem>
         {categories.map((c) => (
           <SelectItem key={c.id} value={String(c.id)}>
             {c.name}
@@ -50,15 +52,16 @@ export function CategoriesMultiSelect({
   ComponentProps<typeof MultiSelect>,
   "options" | "value" | "onValueChange"
 >) {
+  const t = useTranslations("admin.fields");
   return (
     <MultiSelect
       options={categories.map((c) => ({ value: String(c.id), label: c.name }))}
       value={value.map(String)}
       onValueChange={(ids) => onChange(ids.map(Number))}
-      placeholder="Choose categories"
-      summary={(selected) => `${selected.length} categories selected`}
-      emptyText="No categories yet: create one below."
-      listLabel="Categories"
+      placeholder={t("chooseCategories")}
+      summary={(selected) => t("categoriesSelected", { count: selected.length })}
+      emptyText={t("noCategoriesYet")}
+      listLabel={t("categories")}
       {...props}
     />
   );
@@ -66,6 +69,7 @@ export function CategoriesMultiSelect({
 
 /** A name and a Create button (disabled while the name is blank); Enter creates too. */
 export function NewCategoryField({ onCreated }: { onCreated: (category: Category) => void }) {
+  const t = useTranslations("admin.fields");
   const id = useId();
   const [name, setName] = useState("");
   const create = useCreateCategory();
@@ -84,13 +88,13 @@ export function NewCategoryField({ onCreated }: { onCreated: (category: Category
 
   return (
     <div className="grid gap-2" data-testid="new-category">
-      <Label htmlFor={id}>New category</Label>
+      <Label htmlFor={id}>{t("newCategory")}</Label>
       <div className="flex gap-2">
         <Input
           id={id}
           value={name}
           maxLength={60}
-          placeholder="e.g. Travel"
+          placeholder={t("newCategoryPlaceholder")}
           autoComplete="off"
           onChange={(event) => setName(event.target.value)}
           onKeyDown={(event) => {
@@ -102,8 +106,8 @@ export function NewCategoryField({ onCreated }: { onCreated: (category: Category
           }}
         />
         <Button type="button" variant="outline" disabled={blank || create.isPending} onClick={() => void submit()}>
-          {create.isPending ? <Spinner label="Creating category" /> : <Plus aria-hidden />}
-          Create
+          {create.isPending ? <Spinner label={t("creatingCategory")} /> : <Plus aria-hidden />}
+          {t("createCategory")}
         </Button>
       </div>
     </div>

@@ -4,12 +4,12 @@
  * target language, and publication: Active (learners can watch it) or Ready (hidden from them).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormDescription, FormField, FormItem, FormMessage } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
-import { statusLabel } from "@/lib/admin/video-status";
 import type { VideoCard } from "@/lib/types/api";
 import { useUpdateVideo } from "@/lib/data/use-admin-videos";
 import {
@@ -20,15 +20,17 @@ import {
   type EditVideoForm as Values,
 } from "@/lib/validation/admin-video-form";
 import { PublicationChoice } from "./publication-choice";
+import { useStatusLabel } from "./video-status";
 import { CategoriesField, CategoryField, DescriptionField, TargetLanguageField, TitleField } from "./video-metadata-fields";
 
 export function EditVideoDialog({ video, onClose }: { video: VideoCard | null; onClose: () => void }) {
+  const t = useTranslations("admin.editForm");
   return (
     <Dialog open={video !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>Edit video</DialogTitle>
-          <DialogDescription>Changes show to learners as soon as they are saved.</DialogDescription>
+          <DialogTitle>{t("title")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
         {/* Keyed by video, so each opening starts from that video's values. */}
         {video ? <EditVideoForm key={video.id} video={video} onDone={onClose} /> : null}
@@ -38,6 +40,8 @@ export function EditVideoDialog({ video, onClose }: { video: VideoCard | null; o
 }
 
 function EditVideoForm({ video, onDone }: { video: VideoCard; onDone: () => void }) {
+  const t = useTranslations("admin");
+  const statusLabel = useStatusLabel();
   const update = useUpdateVideo();
   const form = useForm<Values>({ resolver: zodResolver(editVideoFormSchema), defaultValues: editFormValues(video), mode: "onTouched" });
 
@@ -52,9 +56,9 @@ function EditVideoForm({ video, onDone }: { video: VideoCard; onDone: () => void
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label={`Edit ${video.title}`}>
-        <TitleField label="Title" />
-        <DescriptionField label="Description" />
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label={t("editForm.formLabel", { title: video.title })}>
+        <TitleField label={t("fields.title")} />
+        <DescriptionField label={t("fields.description")} />
         <div className="grid items-start gap-5 sm:grid-cols-2">
           <CategoryField />
           <CategoriesField />
@@ -67,7 +71,9 @@ function EditVideoForm({ video, onDone }: { video: VideoCard; onDone: () => void
             <FormItem>
               <PublicationChoice value={field.value} onChange={field.onChange} />
               {field.value === null ? (
-                <FormDescription>Currently {statusLabel(video.status)}; it stays that way unless you choose Active or Ready.</FormDescription>
+                <FormDescription>
+                  {t("editForm.currentStatus", { status: statusLabel(video.status), active: t("status.active"), ready: t("status.ready") })}
+                </FormDescription>
               ) : null}
               <FormMessage />
             </FormItem>
@@ -75,11 +81,11 @@ function EditVideoForm({ video, onDone }: { video: VideoCard; onDone: () => void
         />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
-            Cancel
+            {t("editForm.cancel")}
           </Button>
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? <Spinner label="Saving" /> : null}
-            {update.isPending ? "Saving..." : "Save Changes"}
+            {update.isPending ? <Spinner label={t("editForm.saving")} /> : null}
+            {update.isPending ? t("editForm.submitting") : t("editForm.submit")}
           </Button>
         </DialogFooter>
       </form>

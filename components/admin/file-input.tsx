@@ -1,6 +1,7 @@
 "use client";
 /** An optional upload of the add-video form (video, audio, subtitles): a file picker, the chosen file's name, and a way to drop it. */
 import { FileAudio, FileText, FileVideo, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { FormControl } from "@/components/ui/form";
@@ -11,6 +12,7 @@ const ICONS = { audio: FileAudio, video: FileVideo, subtitles: FileText };
 type Props = { kind: keyof typeof ICONS; accept: string; file: File | null; onChange: (file: File | null) => void; onBlur: () => void };
 
 export function FileInput({ kind, accept, file, onChange, onBlur }: Props) {
+  const t = useTranslations("admin.addForm");
   const Icon = ICONS[kind];
   const input = useRef<HTMLInputElement>(null);
   // A reset form (or the remove button) empties the picker too.
@@ -44,7 +46,7 @@ export function FileInput({ kind, accept, file, onChange, onBlur }: Props) {
             variant="ghost"
             size="icon-sm"
             className="-mr-2"
-            aria-label={`Remove ${file.name}`}
+            aria-label={t("removeFile", { name: file.name })}
             onClick={() => onChange(null)}
           >
             <X aria-hidden />

@@ -1,8 +1,10 @@
 "use client";
 /** A language choice with flags, for a video's target language. */
+import { useLocale, useTranslations } from "next-intl";
 import type { ComponentProps } from "react";
 import { LanguageFlag, languageDisplayName } from "@/components/language-flag";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { languageName } from "@/lib/i18n/locales";
 
 export function LanguageSelect({
   codes,
@@ -10,14 +12,17 @@ export function LanguageSelect({
   onChange,
   ...trigger
 }: { codes: readonly string[]; value: string; onChange: (code: string) => void } & Omit<ComponentProps<typeof SelectTrigger>, "value" | "onChange">) {
+  const t = useTranslations("admin.fields");
+  const locale = useLocale();
+  const nameOf = (code: string) => languageName(code, locale) ?? languageDisplayName(code);
   return (
     <Select value={value} onValueChange={onChange}>
       <SelectTrigger className="w-full" {...trigger}>
-        <SelectValue placeholder="Choose a language">
+        <SelectValue placeholder={t("chooseLanguage")}>
           {value ? (
             <>
               <LanguageFlag code={value} label={null} className="h-3.5 w-5 rounded-[2px]" />
-              {languageDisplayName(value)}
+              {nameOf(value)}
             </>
           ) : undefined}
         </SelectValue>
@@ -26,7 +31,7 @@ export function LanguageSelect({
         {codes.map((code) => (
           <SelectItem key={code} value={code}>
             <LanguageFlag code={code} label={null} className="h-3.5 w-5 rounded-[2px]" />
-            {languageDisplayName(code)}
+            {nameOf(code)}
           </SelectItem>
         ))}
       </SelectContent>

@@ -1,22 +1,24 @@
 "use client";
 /** The edit form's publication choice (SPEC §4: only active and unpublished), shown with the directory's labels. */
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { statusLabel } from "@/lib/admin/video-status";
 
+/** Each choice's name (the directory's status label) and hint, in the catalogue's "admin" namespace. */
 const CHOICES = [
-  { value: "active", hint: "Published: learners can find and watch it." },
-  { value: "unpublished", hint: "Unpublished: hidden from learners." },
+  { value: "active", label: "status.active", hint: "publication.activeHint" },
+  { value: "unpublished", label: "status.ready", hint: "publication.unpublishedHint" },
 ] as const;
 
 type Publication = (typeof CHOICES)[number]["value"];
 
 export function PublicationChoice({ value, onChange }: { value: Publication | null; onChange: (value: Publication) => void }) {
+  const t = useTranslations("admin");
   const id = useId();
   return (
     <div className="grid gap-2">
       <p id={`${id}-label`} className="text-sm leading-none font-medium">
-        Status
+        {t("publication.label")}
       </p>
       <RadioGroup
         aria-labelledby={`${id}-label`}
@@ -32,9 +34,9 @@ export function PublicationChoice({ value, onChange }: { value: Publication | nu
           >
             <RadioGroupItem id={`${id}-${choice.value}`} value={choice.value} className="mt-0.5" aria-describedby={`${id}-${choice.value}-hint`} />
             <span className="grid gap-0.5">
-              <span className="text-sm font-semibold">{statusLabel(choice.value)}</span>
+              <span className="text-sm font-semibold">{t(choice.label)}</span>
               <span id={`${id}-${choice.value}-hint`} className="text-xs text-muted-foreground">
-                {choice.hint}
+                {t(choice.hint)}
               </span>
             </span>
           </label>

@@ -4,6 +4,7 @@
  * YouTube (they may be missing words, or poorly timed). An uploaded audio file is always
  * transcribed, so with one chosen the box is off and cannot be ticked.
  */
+import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -11,6 +12,7 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel } from "@/
 import type { AddVideoForm } from "@/lib/validation/admin-video-form";
 
 export function TranscribeAudioField() {
+  const t = useTranslations("admin.transcribe");
   const { control, setValue } = useFormContext<AddVideoForm>();
   const [audio, video] = useWatch({ control, name: ["audioFile", "videoFile"] });
   const audioFile = audio ?? video;
@@ -33,12 +35,8 @@ export function TranscribeAudioField() {
             />
           </FormControl>
           <div className="grid gap-1.5">
-            <FormLabel className="leading-snug">Transcribe the audio instead of using YouTube&apos;s captions</FormLabel>
-            <FormDescription>
-              {audioFile
-                ? "An uploaded file is always transcribed."
-                : "By default the video's own captions on YouTube are used when it has them in its language."}
-            </FormDescription>
+            <FormLabel className="leading-snug">{t("label")}</FormLabel>
+            <FormDescription>{audioFile ? t("uploadDescription") : t("youtubeDescription")}</FormDescription>
           </div>
         </FormItem>
       )}

@@ -3,8 +3,9 @@
  * Asked when a video already has translations (SPEC §4): fill in only what is missing
  * (action fill_missing) or translate everything again (action regenerate).
  */
+import { useTranslations } from "next-intl";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { existingTranslationsText, type ExistingTranslations } from "@/lib/admin/processing-messages";
+import type { ExistingTranslations } from "@/lib/admin/processing-messages";
 
 export type TranslationChoice = "fill_missing" | "regenerate";
 
@@ -19,21 +20,17 @@ export function TranslationsDialog({
   onChoose: (action: TranslationChoice) => void;
   onClose: () => void;
 }) {
+  const t = useTranslations("admin.translationsDialog");
   return (
     <ConfirmDialog
       open={request !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Translations already exist"
-      description={
-        <>
-          {request ? `“${request.title}”: ${existingTranslationsText(request.existing)}` : null} Fill in only what is missing, or translate
-          everything again?
-        </>
-      }
+      title={t("title")}
+      description={request ? t("description", { title: request.title, ...request.existing }) : t("question")}
       busy={pending}
       choices={[
-        { label: "Fill Missing Only", variant: "outline", onSelect: () => onChoose("fill_missing") },
-        { label: "Regenerate All", onSelect: () => onChoose("regenerate") },
+        { label: t("fillMissing"), variant: "outline", onSelect: () => onChoose("fill_missing") },
+        { label: t("regenerate"), onSelect: () => onChoose("regenerate") },
       ]}
     />
   );

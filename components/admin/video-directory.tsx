@@ -3,6 +3,7 @@
  * The Content Directory (SPEC §2, §4): every video with its status and processing progress,
  * refreshed every 250 ms while any is processing; a table from 1024 px, cards below (two abreast from 640 px).
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -24,6 +25,7 @@ import { DirectoryCard, DirectoryRow, type DirectoryVideo } from "./video-row";
 const SKELETON_ROWS = 4;
 
 export function VideoDirectory({ aiProvider = true }: { aiProvider?: boolean }) {
+  const t = useTranslations("admin.directory");
   const directory = useVideoDirectory();
   const extractingIds = useExtractingIds();
   const extract = useExtractVocabulary();
@@ -78,20 +80,20 @@ export function VideoDirectory({ aiProvider = true }: { aiProvider?: boolean }) 
     <Card>
       <CardHeader className="px-4 sm:px-6">
         <CardTitle className="text-lg">
-          <h2>Content Directory</h2>
+          <h2>{t("title")}</h2>
         </CardTitle>
         <CardDescription className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span>{directory.videos ? `${count} ${count === 1 ? "video" : "videos"}, newest first` : "Every video, in every status"}</span>
+          <span>{directory.videos ? t("count", { count }) : t("everyVideo")}</span>
           {shouldPollVideos(rows) ? (
             <span className="inline-flex items-center gap-1.5 text-xs font-medium text-sky-800 dark:text-sky-300">
-              <span aria-hidden className="size-2 animate-pulse rounded-full bg-sky-500" /> Live progress
+              <span aria-hidden className="size-2 animate-pulse rounded-full bg-sky-500" /> {t("liveProgress")}
             </span>
           ) : null}
         </CardDescription>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
         {directory.isPending ? (
-          <ul className="space-y-3" aria-busy="true" aria-label="Loading videos">
+          <ul className="space-y-3" aria-busy="true" aria-label={t("loading")}>
             {Array.from({ length: SKELETON_ROWS }, (_, i) => (
               <li key={i} className="flex items-center gap-3" data-testid="directory-skeleton">
                 <Skeleton className="aspect-video w-20 shrink-0 sm:w-24" />
@@ -105,14 +107,14 @@ export function VideoDirectory({ aiProvider = true }: { aiProvider?: boolean }) 
           </ul>
         ) : directory.isError && !directory.videos ? (
           <div className="flex flex-col items-start gap-3 py-4 text-sm">
-            <p>The videos could not be loaded.</p>
+            <p>{t("loadFailed")}</p>
             <Button type="button" variant="outline" size="sm" onClick={() => void directory.refetch()}>
-              Try again
+              {t("tryAgain")}
             </Button>
           </div>
         ) : rows.length === 0 ? (
           <p className="py-8 text-center text-muted-foreground" data-testid="directory-empty">
-            No videos have been added yet.
+            {t("empty")}
           </p>
         ) : (
           <>
@@ -120,13 +122,13 @@ export function VideoDirectory({ aiProvider = true }: { aiProvider?: boolean }) 
               <Table>
                 <TableHeader>
                   <TableRow className="hover:bg-transparent">
-                    <TableHead>Video</TableHead>
-                    <TableHead className="hidden xl:table-cell">Categories</TableHead>
-                    <TableHead>Language</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead className="hidden text-right xl:table-cell">Words</TableHead>
+                    <TableHead>{t("videoColumn")}</TableHead>
+                    <TableHead className="hidden xl:table-cell">{t("categoriesColumn")}</TableHead>
+                    <TableHead>{t("languageColumn")}</TableHead>
+                    <TableHead>{t("statusColumn")}</TableHead>
+                    <TableHead className="hidden text-right xl:table-cell">{t("wordsColumn")}</TableHead>
                     <TableHead className="text-right">
-                      <span className="sr-only">Actions</span>
+                      <span className="sr-only">{t("actionsColumn")}</span>
                     </TableHead>
                   </TableRow>
                 </TableHeader>
@@ -137,7 +139,7 @@ export function VideoDirectory({ aiProvider = true }: { aiProvider?: boolean }) 
                 </TableBody>
               </Table>
             </div>
-            <ul className="grid gap-3 sm:grid-cols-2 lg:hidden" aria-label="Videos">
+            <ul className="grid gap-3 sm:grid-cols-2 lg:hidden" aria-label={t("videosList")}>
               {rows.map((video) => (
                 <DirectoryCard key={keyOf(video)} video={video} actions={actions} busy={busy(video)} aiProvider={aiProvider} />
               ))}
@@ -149,13 +151,8 @@ export function VideoDirectory({ aiProvider = true }: { aiProvider?: boolean }) 
       <DeleteConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        title="Delete this video?"
-        description={
-          <>
-            &ldquo;{deleting?.title}&rdquo; will be removed with its captions, vocabulary, translations and quizzes, and learners lose
-            their progress on it. This cannot be undone.
-          </>
-        }
+        title={t("deleteTitle")}
+        description={t("deleteDescription", { title: deleting?.title ?? "" })}
         pending={remove.isPending}
         onDelete={() => (deleting ? remove.mutateAsync(deleting) : Promise.resolve())}
       />

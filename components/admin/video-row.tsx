@@ -5,14 +5,15 @@
  */
 import { AlertTriangle, Hourglass, RotateCcw } from "lucide-react";
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { LanguageFlag, languageDisplayName } from "@/components/language-flag";
 import { VideoThumbnail } from "@/components/video-thumbnail";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { PendingVideo } from "@/lib/admin/directory";
-import { WAITING_FOR_JOB } from "@/lib/admin/processing-messages";
-import { captionsSourceLabel, canRetry, isFailed } from "@/lib/admin/video-status";
+import { captionsSourceKey, canRetry, isFailed } from "@/lib/admin/video-status";
+import { languageName } from "@/lib/i18n/locales";
 import type { VideoCard } from "@/lib/types/api";
 import { VideoActions, type DirectoryActions } from "./video-actions";
 import { hasContents, VideoContents } from "./video-contents";
@@ -54,6 +55,7 @@ export function DirectoryRow({ video, actions, busy, aiProvider = true }: RowPro
 }
 
 export function DirectoryCard({ video, actions, busy, aiProvider = true }: RowProps) {
+  const t = useTranslations("admin.row");
   return (
     <li
       className="space-y-3 rounded-xl border bg-card p-3 shadow-xs"
@@ -73,13 +75,11 @@ export function DirectoryCard({ video, actions, busy, aiProvider = true }: RowPr
         {/* The contents line below counts the words with the rest, when there is one. */}
         {isSaved(video) && hasContents(video) ? null : (
           <>
-            <span className="tabular-nums">
-              {video.wordCount} {video.wordCount === 1 ? "word" : "words"}
-            </span>
+            <span className="tabular-nums">{t("words", { count: video.wordCount })}</span>
             <span className="text-muted-foreground"> · </span>
           </>
         )}
-        <span className="text-muted-foreground">Categories: </span>
+        <span className="text-muted-foreground">{t("categoriesLabel")} </span>
         <Categories video={video} />
       </p>
       <ProcessingProgress video={video} />
@@ -91,6 +91,7 @@ export function DirectoryCard({ video, actions, busy, aiProvider = true }: RowPr
 }
 
 function Identity({ video }: { video: DirectoryVideo }) {
+  const t = useTranslations("admin.row");
   return (
     <div className="flex min-w-0 items-center gap-3">
       <VideoThumbnail className="w-20 shrink-0 rounded-md sm:w-24" loading="lazy" src={video.thumbnail} />
@@ -104,7 +105,7 @@ function Identity({ video }: { video: DirectoryVideo }) {
             video.title
           )}
         </p>
-        <p className="truncate text-xs text-muted-foreground">{video.youtubeId ? `YouTube ${video.youtubeId}` : "Own media"}</p>
+        <p className="truncate text-xs text-muted-foreground">{video.youtubeId ? t("youtubeId", { id: video.youtubeId }) : t("ownMedia")}</p>
         <CaptionsSource video={video} />
       </div>
     </div>
@@ -113,61 +114,74 @@ function Identity({ video }: { video: DirectoryVideo }) {
 
 /** Where the processed video's captions came from. */
 function CaptionsSource({ video }: { video: DirectoryVideo }) {
-  const label = isSaved(video) ? captionsSourceLabel(video.captionsSource) : null;
-  if (!label) return null;
+  const t = useTranslations("admin.captionsSource");
+  const source = isSaved(video) ? video.captionsSource : null;
+  if (!source) return null;
+  // Null: made otherwise, as the demo videos; a source the product does not name is shown as it is.
+  const key = captionsSourceKey(source);
+  const label = key ? t(key) : source;
   // Its own line, free to wrap: a long line that may not wrap would widen the narrow cards.
   return (
     <p className="text-xs break-words text-muted-foreground" data-testid="captions-source">
-      Captions: {label}
+      {t("line", { source: label })}
     </p>
   );
 }
 
 function Categories({ video }: { video: DirectoryVideo }) {
-  return video.categoryNames.length ? <span>{video.categoryNames.join(", ")}</span> : <span className="text-muted-foreground">None</span>;
+  const t = useTranslations("admin.row");
+  return video.categoryNames.length ? <span>{video.categoryNames.join(", ")}</span> : <span className="text-muted-foreground">{t("noCategories")}</span>;
 }
 
 function Language({ code }: { code: string }) {
+  const locale = useLocale();
   return (
     <span className="inline-flex items-center gap-2 whitespace-nowrap">
       <LanguageFlag code={code} label={null} className="h-3.5 w-5 rounded-[2px]" />
-      {languageDisplayName(code)}
+      {languageName(code, locale) ?? languageDisplayName(code)}
     </span>
   );
 }
 
 function Actions({ video, actions, busy }: RowProps) {
+  const t = useTranslations("admin.row");
   if (!isSaved(video)) {
     return (
       <span className="inline-flex items-center gap-2 text-xs text-muted-foreground">
-        <Spinner label={null} /> Adding…
+        <Spinner label={null} /> {t("adding")}
       </span>
     );
   }
   return <VideoActions video={video} actions={actions} busy={busy} />;
 }
 
-/** One job at a time per video: a job queued behind another says it waits its turn. */
+/**
+ * One job at a time per video: a job queued behind another says it waits its turn. Refusals
+ * (already running: 409; over the hourly limit: 429) come as the server's message in the action's
+ * error toast.
+ */
 function WaitingForJob({ video }: { video: DirectoryVideo }) {
+  const t = useTranslations("admin.row");
   if (!isSaved(video) || !video.waitingForJob) return null;
   return (
     <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="waiting-for-job" role="status">
       <Hourglass aria-hidden className="size-3.5 shrink-0" />
-      {WAITING_FOR_JOB}
+      {t("waitingForJob")}
     </p>
   );
 }
 
 /** Why processing failed, with Retry for a failed video. */
 function Failure({ video, actions }: { video: DirectoryVideo; actions: DirectoryActions }) {
+  const t = useTranslations("admin.row");
   if (!isSaved(video) || !isFailed(video.status)) return null;
   return (
     <div className="mt-2 flex flex-wrap items-start gap-2 rounded-lg bg-destructive/10 p-2 text-sm text-red-800 dark:text-red-300" data-testid="failure-reason">
       <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
-      <p className="min-w-0 flex-1 break-words">{video.errorReason ?? "Processing failed."}</p>
+      <p className="min-w-0 flex-1 break-words">{video.errorReason ?? t("processingFailed")}</p>
       {canRetry(video.status) ? (
-        <Button type="button" size="sm" variant="outline" className="h-7" aria-label={`Retry ${video.title}`} onClick={() => actions.retry(video)}>
-          <RotateCcw aria-hidden /> Retry
+        <Button type="button" size="sm" variant="outline" className="h-7" aria-label={t("retryVideo", { title: video.title })} onClick={() => actions.retry(video)}>
+          <RotateCcw aria-hidden /> {t("retry")}
         </Button>
       ) : null}
     </div>

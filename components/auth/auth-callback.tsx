@@ -9,6 +9,7 @@
  */
 import { CheckCircle2 } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
@@ -24,6 +25,7 @@ export const CALLBACK_REDIRECT_DELAY_MS = 500;
 export function AuthCallback() {
   const { loadSupabase } = useAuth();
   const router = useRouter();
+  const t = useTranslations("authCallback");
   const [outcome, setOutcome] = useState<"checking" | "signed-in" | "confirmed-elsewhere">("checking");
   const checked = useRef(false);
 
@@ -37,22 +39,20 @@ export function AuthCallback() {
         const link = readLinkResult(initialAuthLocation());
         if (link.error) {
           const description =
-            link.error.code === "otp_expired"
-              ? "Email verification link has expired. Please request a new verification email."
-              : link.error.description || "Authentication failed";
-          toast.error("Email Verification Failed", { description });
+            link.error.code === "otp_expired" ? t("expired") : link.error.description || t("failed");
+          toast.error(t("verificationFailed"), { description });
           return fail();
         }
         if (link.message && !link.tokens) {
           // The first of an email change's two links: the other address still has to confirm.
-          toast.success("Almost there", { description: link.message });
+          toast.success(t("almostThere"), { description: link.message });
           return router.replace("/");
         }
 
         const supabase = await loadSupabase();
         const { data, error: sessionError } = await supabase.auth.getSession();
         if (sessionError) {
-          toast.error("Authentication Error", { description: sessionError.message || "Failed to complete authentication" });
+          toast.error(t("authError"), { description: sessionError.message || t("completeFailed") });
           return fail();
         }
         if (!data.session) {
@@ -61,7 +61,7 @@ export function AuthCallback() {
             return;
           }
           if (!link.tokens) {
-            toast.error("Authentication Error", { description: "Failed to complete authentication" });
+            toast.error(t("authError"), { description: t("completeFailed") });
             return fail();
           }
           const { error: setError } = await supabase.auth.setSession({
@@ -69,7 +69,7 @@ export function AuthCallback() {
             refresh_token: link.tokens.refreshToken,
           });
           if (setError) {
-            toast.error("Authentication Error", { description: setError.message || "Failed to set session" });
+            toast.error(t("authError"), { description: setError.message || t("setSessionFailed") });
             return fail();
           }
         }
@@ -79,33 +79,33 @@ export function AuthCallback() {
           router.refresh();
         }, CALLBACK_REDIRECT_DELAY_MS);
       } catch {
-        toast.error("Error", { description: "An unexpected error occurred" });
+        toast.error(t("error"), { description: t("unexpected") });
         fail();
       }
     }, CALLBACK_CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [loadSupabase, router]);
+  }, [loadSupabase, router, t]);
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-5 px-6 text-center" aria-live="polite">
       {outcome === "signed-in" ? (
         <>
           <ConfirmedMark />
-          <p className="text-xl font-semibold">Success! Your email has been confirmed. Welcome!</p>
+          <p className="text-xl font-semibold">{t("success")}</p>
         </>
       ) : outcome === "confirmed-elsewhere" ? (
         <div className="flex max-w-sm flex-col items-center gap-4" data-testid="confirmed-elsewhere">
           <ConfirmedMark />
-          <h1 className="text-xl font-semibold">Your email has been confirmed</h1>
-          <p className="text-muted-foreground">Sign in with your email and password to start learning.</p>
+          <h1 className="text-xl font-semibold">{t("confirmedTitle")}</h1>
+          <p className="text-muted-foreground">{t("confirmedText")}</p>
           <Button asChild size="lg" className="w-full sm:w-auto">
-            <Link href="/login">Sign in</Link>
+            <Link href="/login">{t("signIn")}</Link>
           </Button>
         </div>
       ) : (
         <>
           <Spinner className="size-8 text-primary" />
-          <p className="text-lg font-medium text-muted-foreground">Confirming your email...</p>
+          <p className="text-lg font-medium text-muted-foreground">{t("confirming")}</p>
         </>
       )}
     </main>

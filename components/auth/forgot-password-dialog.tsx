@@ -1,12 +1,13 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import type { z } from "zod";
 import { useAuth } from "@/lib/auth/auth-context";
 import { keepingCodeVerifierOnFailure } from "@/lib/auth/browser";
-import { emailCooldownSeconds, secondsText } from "@/lib/auth/email-cooldown";
+import { emailCooldownSeconds } from "@/lib/auth/email-cooldown";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -28,6 +29,7 @@ type ResetRequest = z.infer<typeof resetRequestSchema>;
 export function ForgotPasswordDialog({ defaultEmail, trigger }: { defaultEmail?: string; trigger?: ReactNode }) {
   const { loadSupabase } = useAuth();
   const [open, setOpen] = useState(false);
+  const t = useTranslations("forgotPassword");
   const form = useForm<ResetRequest>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: "" } });
 
   async function onSubmit({ email }: ResetRequest) {
@@ -37,14 +39,14 @@ export function ForgotPasswordDialog({ defaultEmail, trigger }: { defaultEmail?:
     );
     const wait = emailCooldownSeconds(error);
     if (wait !== null) {
-      toast.info("Reset email already sent", { description: `Check your inbox, or request another link in ${secondsText(wait)}.` });
+      toast.info(t("alreadySent"), { description: t("alreadySentText", { seconds: wait }) });
       return;
     }
     if (error) {
-      toast.error("Error", { description: error.message });
+      toast.error(t("error"), { description: error.message });
       return;
     }
-    toast.success("Password reset email sent", { description: "Check your email for password reset instructions." });
+    toast.success(t("sent"), { description: t("sentText") });
     setOpen(false);
   }
 
@@ -59,14 +61,14 @@ export function ForgotPasswordDialog({ defaultEmail, trigger }: { defaultEmail?:
       <DialogTrigger asChild>
         {trigger ?? (
           <button type="button" className="text-sm font-medium text-primary hover:underline">
-            Forgot password?
+            {t("link")}
           </button>
         )}
       </DialogTrigger>
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
-          <DialogTitle>Reset your password</DialogTitle>
-          <DialogDescription>We&apos;ll email you a link to choose a new password.</DialogDescription>
+          <DialogTitle>{t("title")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form
@@ -78,11 +80,11 @@ export function ForgotPasswordDialog({ defaultEmail, trigger }: { defaultEmail?:
             className="space-y-4"
             noValidate
           >
-            <TextField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
+            <TextField control={form.control} name="email" label={t("email")} type="email" autoComplete="email" />
             <DialogFooter>
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 {form.formState.isSubmitting ? <Spinner /> : null}
-                Send reset link
+                {t("send")}
               </Button>
             </DialogFooter>
           </form>

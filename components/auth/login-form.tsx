@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth/auth-context";
@@ -10,14 +11,19 @@ import { SubmitButton, TextField } from "@/components/forms/text-field";
 import { Form } from "@/components/ui/form";
 import { safeReturnPath } from "@/lib/auth/route-table";
 import { needsSecondFactor, verifySecondFactor } from "@/lib/auth/second-factor";
+import { authErrorText } from "@/lib/i18n/auth-errors";
 import { loginSchema, type LoginInput } from "@/lib/validation/auth";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { TotpCodeForm } from "./totp-code-form";
+import { useTwoFactorText } from "./use-two-factor-text";
 
 export function LoginForm() {
   const { loadSupabase } = useAuth();
   const router = useRouter();
   const params = useSearchParams();
+  const t = useTranslations("login");
+  const twoFactorText = useTwoFactorText();
+  const te = useTranslations("authErrors");
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: params.get("email") ?? "", password: "" },
@@ -39,7 +45,7 @@ export function LoginForm() {
   }, [loadSupabase]);
 
   function finish() {
-    toast.success("Welcome back!", { description: "You've successfully signed in." });
+    toast.success(t("welcome"), { description: t("welcomeText") });
     router.replace(safeReturnPath(params.get("return_to")) ?? "/home");
     router.refresh();
   }
@@ -49,7 +55,7 @@ export function LoginForm() {
       const supabase = await loadSupabase();
       const { error } = await supabase.auth.signInWithPassword(values);
       if (error) {
-        toast.error("Login failed", { description: error.message || "An error occurred during login" });
+        toast.error(t("failed"), { description: authErrorText(te, error, t("failedText")) });
         return;
       }
       if (await needsSecondFactor(supabase)) {
@@ -58,25 +64,25 @@ export function LoginForm() {
       }
       finish();
     } catch {
-      toast.error("Login failed", { description: "An error occurred during login" });
+      toast.error(t("failed"), { description: t("failedText") });
     }
   }
 
   async function submitCode(code: string): Promise<string | null> {
     const problem = await verifySecondFactor(await loadSupabase(), code);
     if (!problem) finish();
-    return problem;
+    return twoFactorText(problem);
   }
 
   if (step === "code") {
     return (
       <div className="space-y-4" data-testid="mfa-step">
         <div className="space-y-1">
-          <h2 className="text-lg font-semibold">Two-factor sign-in</h2>
-          <p className="text-sm text-muted-foreground">Enter the 6-digit code from your authenticator app.</p>
+          <h2 className="text-lg font-semibold">{t("twoFactorTitle")}</h2>
+          <p className="text-sm text-muted-foreground">{t("twoFactorText")}</p>
         </div>
         <TotpCodeForm
-          submitLabel="Verify"
+          submitLabel={t("verify")}
           onSubmit={submitCode}
           onCancel={async () => {
             await (await loadSupabase()).auth.signOut().catch(() => undefined);
@@ -92,15 +98,15 @@ export function LoginForm() {
     <div className="space-y-6">
       <Form {...form}>
         <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
-          <TextField control={form.control} name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
-          <TextField control={form.control} name="password" label="Password" labelAction={<ForgotPasswordDialog defaultEmail={typedEmail} />} type="password" autoComplete="current-password" placeholder="••••••••" />
-          <SubmitButton pending={submitting}>Sign In</SubmitButton>
+          <TextField control={form.control} name="email" label={t("email")} type="email" autoComplete="email" placeholder="you@example.com" />
+          <TextField control={form.control} name="password" label={t("password")} labelAction={<ForgotPasswordDialog defaultEmail={typedEmail} />} type="password" autoComplete="current-password" placeholder="••••••••" />
+          <SubmitButton pending={submitting}>{t("submit")}</SubmitButton>
         </form>
       </Form>
       <p className="text-center text-sm text-muted-foreground">
-        New to LingoReel?{" "}
+        {t("newHere")}{" "}
         <Link href="/signup" className="font-semibold text-primary hover:underline">
-          Create Account
+          {t("createAccount")}
         </Link>
       </p>
     </div>

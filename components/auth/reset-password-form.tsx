@@ -10,6 +10,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import type { z } from "zod";
@@ -24,6 +25,7 @@ import { newPasswordSchema } from "@/lib/validation/auth";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { readLinkResult } from "./link-result";
 import { TotpCodeForm } from "./totp-code-form";
+import { useTwoFactorText } from "./use-two-factor-text";
 
 type NewPassword = z.infer<typeof newPasswordSchema>;
 type State = "checking" | "code" | "ready" | "invalid" | "elsewhere";
@@ -33,6 +35,8 @@ export function ResetPasswordForm() {
   const router = useRouter();
   const [state, setState] = useState<State>("checking");
   const [problem, setProblem] = useState<string | null>(null);
+  const t = useTranslations("resetPassword");
+  const twoFactorText = useTwoFactorText();
   const form = useForm<NewPassword>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: "", confirmPassword: "" },
@@ -44,9 +48,7 @@ export function ResetPasswordForm() {
       const link = readLinkResult(initialAuthLocation());
       if (link.error) {
         setProblem(
-          link.error.code === "otp_expired"
-            ? "This password reset link has expired. Request a new one below."
-            : (link.error.description ?? "This link is not valid any more."),
+          link.error.code === "otp_expired" ? t("expired") : (link.error.description ?? t("notValid")),
         );
         setState("invalid");
         return;
@@ -71,9 +73,7 @@ export function ResetPasswordForm() {
         if (active) setState(owesCode ? "code" : "ready");
       } else {
         setProblem(
-          data.session
-            ? "Open this page from the password reset link we emailed you. Request one below."
-            : "This password reset link is not valid any more. Request a new one below.",
+          data.session ? t("openFromEmail") : t("linkNotValid"),
         );
         setState("invalid");
       }
@@ -81,20 +81,20 @@ export function ResetPasswordForm() {
     return () => {
       active = false;
     };
-  }, [loadSupabase]);
+  }, [loadSupabase, t]);
 
   async function onSubmit({ password }: NewPassword) {
     const { error } = await (await loadSupabase()).auth.updateUser({ password });
     if (error) {
       if (error.code === "reauthentication_needed") {
-        setProblem("This password reset session has ended. Request a new link below.");
+        setProblem(t("sessionEnded"));
         setState("invalid");
         return;
       }
-      toast.error("Error", { description: error.message || "Failed to change password. Please try again." });
+      toast.error(t("error"), { description: error.message || t("failed") });
       return;
     }
-    toast.success("Password changed", { description: "Your password has been updated successfully." });
+    toast.success(t("changed"), { description: t("changedText") });
     router.replace("/home");
     router.refresh();
   }
@@ -102,20 +102,20 @@ export function ResetPasswordForm() {
   if (state === "checking") {
     return (
       <div className="flex items-center gap-3 text-muted-foreground">
-        <Spinner /> Checking your reset link...
+        <Spinner /> {t("checking")}
       </div>
     );
   }
   if (state === "code") {
     return (
       <div className="space-y-4" data-testid="mfa-step">
-        <p className="text-sm text-muted-foreground">Enter the 6-digit code from your authenticator app to continue.</p>
+        <p className="text-sm text-muted-foreground">{t("codeToContinue")}</p>
         <TotpCodeForm
-          submitLabel="Verify"
+          submitLabel={t("verify")}
           onSubmit={async (code) => {
             const problem = await verifySecondFactor(await loadSupabase(), code);
             if (!problem) setState("ready");
-            return problem;
+            return twoFactorText(problem);
           }}
         />
       </div>
@@ -125,15 +125,12 @@ export function ResetPasswordForm() {
     return (
       <div className="space-y-4" data-testid="reset-elsewhere">
         <div className="space-y-2 rounded-lg border border-primary/30 bg-primary/5 p-4 text-sm" role="status">
-          <p className="font-semibold">This link was opened in a different browser</p>
-          <p className="text-muted-foreground">
-            For your security, a reset link only works in the browser where you asked for it. Open it there, or get a new
-            link for this browser.
-          </p>
+          <p className="font-semibold">{t("elsewhereTitle")}</p>
+          <p className="text-muted-foreground">{t("elsewhereText")}</p>
         </div>
-        <ForgotPasswordDialog trigger={<Button className="w-full">Send a link for this browser</Button>} />
+        <ForgotPasswordDialog trigger={<Button className="w-full">{t("sendForThisBrowser")}</Button>} />
         <Link href="/login" className="block text-center text-sm font-semibold text-primary hover:underline">
-          Back to sign in
+          {t("backToSignIn")}
         </Link>
       </div>
     );
@@ -147,7 +144,7 @@ export function ResetPasswordForm() {
         <div className="flex items-center justify-between">
           <ForgotPasswordDialog />
           <Link href="/login" className="text-sm font-semibold text-primary hover:underline">
-            Back to sign in
+            {t("backToSignIn")}
           </Link>
         </div>
       </div>
@@ -156,9 +153,9 @@ export function ResetPasswordForm() {
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
-        <TextField control={form.control} name="password" label="New password" type="password" autoComplete="new-password" />
-        <TextField control={form.control} name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
-        <SubmitButton pending={form.formState.isSubmitting}>Set new password</SubmitButton>
+        <TextField control={form.control} name="password" label={t("newPassword")} type="password" autoComplete="new-password" />
+        <TextField control={form.control} name="confirmPassword" label={t("confirmPassword")} type="password" autoComplete="new-password" />
+        <SubmitButton pending={form.formState.isSubmitting}>{t("submit")}</SubmitButton>
       </form>
     </Form>
   );

@@ -3,13 +3,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth/auth-context";
 import { SubmitButton, TextField } from "@/components/forms/text-field";
 import { Form } from "@/components/ui/form";
+import { authErrorText } from "@/lib/i18n/auth-errors";
 import { signupSchema, type SignupInput } from "@/lib/validation/auth";
-import { AuthHeading } from "./auth-shell";
+import { AuthHeading } from "./auth-heading";
 import { ThankYou } from "./thank-you";
 
 export function SignupForm() {
@@ -17,6 +19,9 @@ export function SignupForm() {
   const router = useRouter();
   const params = useSearchParams();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const t = useTranslations("signup");
+  const te = useTranslations("authErrors");
+  const locale = useLocale();
   const form = useForm<SignupInput>({
     resolver: zodResolver(signupSchema),
     defaultValues: { firstName: "", lastName: "", email: params.get("email") ?? "", password: "" },
@@ -33,12 +38,14 @@ export function SignupForm() {
             last_name: values.lastName,
             firstName: values.firstName,
             lastName: values.lastName,
+            // The language the confirmation email (and any before onboarding) is written in.
+            locale,
           },
           emailRedirectTo: `${window.location.origin}/auth/callback`,
         },
       });
       if (error) {
-        toast.error("Registration failed", { description: error.message || "An error occurred during registration" });
+        toast.error(t("failed"), { description: authErrorText(te, error, t("failedText")) });
         return;
       }
       if (data.session) {
@@ -49,7 +56,7 @@ export function SignupForm() {
       }
       setSentTo(values.email);
     } catch {
-      toast.error("Registration failed", { description: "An error occurred during registration" });
+      toast.error(t("failed"), { description: t("failedText") });
     }
   }
 
@@ -58,22 +65,22 @@ export function SignupForm() {
   const submitting = form.formState.isSubmitting;
   return (
     <div className="space-y-6">
-      <AuthHeading title="Create your account" subtitle="Start learning from videos in a minute. It's free." />
+      <AuthHeading title={t("title")} subtitle={t("subtitle")} />
       <Form {...form}>
         <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField control={form.control} name="firstName" label="First name" autoComplete="given-name" placeholder="Ana" />
-            <TextField control={form.control} name="lastName" label="Last name" autoComplete="family-name" placeholder="García" />
+            <TextField control={form.control} name="firstName" label={t("firstName")} autoComplete="given-name" placeholder={t("firstNamePlaceholder")} />
+            <TextField control={form.control} name="lastName" label={t("lastName")} autoComplete="family-name" placeholder={t("lastNamePlaceholder")} />
           </div>
-          <TextField control={form.control} name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
-          <TextField control={form.control} name="password" label="Password" type="password" autoComplete="new-password" placeholder="At least 6 characters" />
-          <SubmitButton pending={submitting}>Create Account</SubmitButton>
+          <TextField control={form.control} name="email" label={t("email")} type="email" autoComplete="email" placeholder="you@example.com" />
+          <TextField control={form.control} name="password" label={t("password")} type="password" autoComplete="new-password" placeholder={t("passwordPlaceholder")} />
+          <SubmitButton pending={submitting}>{t("submit")}</SubmitButton>
         </form>
       </Form>
       <p className="text-center text-sm text-muted-foreground">
-        Already have an account?{" "}
+        {t("haveAccount")}{" "}
         <Link href="/login" className="font-semibold text-primary hover:underline">
-          Sign in
+          {t("signIn")}
         </Link>
       </p>
     </div>

@@ -1,11 +1,12 @@
 "use client";
 import Link from "next/link";
 import { MailCheck } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth/auth-context";
 import { keepingCodeVerifierOnFailure } from "@/lib/auth/browser";
-import { emailCooldownSeconds, secondsText } from "@/lib/auth/email-cooldown";
+import { emailCooldownSeconds } from "@/lib/auth/email-cooldown";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useCountdown } from "./use-countdown";
@@ -15,6 +16,7 @@ export function ThankYou({ email }: { email: string }) {
   const { loadSupabase, embedded } = useAuth();
   const [resending, setResending] = useState(false);
   const [waitLeft, startWait] = useCountdown();
+  const t = useTranslations("thankYou");
 
   async function resend() {
     setResending(true);
@@ -27,13 +29,13 @@ export function ThankYou({ email }: { email: string }) {
       if (wait !== null) {
         // Sent moments ago (sign-up included): the link already sent still works.
         startWait(wait);
-        toast.info("Email already sent", { description: `You can send another one in ${secondsText(wait)}.` });
+        toast.info(t("alreadySent"), { description: t("alreadySentText", { seconds: wait }) });
         return;
       }
       if (error) throw error;
-      toast.success("Email Resent", { description: `A new confirmation link is on its way to ${email}.` });
+      toast.success(t("resent"), { description: t("resentText", { email }) });
     } catch {
-      toast.error("Error", { description: "Failed to resend verification email. Please try again." });
+      toast.error(t("error"), { description: t("resendFailed") });
     } finally {
       setResending(false);
     }
@@ -45,36 +47,37 @@ export function ThankYou({ email }: { email: string }) {
         <MailCheck className="size-8" aria-hidden />
       </div>
       <div className="space-y-2">
-        <h2 className="text-2xl font-bold tracking-tight">Thank you for signing up!</h2>
+        <h2 className="text-2xl font-bold tracking-tight">{t("title")}</h2>
         <p className="text-muted-foreground">
-          We sent a confirmation link to <span className="font-semibold text-foreground break-all">{email}</span>. Open it to
-          activate your account.
+          {t.rich("sentTo", { email: () => <span className="font-semibold text-foreground break-all">{email}</span> })}
         </p>
         {embedded ? (
           <p className="text-sm text-muted-foreground">
-            Running locally? Your email is in the{" "}
-            <Link href={`/dev/mailbox?to=${encodeURIComponent(email)}`} className="font-medium text-primary hover:underline">
-              dev mailbox
-            </Link>
-            .
+            {t.rich("devMailbox", {
+              link: (chunks) => (
+                <Link href={`/dev/mailbox?to=${encodeURIComponent(email)}`} className="font-medium text-primary hover:underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         ) : null}
       </div>
       <div className="flex flex-col gap-3">
         <Button onClick={resend} disabled={resending || waitLeft > 0} variant="outline" size="lg">
           {resending ? <Spinner /> : null}
-          Resend Verification Email
+          {t("resend")}
         </Button>
         {waitLeft > 0 ? (
           <p className="-mt-1 text-sm text-muted-foreground tabular-nums" data-testid="resend-wait">
-            The email was sent moments ago. You can send another in {secondsText(waitLeft)}.
+            {t("waitNote", { seconds: waitLeft })}
           </p>
         ) : null}
         <Button asChild variant="ghost" size="lg">
-          <Link href="/">Back to Home</Link>
+          <Link href="/">{t("backHome")}</Link>
         </Button>
         <Link href="/login" className="text-sm font-semibold text-primary hover:underline">
-          Already confirmed? Sign in
+          {t("alreadyConfirmed")}
         </Link>
       </div>
     </div>

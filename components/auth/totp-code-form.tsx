@@ -1,5 +1,6 @@
 "use client";
 /** A 6-digit code from an authenticator app: used at sign-in, on the reset screen and when enrolling. */
+import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -24,12 +25,14 @@ export function TotpCodeForm({
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const id = useId();
+  const t = useTranslations("twoFactor");
+  const tv = useTranslations("validation");
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = code.replace(/\s/g, "");
     if (!TOTP_CODE_PATTERN.test(trimmed)) {
-      setError("Enter the 6-digit code from your authenticator app");
+      setError(tv("totpCode"));
       return;
     }
     setPending(true);
@@ -46,9 +49,9 @@ export function TotpCodeForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Two-factor code">
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("form")}>
       <div className="space-y-2">
-        <Label htmlFor={id}>Authentication code</Label>
+        <Label htmlFor={id}>{t("code")}</Label>
         <Input
           id={id}
           name="code"
@@ -73,7 +76,7 @@ export function TotpCodeForm({
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         {onCancel ? (
           <Button type="button" variant="outline" className="sm:flex-1" size="lg" onClick={onCancel} disabled={pending}>
-            Cancel
+            {t("cancel")}
           </Button>
         ) : null}
         <Button type="submit" className="sm:flex-1" size="lg" disabled={pending}>

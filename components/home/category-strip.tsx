@@ -1,17 +1,19 @@
 "use client";
 /** The home screen's category filter: 'All' plus one button per category; scrolls sideways on small screens. */
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCategories } from "@/lib/data/use-categories";
 
 export function CategoryStrip({ selected, onSelect }: { selected: number | undefined; onSelect: (id: number | undefined) => void }) {
   const categories = useCategories();
+  const t = useTranslations("home");
   return (
-    <nav aria-label="Categories" className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+    <nav aria-label={t("categories")} className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
       <ul className="flex w-max gap-2">
         <li>
           <CategoryButton active={selected === undefined} onClick={() => onSelect(undefined)}>
-            All
+            {t("allCategories")}
           </CategoryButton>
         </li>
         {categories.isLoading

@@ -3,6 +3,7 @@
  * The signed-in home screen: greeting and goal, words due for review, category and language
  * filters, and the three video sections, led by the language the learner studies.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useCategories } from "@/lib/data/use-categories";
 import { useCurrentUser } from "@/lib/data/use-current-user";
@@ -25,6 +26,7 @@ export function HomeDashboard() {
   const recommended = useRecommendedVideos(filters);
   const counts = useVideoLanguages(filters && languageCountFilters(filters));
   const categories = useCategories();
+  const t = useTranslations("home");
 
   // Continue Learning comes first when it has anything; Popular otherwise.
   const continuingShown = (continuing.data?.length ?? 0) > 0;
@@ -43,9 +45,9 @@ export function HomeDashboard() {
         <CategoryStrip selected={categoryId} onSelect={setCategoryId} />
         {counts.data ? <LanguageStrip choices={languageChoices(counts.data, user?.targetLanguage ?? null, filters?.language)} selected={filters?.language} onSelect={setPicked} /> : null}
       </div>
-      <VideoRow id="continue-learning" title="Continue Learning" query={continuing} language={language} categoryId={categoryId} hideWhenEmpty first={continuingShown} />
-      <VideoRow id="popular-videos" title="Popular Videos" query={popular} language={language} categoryId={categoryId} first={!continuingShown} />
-      <VideoRow id="recommended-videos" title="Recommended for You" query={recommended} language={language} categoryId={categoryId} only />
+      <VideoRow id="continue-learning" title={t("continueLearning")} query={continuing} language={language} categoryId={categoryId} hideWhenEmpty first={continuingShown} />
+      <VideoRow id="popular-videos" title={t("popularVideos")} query={popular} language={language} categoryId={categoryId} first={!continuingShown} />
+      <VideoRow id="recommended-videos" title={t("recommended")} query={recommended} language={language} categoryId={categoryId} only />
     </main>
   );
 }

@@ -4,12 +4,16 @@
  * videos, each with how many. The rows lead with the pressed one; shown only when there is a
  * choice to make.
  */
+import { useLocale, useTranslations } from "next-intl";
 import { LanguageFlag } from "@/components/language-flag";
 import { Button } from "@/components/ui/button";
+import { languageName } from "@/lib/i18n/locales";
 import type { VideoLanguageCount } from "@/lib/types/api";
 
-export function videoCountText(count: number): string {
-  return `${count} ${count === 1 ? "video" : "videos"}`;
+/** A language's name in the reader's language (the server's English name if Intl has none). */
+export function useLanguageLabel(): (language: Pick<VideoLanguageCount, "code" | "name">) => string {
+  const locale = useLocale();
+  return (language) => languageName(language.code, locale) ?? language.name;
 }
 
 export function LanguageStrip({
@@ -21,9 +25,11 @@ export function LanguageStrip({
   selected: string | undefined;
   onSelect: (code: string) => void;
 }) {
+  const t = useTranslations("home");
+  const label = useLanguageLabel();
   if (choices.length < 2) return null;
   return (
-    <nav aria-label="Video language" className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0" data-testid="language-strip">
+    <nav aria-label={t("videoLanguage")} className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0" data-testid="language-strip">
       <ul className="flex w-max gap-2">
         {choices.map((choice) => (
           <li key={choice.code}>
@@ -38,10 +44,10 @@ export function LanguageStrip({
               data-language={choice.code}
             >
               <LanguageFlag code={choice.code} label={null} className="h-3.5 w-5 rounded-[2px]" />
-              {choice.name}{" "}
+              {label(choice)}{" "}
               <span className="rounded-full bg-background/70 px-1.5 text-xs tabular-nums text-muted-foreground">
                 {choice.count}
-                <span className="sr-only"> {choice.count === 1 ? "video" : "videos"}</span>
+                <span className="sr-only"> {t("videoUnit", { count: choice.count })}</span>
               </span>
             </Button>
           </li>
@@ -53,16 +59,18 @@ export function LanguageStrip({
 
 /** Buttons that show the rows in another language: what a row with nothing in the shown language offers. */
 export function LanguageOffers({ offers, onSelect }: { offers: VideoLanguageCount[]; onSelect: (code: string) => void }) {
+  const t = useTranslations("home");
+  const label = useLanguageLabel();
   if (offers.length === 0) return null;
   return (
     <div className="mt-4 space-y-3">
-      <p className="text-sm font-medium text-foreground">Watch videos in another language:</p>
+      <p className="text-sm font-medium text-foreground">{t("otherLanguagePrompt")}</p>
       <ul className="flex flex-wrap justify-center gap-2">
         {offers.map((offer) => (
           <li key={offer.code}>
             <Button type="button" variant="outline" size="sm" className="h-9 rounded-full" onClick={() => onSelect(offer.code)} data-language={offer.code}>
               <LanguageFlag code={offer.code} label={null} className="h-3.5 w-5 rounded-[2px]" />
-              {offer.name} ({videoCountText(offer.count)})
+              {t("languageOffer", { language: label(offer), count: offer.count })}
             </Button>
           </li>
         ))}

@@ -5,35 +5,36 @@
  */
 import { Layers } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { useReviewSummary } from "@/lib/data/use-review";
-import { formatInterval } from "@/lib/words/cards/format";
+import { intervalParts } from "@/lib/words/cards/format";
 
 export function ReviewDue() {
   const summary = useReviewSummary();
+  const t = useTranslations("home");
   const data = summary.data;
   if (!data || data.cardCount === 0) return null;
   const due = data.dueCount;
-  const them = due === 1 ? "it" : "them";
   return (
     <section aria-labelledby="review-due-heading" className="flex flex-wrap items-center gap-3 rounded-2xl border bg-card p-4 text-card-foreground shadow-sm sm:px-6" data-testid="review-due">
       <Layers className="size-6 shrink-0 text-violet-600 dark:text-violet-400" aria-hidden />
       <div className="min-w-0 flex-1">
         <h2 id="review-due-heading" className="font-semibold" data-due-count={due}>
-          {due > 0 ? `${due} ${due === 1 ? "word" : "words"} due` : "All caught up"}
+          {due > 0 ? t("wordsDue", { count: due }) : t("allCaughtUp")}
         </h2>
         <p className="text-sm text-muted-foreground">
           {due > 0
-            ? `Review ${them} now, just before you would forget ${them}.`
+            ? t("reviewNow", { count: due })
             : data.nextDueAt
               ? // Counted from when the server answered, in its clock: the same text on the server and in the browser.
-                `Next review in ${formatInterval(Math.max(0, Date.parse(data.nextDueAt) - summary.dataUpdatedAt), "long")}.`
-              : "Every saved word is reviewed for now."}
+                t("nextReview", intervalParts(Math.max(0, Date.parse(data.nextDueAt) - summary.dataUpdatedAt)))
+              : t("allReviewed")}
         </p>
       </div>
       {due > 0 ? (
         <Button asChild>
-          <Link href="/review">Review</Link>
+          <Link href="/review">{t("reviewButton")}</Link>
         </Button>
       ) : null}
     </section>

@@ -4,10 +4,11 @@
  * languages") the rest, unless the row lists that language only. A row with nothing in the
  * language says why, and offers the languages that have videos.
  */
+import { useTranslations } from "next-intl";
 import { VideoGrid } from "@/components/video/video-grid";
 import type { VideoCard, VideoLanguageCount } from "@/lib/types/api";
 import { otherLanguages, splitByLanguage } from "@/lib/videos/home-language";
-import { LanguageOffers } from "./language-strip";
+import { LanguageOffers, useLanguageLabel } from "./language-strip";
 
 /** Cards in the grid's widest row (four columns). */
 const FIRST_ROW = 4;
@@ -22,10 +23,11 @@ export type RowLanguage = {
   onSelect: (code: string) => void;
 };
 
-/** Why a row has no videos in `language`: none exist (in the category), or the learner has started them all. */
-export function emptyReason(name: string, count: number, categoryName: string | undefined): string {
-  if (count > 0) return `You have started every video in ${name}${categoryName ? ` in ${categoryName}` : ""}.`;
-  return categoryName ? `There are no ${name} videos in ${categoryName} yet.` : `There are no videos in ${name} yet.`;
+/** Why a row has no videos in `language` (its name): none exist (in the category), or the learner has started them all. */
+export function EmptyReason({ language, count, categoryName }: { language: string; count: number; categoryName: string | undefined }) {
+  const t = useTranslations("home");
+  if (count > 0) return categoryName ? t("startedAllInCategory", { language, category: categoryName }) : t("startedAll", { language });
+  return categoryName ? t("noneInCategory", { language, category: categoryName }) : t("noneInLanguage", { language });
 }
 
 export function VideoRow({
@@ -50,6 +52,7 @@ export function VideoRow({
   /** The first row on the page: its first cards' pictures load at once (the largest paint on a phone). */
   first?: boolean;
 }) {
+  const t = useTranslations("home");
   const videos = query.data;
   if (hideWhenEmpty && !query.isPending && (videos?.length ?? 0) === 0) return null;
   const { lead, others } = language.code === undefined ? { lead: videos ?? [], others: [] } : splitByLanguage(videos ?? [], language.code);
@@ -70,7 +73,7 @@ export function VideoRow({
       ) : null}
       {shownOthers.length > 0 ? (
         <div className="space-y-3" data-testid={`${id}-other-languages`}>
-          {lead.length > 0 || explain ? <h3 className="text-base font-semibold text-muted-foreground">In other languages</h3> : null}
+          {lead.length > 0 || explain ? <h3 className="text-base font-semibold text-muted-foreground">{t("inOtherLanguages")}</h3> : null}
           <VideoGrid videos={shownOthers} loading={false} categoryId={categoryId} eager={first && lead.length === 0 ? FIRST_ROW : 0} />
         </div>
       ) : null}
@@ -79,12 +82,19 @@ export function VideoRow({
 }
 
 function EmptyRow({ language }: { language: RowLanguage }) {
+  const t = useTranslations("home");
+  const label = useLanguageLabel();
   const shown = language.counts?.find((c) => c.code === language.code);
-  const reason = shown ? ` ${emptyReason(shown.name, shown.count, language.categoryName)}` : "";
   return (
     <div data-testid="row-empty">
       <p>
-        No videos found.{reason}
+        {t("noVideos")}
+        {shown ? (
+          <>
+            {" "}
+            <EmptyReason language={label(shown)} count={shown.count} categoryName={language.categoryName} />
+          </>
+        ) : null}
       </p>
       {language.counts ? <LanguageOffers offers={otherLanguages(language.counts, language.code)} onSelect={language.onSelect} /> : null}
     </div>

@@ -2,6 +2,8 @@
 import Link from "next/link";
 import type { ComponentProps } from "react";
 import { ArrowRight, BookOpenCheck, Flame, PlayCircle } from "lucide-react";
+import { getTranslations } from "next-intl/server";
+import { LanguagePicker } from "@/components/i18n/language-picker";
 import { PublicHeader } from "@/components/layout/public-header";
 import { Button } from "@/components/ui/button";
 import { inputClassName } from "@/components/ui/input";
@@ -11,24 +13,13 @@ import { StartLearningForm } from "./start-learning-form";
 export type SampleVideo = ComponentProps<typeof VideoTile>["video"] & { id: number };
 
 const FEATURES = [
-  {
-    icon: PlayCircle,
-    title: "Interactive Videos",
-    text: "Real videos with captions that light up word by word as they are spoken, and a translation one tap away.",
-  },
-  {
-    icon: BookOpenCheck,
-    title: "Smart Vocabulary",
-    text: "Playback pauses at the words worth learning for a quick quiz in your own language, so they stick.",
-  },
-  {
-    icon: Flame,
-    title: "Track Progress",
-    text: "Set a daily goal, keep your streak alive and watch your count of learned words grow.",
-  },
-];
+  { icon: PlayCircle, key: "videos" },
+  { icon: BookOpenCheck, key: "vocabulary" },
+  { icon: Flame, key: "progress" },
+] as const;
 
-export function LandingPage({ samples }: { samples: SampleVideo[] }) {
+export async function LandingPage({ samples }: { samples: SampleVideo[] }) {
+  const t = await getTranslations("landing");
   return (
     <div className="min-h-dvh bg-gradient-to-b from-primary/5 via-background to-background">
       <PublicHeader />
@@ -36,33 +27,35 @@ export function LandingPage({ samples }: { samples: SampleVideo[] }) {
         <section className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-16 sm:px-6 lg:grid-cols-2 lg:pt-20">
           <div className="space-y-7">
             <span className="inline-flex items-center gap-2 rounded-full border border-primary/20 bg-primary/10 px-3 py-1 text-sm font-medium text-primary">
-              <Flame className="size-4 text-amber-500" aria-hidden /> Learn from real videos
+              <Flame className="size-4 text-amber-500" aria-hidden /> {t("badge")}
             </span>
             <h1 className="text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl">
-              Watch. Listen. <span className="text-primary">Remember.</span>
+              {t("headline")} <span className="text-primary">{t("headlineAccent")}</span>
             </h1>
             <p className="max-w-xl text-lg text-muted-foreground text-pretty">
-              LingoReel turns videos into language lessons: live captions that follow the speaker word by word, and
-              quick quizzes on the vocabulary that matters, in your own language.
+              {t("pitch")}
             </p>
             <StartLearningForm
+              label={t("emailLabel")}
+              placeholder={t("emailPlaceholder")}
+              invalidEmail={(await getTranslations("validation"))("invalidEmail")}
               inputClassName={inputClassName("h-12 bg-background text-base")}
               submit={
                 <Button type="submit" size="lg" className="h-12 shrink-0">
-                  Start Learning
+                  {t("startLearning")}
                   <ArrowRight aria-hidden />
                 </Button>
               }
             />
             <p className="text-sm text-muted-foreground">
-              Already learning with us?{" "}
+              {t("alreadyLearning")}{" "}
               <Link href="/login" className="font-semibold text-primary hover:underline">
-                Sign in
+                {t("signIn")}
               </Link>
             </p>
           </div>
 
-          <div className="grid grid-cols-2 gap-3 sm:gap-4" aria-label="Sample videos">
+          <div className="grid grid-cols-2 gap-3 sm:gap-4" aria-label={t("samples")}>
             {samples.map((video, i) => (
               <VideoTile key={video.id} video={video} className={i % 2 === 1 ? "translate-y-6" : undefined} />
             ))}
@@ -71,20 +64,21 @@ export function LandingPage({ samples }: { samples: SampleVideo[] }) {
 
         <section className="border-t bg-muted/30">
           <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-3">
-            {FEATURES.map(({ icon: Icon, title, text }) => (
-              <div key={title} className="rounded-2xl border bg-card p-6 shadow-sm">
+            {FEATURES.map(({ icon: Icon, key }) => (
+              <div key={key} className="rounded-2xl border bg-card p-6 shadow-sm">
                 <div className="mb-4 flex size-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
                   <Icon className="size-6" aria-hidden />
                 </div>
-                <h2 className="mb-2 text-lg font-bold">{title}</h2>
-                <p className="text-muted-foreground">{text}</p>
+                <h2 className="mb-2 text-lg font-bold">{t(`${key}Title`)}</h2>
+                <p className="text-muted-foreground">{t(`${key}Text`)}</p>
               </div>
             ))}
           </div>
         </section>
       </main>
-      <footer className="border-t py-8 text-center text-sm text-muted-foreground">
-        LingoReel · open source, self-hostable
+      <footer className="flex flex-col items-center gap-4 border-t py-8 text-center text-sm text-muted-foreground">
+        <LanguagePicker />
+        <p>{t("footer")}</p>
       </footer>
     </div>
   );

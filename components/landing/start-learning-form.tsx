@@ -8,7 +8,20 @@ import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { checkEmail } from "@/lib/validation/email";
 
-export function StartLearningForm({ inputClassName, submit }: { inputClassName: string; submit: ReactNode }) {
+/** The words come from the server (the visitor's language), so the page ships no catalogue. */
+export function StartLearningForm({
+  label,
+  placeholder,
+  invalidEmail,
+  inputClassName,
+  submit,
+}: {
+  label: string;
+  placeholder: string;
+  invalidEmail: string;
+  inputClassName: string;
+  submit: ReactNode;
+}) {
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string>();
@@ -20,7 +33,7 @@ export function StartLearningForm({ inputClassName, submit }: { inputClassName: 
     setSubmitted(true);
     const result = checkEmail(input.current?.value ?? "");
     if ("error" in result) {
-      setError(result.error);
+      setError(invalidEmail);
       input.current?.focus();
       return;
     }
@@ -31,14 +44,14 @@ export function StartLearningForm({ inputClassName, submit }: { inputClassName: 
   function onChange(value: string) {
     if (!submitted) return;
     const result = checkEmail(value);
-    setError("error" in result ? result.error : undefined);
+    setError("error" in result ? invalidEmail : undefined);
   }
 
   return (
     <form noValidate onSubmit={onSubmit} className="w-full max-w-md">
       <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor="landing-email" className="sr-only">
-          Email address
+          {label}
         </label>
         <input
           ref={input}
@@ -47,7 +60,7 @@ export function StartLearningForm({ inputClassName, submit }: { inputClassName: 
           type="email"
           data-slot="input"
           autoComplete="email"
-          placeholder="Enter your email"
+          placeholder={placeholder}
           aria-invalid={!!error}
           aria-describedby={error ? "landing-email-error" : undefined}
           className={inputClassName}

@@ -1,17 +1,19 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { HeaderShell } from "./header-shell";
 
 /** Header for visitors: logo, Login and Get Started. */
-export function PublicHeader() {
+export async function PublicHeader() {
+  const t = await getTranslations("publicHeader");
   return (
     <HeaderShell>
       <nav className="flex items-center gap-1 sm:gap-2">
         <Button asChild variant="ghost" className="px-3 sm:px-4">
-          <Link href="/login">Login</Link>
+          <Link href="/login">{t("login")}</Link>
         </Button>
         <Button asChild className="px-3 sm:px-4">
-          <Link href="/signup">Get Started</Link>
+          <Link href="/signup">{t("getStarted")}</Link>
         </Button>
       </nav>
     </HeaderShell>

@@ -1,11 +1,13 @@
 "use client";
 /** Light or dark: follows the device until the user picks one here. */
 import { Moon, Sun } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
 import { Button } from "@/components/ui/button";
 
 export function ThemeToggle() {
   const { resolvedTheme, setTheme } = useTheme();
+  const t = useTranslations("header");
   const dark = resolvedTheme === "dark";
   // One label on server and client (the theme is only known in the browser).
   return (
@@ -13,8 +15,8 @@ export function ThemeToggle() {
       type="button"
       variant="ghost"
       size="icon"
-      aria-label="Toggle dark mode"
-      title="Toggle dark mode"
+      aria-label={t("toggleTheme")}
+      title={t("toggleTheme")}
       onClick={() => setTheme(dark ? "light" : "dark")}
       data-testid="theme-toggle"
     >

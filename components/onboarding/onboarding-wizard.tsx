@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, Check } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { BrandLogo } from "@/components/brand-logo";
@@ -13,17 +14,19 @@ import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
+import { languageName } from "@/lib/i18n/locales";
 import { useLanguages } from "@/lib/data/use-languages";
 import { useUpdateSettings } from "@/lib/data/use-settings";
 import { DAILY_GOAL_OPTIONS, DEFAULT_DAILY_GOAL } from "@/lib/validation/limits";
 
 const STEPS = [
-  { title: "What's your native language?", subtitle: "Quizzes and translations will be in this language." },
-  { title: "Which language do you want to learn?", subtitle: "We'll pick videos in this language for you." },
-  { title: "Set your daily goal", subtitle: "A little every day beats a lot once in a while." },
+  { title: "nativeTitle", subtitle: "nativeSubtitle" },
+  { title: "targetTitle", subtitle: "targetSubtitle" },
+  { title: "goalTitle", subtitle: "goalSubtitle" },
 ] as const;
 
-const GOAL_LABELS: Record<number, string> = { 15: "Casual", 30: "Regular", 60: "Serious", 90: "Intense" };
+const GOAL_LABELS = { 15: "casual", 30: "regular", 60: "serious", 90: "intense" } as const;
+const goalLabel = (minutes: number) => GOAL_LABELS[minutes as keyof typeof GOAL_LABELS];
 
 export function OnboardingWizard() {
   const { loadSupabase } = useAuth();
@@ -36,6 +39,8 @@ export function OnboardingWizard() {
   const languages = useLanguages();
   const save = useUpdateSettings();
   const saving = save.isPending || save.isSuccess;
+  const t = useTranslations("onboarding");
+  const locale = useLocale();
 
   const canContinue = step === 0 ? !!nativeLanguage : step === 1 ? !!targetLanguage : true;
   const options = (languages.data ?? []).filter((l) => step !== 1 || l.code !== nativeLanguage);
@@ -59,13 +64,13 @@ export function OnboardingWizard() {
           throw new Error("Failed to update user preferences", { cause });
         });
       queryClient.clear();
-      toast.success("Profile updated!", { description: "Your language preferences have been saved" });
+      toast.success(t("saved"), { description: t("savedText") });
       // Straight home: "/" would be redirected there by the server, a full page load that drops the toast.
       router.replace("/home");
       router.refresh();
     } catch (error) {
       console.error(error);
-      toast.error("Error", { description: "Failed to update your preferences. Please try again." });
+      toast.error(t("error"), { description: t("failed") });
     }
   }
 
@@ -86,16 +91,16 @@ export function OnboardingWizard() {
       <header className="mb-6 flex items-center justify-between gap-4">
         <BrandLogo />
         <span className="text-sm font-medium text-muted-foreground">
-          Step {step + 1} of {STEPS.length}
+          {t("step", { step: step + 1, total: STEPS.length })}
         </span>
       </header>
-      <Progress value={((step + 1) / STEPS.length) * 100} aria-label="Onboarding progress" className="mb-10 h-2.5" />
+      <Progress value={((step + 1) / STEPS.length) * 100} aria-label={t("progress")} className="mb-10 h-2.5" />
 
       <section className="flex-1" aria-labelledby="onboarding-title">
         <h1 id="onboarding-title" className="mb-2 text-2xl font-bold tracking-tight sm:text-3xl">
-          {current.title}
+          {t(current.title)}
         </h1>
-        <p className="mb-8 text-muted-foreground">{current.subtitle}</p>
+        <p className="mb-8 text-muted-foreground">{t(current.subtitle)}</p>
 
         {step < 2 ? (
           <div role="radiogroup" aria-labelledby="onboarding-title" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -118,7 +123,7 @@ export function OnboardingWizard() {
                     >
                       <LanguageFlag code={language.code} className="h-5 w-7 shrink-0 sm:h-6 sm:w-9" />
                       <span className="w-full min-w-0">
-                        <span className="block font-semibold break-words">{language.name}</span>
+                        <span className="block font-semibold break-words">{languageName(language.code, locale) ?? language.name}</span>
                         <span className="block text-xs break-words text-muted-foreground">{language.nativeName}</span>
                       </span>
                       {active ? (
@@ -129,9 +134,9 @@ export function OnboardingWizard() {
                 })}
             {languages.isError ? (
               <p className="col-span-full text-sm text-destructive" role="alert">
-                Could not load the list of languages.{" "}
+                {t("languagesFailed")}{" "}
                 <button type="button" className="font-semibold underline" onClick={() => languages.refetch()}>
-                  Try again
+                  {t("tryAgain")}
                 </button>
               </p>
             ) : null}
@@ -153,8 +158,8 @@ export function OnboardingWizard() {
                   )}
                 >
                   <span>
-                    <span className="block text-lg font-bold">{minutes} minutes per day</span>
-                    <span className="block text-sm text-muted-foreground">{GOAL_LABELS[minutes]}</span>
+                    <span className="block text-lg font-bold">{t("minutesPerDay", { minutes })}</span>
+                    {goalLabel(minutes) ? <span className="block text-sm text-muted-foreground">{t(goalLabel(minutes)!)}</span> : null}
                   </span>
                   {active ? <Check className="size-5 text-primary" aria-hidden /> : null}
                 </button>
@@ -166,16 +171,16 @@ export function OnboardingWizard() {
 
       <footer className="sticky bottom-0 mt-10 flex items-center justify-between gap-3 border-t bg-background/95 py-4 backdrop-blur">
         <Button variant="ghost" onClick={() => setStep((s) => s - 1)} disabled={step === 0 || saving}>
-          <ArrowLeft aria-hidden /> Back
+          <ArrowLeft aria-hidden /> {t("back")}
         </Button>
         {step < STEPS.length - 1 ? (
           <Button size="lg" onClick={() => setStep((s) => s + 1)} disabled={!canContinue}>
-            Next <ArrowRight aria-hidden />
+            {t("next")} <ArrowRight aria-hidden />
           </Button>
         ) : (
           <Button size="lg" onClick={finish} disabled={saving}>
             {saving ? <Spinner /> : null}
-            Get Started
+            {t("getStarted")}
           </Button>
         )}
       </footer>

@@ -10,6 +10,7 @@
  * its lemma (`data-word-status`, `data-lemma`).
  */
 import { ChevronDown } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import type { CaptionSegment, LineWordDto, WordTimingRow } from "@/lib/types/api";
 import { wordState, type WordState } from "@/lib/player/timing";
@@ -72,6 +73,7 @@ function CaptionView({ caption, language, words, translation, showTranslation, q
     if (showTranslation) setUnfolded(true);
   }
   const translationId = useId();
+  const t = useTranslations("player");
   if (!caption) return null;
   const gap = language && writtenWithoutSpaces(language) ? "" : " ";
   return (
@@ -84,7 +86,7 @@ function CaptionView({ caption, language, words, translation, showTranslation, q
           aria-live="off"
         >
           {words.length === 0 ? (
-            caption.text || "No text available"
+            caption.text || t("noText")
           ) : (
             words.map((word, index) => {
               const state = states[index]!;
@@ -155,13 +157,13 @@ function CaptionView({ caption, language, words, translation, showTranslation, q
             )}
             aria-expanded={unfolded}
             aria-controls={translationId}
-            title={unfolded ? "Hide the translation" : "Show the translation"}
+            title={unfolded ? t("caption.hideTranslation") : t("caption.showTranslation")}
             onClick={() => setUnfolded((v) => !v)}
             data-testid="caption-translation-fold"
           >
             {/* Not the control row's translation icon: this one unfolds the line's translation below it. */}
             <ChevronDown className={cn("size-4 transition-transform", unfolded && "rotate-180")} aria-hidden />
-            <span className="sr-only">Translation</span>
+            <span className="sr-only">{t("caption.translation")}</span>
           </button>
         ) : null}
       </div>
@@ -171,7 +173,7 @@ function CaptionView({ caption, language, words, translation, showTranslation, q
           className={cn("max-w-3xl rounded-lg bg-black/60 px-2 py-0.5 text-[0.6875rem] leading-snug text-white/90 @md:text-xs @xl:block @xl:px-3 @xl:py-1 @xl:text-base", !unfolded && "hidden")}
           data-testid="caption-translation"
         >
-          {translation || "No translation available"}
+          {translation || t("noTranslation")}
         </p>
       ) : null}
     </div>

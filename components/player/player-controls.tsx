@@ -11,6 +11,7 @@
  * draws there, such as a progress strip of its own, does not show through as a grey strip).
  */
 import { Keyboard, Languages, ListEnd, Maximize, Minimize, Pause, Play, RotateCcw, Volume1, Volume2, VolumeX } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { lazy, type MouseEvent, memo, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { formatMediaTime } from "@/lib/format";
@@ -22,9 +23,6 @@ import { SpeedButton } from "./speed-button";
 import type { Fullscreen } from "./use-fullscreen";
 import { type MediaControls, type MediaTimeStore, useMediaTimeValue } from "./use-media-time";
 import { usePlayerStatus } from "./use-player-status";
-
-/** The translation toggle's title and toast on a video with no line translated into the learner's language. */
-const NO_TRANSLATIONS = "This video has no translations into your language yet";
 
 // The speed menu and the shortcut list (Radix's menu, dialog and positioning, about 30 KB gzip)
 // load when first wanted (or when the pointer or focus comes to their button), not with the page.
@@ -75,7 +73,10 @@ export const PlayerControls = memo(function PlayerControls({
   shortcutsOpen: boolean;
   onShortcutsOpenChange: (open: boolean) => void;
 }) {
+  const t = useTranslations("player.controls");
   const status = usePlayerStatus(adapter);
+  /** The translation toggle's title and toast on a video with no line translated into the learner's language. */
+  const noTranslations = t("noTranslations");
   const [speedMenuOpen, setSpeedMenuOpen] = useState(false);
   // Once wanted, the menu and the shortcut list stay mounted (their closing animations play out).
   const [speedMenuWanted, setSpeedMenuWanted] = useState(false);
@@ -105,14 +106,14 @@ export const PlayerControls = memo(function PlayerControls({
           size="icon"
           variant="secondary"
           className="size-9 rounded-full @xl:size-11"
-          aria-label={media.playing ? "Pause" : "Play"}
+          aria-label={media.playing ? t("pause") : t("play")}
           onMouseDown={keepFocus}
           onClick={() => (media.playing ? media.pause() : media.play())}
           disabled={!adapter}
         >
           {media.playing ? <Pause aria-hidden /> : <Play aria-hidden />}
         </Button>
-        <Button type="button" size="icon" variant="ghost" className={ICON_BUTTON} aria-label="Replay line" onMouseDown={keepFocus} onClick={onReplayLine}>
+        <Button type="button" size="icon" variant="ghost" className={ICON_BUTTON} aria-label={t("replayLine")} onMouseDown={keepFocus} onClick={onReplayLine}>
           <RotateCcw aria-hidden />
         </Button>
         <p className="ml-1 text-xs whitespace-nowrap text-white tabular-nums @md:text-sm">
@@ -120,7 +121,7 @@ export const PlayerControls = memo(function PlayerControls({
           <span aria-hidden className="text-white/70">
             {" / "}
           </span>
-          <span className="sr-only"> of </span>
+          <span className="sr-only">{` ${t("durationOf")} `}</span>
           <span className="text-white/80" data-testid="player-duration">
             {formatMediaTime(durationMs)}
           </span>
@@ -131,7 +132,7 @@ export const PlayerControls = memo(function PlayerControls({
             size="icon"
             variant="ghost"
             className={ICON_BUTTON}
-            aria-label={status.muted ? "Unmute" : "Mute"}
+            aria-label={status.muted ? t("unmute") : t("mute")}
             onMouseDown={keepFocus}
             onClick={() => adapter?.setMuted(!status.muted)}
             disabled={!adapter}
@@ -140,7 +141,7 @@ export const PlayerControls = memo(function PlayerControls({
           </Button>
           <input
             type="range"
-            aria-label="Volume"
+            aria-label={t("volume")}
             min={0}
             max={1}
             step={0.05}
@@ -173,9 +174,9 @@ export const PlayerControls = memo(function PlayerControls({
           size="icon"
           variant="ghost"
           className={cn(ICON_BUTTON, pauseEachLine && TOGGLED)}
-          aria-label="Pause after each line"
+          aria-label={t("pauseEachLine")}
           aria-pressed={pauseEachLine}
-          title={pauseEachLine ? "Pause after each line: on" : "Pause after each line: off"}
+          title={pauseEachLine ? t("pauseEachLineOn") : t("pauseEachLineOff")}
           onMouseDown={keepFocus}
           onClick={() => onPauseEachLineChange(!pauseEachLine)}
         >
@@ -186,12 +187,12 @@ export const PlayerControls = memo(function PlayerControls({
           size="icon"
           variant="ghost"
           className={cn(ICON_BUTTON, showTranslation && TOGGLED, !translationAvailable && "opacity-50")}
-          aria-label={showTranslation ? "Hide translation" : "Show translation"}
+          aria-label={showTranslation ? t("hideTranslation") : t("showTranslation")}
           aria-pressed={showTranslation}
           aria-disabled={!translationAvailable || undefined}
-          title={translationAvailable ? (showTranslation ? "Translation: on" : "Translation: off") : NO_TRANSLATIONS}
+          title={translationAvailable ? (showTranslation ? t("translationOn") : t("translationOff")) : noTranslations}
           onMouseDown={keepFocus}
-          onClick={() => (translationAvailable ? onShowTranslationChange(!showTranslation) : toast.info(NO_TRANSLATIONS))}
+          onClick={() => (translationAvailable ? onShowTranslationChange(!showTranslation) : toast.info(noTranslations))}
         >
           <Languages aria-hidden />
         </Button>
@@ -200,7 +201,7 @@ export const PlayerControls = memo(function PlayerControls({
           size="icon"
           variant="ghost"
           className={cn(ICON_BUTTON, "hidden @xl:inline-flex")}
-          aria-label="Keyboard shortcuts"
+          aria-label={t("keyboardShortcuts")}
           aria-haspopup="dialog"
           onMouseDown={keepFocus}
           onPointerEnter={preload(loadShortcutsDialog)}
@@ -215,7 +216,7 @@ export const PlayerControls = memo(function PlayerControls({
             size="icon"
             variant="ghost"
             className={ICON_BUTTON}
-            aria-label="Fullscreen"
+            aria-label={t("fullscreen")}
             aria-pressed={fullscreen.active}
             onMouseDown={keepFocus}
             onClick={fullscreen.toggle}

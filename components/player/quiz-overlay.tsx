@@ -10,6 +10,7 @@
  * a new order at each attempt (lib/quiz/shuffle.ts), so the right answer has no fixed place.
  */
 import { Check, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -76,6 +77,7 @@ export function QuizOverlay({
   /** Continue, Skip or Escape. */
   onClose: () => void;
 }) {
+  const t = useTranslations("player.quiz");
   const quiz = useMemo(() => given && shuffleQuiz(given, seededRandom(attempt)), [given, attempt]);
   const [picked, setPicked] = useState<number | null>(null);
   const [feedback, setFeedback] = useState(false);
@@ -144,14 +146,14 @@ export function QuizOverlay({
         {review ? (
           <p className="mb-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
             <span id="quiz-kind" className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold tracking-wide text-violet-900 uppercase dark:bg-violet-400/20 dark:text-violet-100">
-              Review
+              {t("reviewBadge")}
             </span>
             <span id="quiz-review-note" className="text-muted-foreground">
-              A word you&apos;re reviewing, back in a new line.
+              {t("reviewNote")}
             </span>
           </p>
         ) : null}
-        <p className="text-sm font-medium text-muted-foreground">What does this word mean?</p>
+        <p className="text-sm font-medium text-muted-foreground">{t("question")}</p>
         <h2 id="quiz-title" className="mt-0.5 text-2xl leading-tight font-bold" lang={language}>
           {word}
           {review && review.lemma !== word.toLocaleLowerCase() ? (
@@ -166,9 +168,9 @@ export function QuizOverlay({
             ))}
           </div>
         ) : !available ? (
-          <p className="mt-3 text-muted-foreground">Quiz not available</p>
+          <p className="mt-3 text-muted-foreground">{t("notAvailable")}</p>
         ) : (
-          <div className="mt-3 grid gap-2 sm:grid-cols-2" role="group" aria-label="Options">
+          <div className="mt-3 grid gap-2 sm:grid-cols-2" role="group" aria-label={t("options")}>
             {options.map((option, index) => {
               const isAnswer = !!quiz && index === quiz.correctIndex;
               const state = picked === null ? "idle" : index === picked ? (isAnswer ? "right" : "wrong") : isAnswer ? "answer" : "locked";
@@ -193,7 +195,7 @@ export function QuizOverlay({
                     {state === "right" || state === "answer" ? <Check className="size-4 text-emerald-700 dark:text-emerald-300" aria-hidden /> : state === "wrong" ? <X className="size-4 text-red-700 dark:text-red-300" aria-hidden /> : index + 1}
                   </span>
                   <span className="min-w-0 flex-1">{option}</span>
-                  {state === "answer" ? <span className="shrink-0 text-xs font-semibold tracking-wide uppercase">Right answer</span> : null}
+                  {state === "answer" ? <span className="shrink-0 text-xs font-semibold tracking-wide uppercase">{t("rightAnswer")}</span> : null}
                 </Button>
               );
             })}
@@ -203,25 +205,25 @@ export function QuizOverlay({
           <p role="status" className="font-semibold">
             {feedback && correct === true ? (
               <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-400">
-                <Check className="size-5" aria-hidden /> Correct!
+                <Check className="size-5" aria-hidden /> {t("correct")}
               </span>
             ) : feedback && correct === false ? (
               <span className="inline-flex items-center gap-1.5 text-red-700 dark:text-red-400">
-                <X className="size-5" aria-hidden /> Try again
+                <X className="size-5" aria-hidden /> {t("tryAgain")}
               </span>
             ) : null}
           </p>
           {picked !== null || (!loading && !available) ? (
             <Button ref={continueRef} type="button" onClick={onClose}>
-              Continue
+              {t("continue")}
             </Button>
           ) : (
             <span className="flex items-center gap-2 text-sm text-muted-foreground">
               <kbd className="hidden rounded border bg-muted px-1.5 py-0.5 font-mono text-xs sm:inline" aria-hidden>
-                Esc
+                {t("escKey")}
               </kbd>
               <Button type="button" variant="ghost" onClick={onClose}>
-                Skip
+                {t("skip")}
               </Button>
             </span>
           )}

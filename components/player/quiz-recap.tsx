@@ -5,6 +5,7 @@
  */
 import { Check, RotateCcw, X } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { useRecommendedVideos } from "@/lib/data/use-videos";
@@ -29,6 +30,7 @@ export function QuizRecap({
   onReplay: () => void;
   onClose: () => void;
 }) {
+  const t = useTranslations("player.recap");
   const recommended = useRecommendedVideos({ nativeLanguage });
   const next = recommended.data?.find((v) => v.id !== videoId && v.progress < 100) ?? recommended.data?.find((v) => v.id !== videoId);
   const right = results.filter((r) => r.correct).length;
@@ -50,17 +52,17 @@ export function QuizRecap({
       <div ref={cardRef} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby="recap-title" className={PLAYER_OVERLAY_CARD} data-testid="recap">
         <div className="flex items-start justify-between gap-2">
           <h2 id="recap-title" className="text-xl font-bold">
-            Video complete
+            {t("title")}
           </h2>
-          <Button type="button" variant="ghost" size="icon" className="-mt-1 -mr-2" aria-label="Close" onClick={onClose}>
+          <Button type="button" variant="ghost" size="icon" className="-mt-1 -mr-2" aria-label={t("close")} onClick={onClose}>
             <X aria-hidden />
           </Button>
         </div>
         <p className="mt-1 text-muted-foreground" data-testid="recap-score">
-          {results.length === 0 ? "No quizzes answered this time." : `${right} of ${results.length} ${results.length === 1 ? "quiz" : "quizzes"} right`}
+          {results.length === 0 ? t("noQuizzes") : t("score", { right, total: results.length })}
         </p>
         {results.length > 0 ? (
-          <ul className="mt-3 grid gap-1.5 sm:grid-cols-2" aria-label="Words met" data-testid="recap-words">
+          <ul className="mt-3 grid gap-1.5 sm:grid-cols-2" aria-label={t("wordsMet")} data-testid="recap-words">
             {results.map((r) => (
               <li key={r.wordId} className="flex items-center gap-2 rounded-lg border px-3 py-2" data-correct={r.correct ? "true" : "false"}>
                 {r.correct ? (
@@ -68,7 +70,7 @@ export function QuizRecap({
                 ) : (
                   <X className="size-4 shrink-0 text-red-700 dark:text-red-400" aria-hidden />
                 )}
-                <span className="sr-only">{r.correct ? "Right:" : "Wrong:"}</span>
+                <span className="sr-only">{r.correct ? t("right") : t("wrong")}</span>
                 <span className="font-semibold" lang={language}>
                   {r.word}
                 </span>
@@ -79,20 +81,25 @@ export function QuizRecap({
         ) : null}
         {next ? (
           <p className="mt-4 text-sm">
-            <span className="text-muted-foreground">Up next: </span>
-            <Link href={`/video/${next.id}`} className="font-semibold text-primary underline-offset-4 hover:underline" data-testid="recap-next">
-              {next.title}
-            </Link>
+            {t.rich("upNext", {
+              title: next.title,
+              label: (chunks) => <span className="text-muted-foreground">{chunks}</span>,
+              link: (chunks) => (
+                <Link href={`/video/${next.id}`} className="font-semibold text-primary underline-offset-4 hover:underline" data-testid="recap-next">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         ) : null}
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button type="button" variant="outline" onClick={onReplay}>
             <RotateCcw aria-hidden />
-            Watch again
+            {t("watchAgain")}
           </Button>
           {next ? (
             <Button asChild>
-              <Link href={`/video/${next.id}`}>Next video</Link>
+              <Link href={`/video/${next.id}`}>{t("nextVideo")}</Link>
             </Button>
           ) : null}
         </div>

@@ -7,6 +7,7 @@
  * or repaint of the controls per frame. The bar renders once a second (its value) or while
  * dragged, never the page.
  */
+import { useTranslations } from "next-intl";
 import { type PointerEvent, useLayoutEffect, useRef, useState } from "react";
 import { formatMediaTime } from "@/lib/format";
 import { seekKeyTarget, timeAtPointer } from "@/lib/player/seek";
@@ -28,6 +29,7 @@ export function SeekBar({
   bufferedMs: number;
   onSeek: (ms: number) => void;
 }) {
+  const t = useTranslations("player.controls");
   const [dragMs, setDragMs] = useState<number | null>(null);
   const seconds = useMediaTimeValue(time, (ms) => Math.floor(ms / 1000));
   const valueMs = dragMs ?? seconds * 1000;
@@ -86,11 +88,11 @@ export function SeekBar({
   return (
     <div
       role="slider"
-      aria-label="Seek"
+      aria-label={t("seek")}
       aria-valuemin={0}
       aria-valuemax={Math.floor(durationMs / 1000)}
       aria-valuenow={Math.floor(valueMs / 1000)}
-      aria-valuetext={`${formatMediaTime(valueMs)} of ${formatMediaTime(durationMs)}`}
+      aria-valuetext={t("seekValue", { time: formatMediaTime(valueMs), duration: formatMediaTime(durationMs) })}
       aria-disabled={disabled || undefined}
       tabIndex={disabled ? -1 : 0}
       data-testid="seek-bar"

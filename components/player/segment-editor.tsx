@@ -4,6 +4,7 @@
  * vocabulary word and its translations in each language; a line enters edit mode by its
  * pencil or a click on one of its words. Below it, the vocabulary editor (not yet available).
  */
+import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { LANGUAGE_CODES } from "@/components/language-flag";
 import { Button } from "@/components/ui/button";
@@ -28,6 +29,7 @@ export function SegmentEditor({
   vocabulary: VocabularyWord[] | undefined;
   onSeek: (ms: number) => void;
 }) {
+  const t = useTranslations("player.editor");
   const translations = useAllSegmentTranslations(videoId, true);
   const save = useSaveSegment(videoId);
   const languages = LANGUAGE_CODES.filter((code) => code !== targetLanguage);
@@ -38,12 +40,12 @@ export function SegmentEditor({
     <section aria-labelledby="segment-editor-heading" className="space-y-4 px-4 sm:px-0" data-segment-editor>
       <div>
         <h2 id="segment-editor-heading" className="text-lg font-semibold">
-          Segment editor
+          {t("title")}
         </h2>
-        <p className="text-sm text-muted-foreground">Fix a line&apos;s text or choose its vocabulary word: click the pencil or a word.</p>
+        <p className="text-sm text-muted-foreground">{t("description")}</p>
       </div>
       {loading ? (
-        <ul className="space-y-3" aria-busy="true" aria-label="Loading lines">
+        <ul className="space-y-3" aria-busy="true" aria-label={t("loadingLines")}>
           {Array.from({ length: SKELETON_ROWS }, (_, i) => (
             <li key={i} data-testid="segment-skeleton">
               <Skeleton className="h-20 w-full rounded-xl" />
@@ -59,7 +61,7 @@ export function SegmentEditor({
               number={i + 1}
               language={targetLanguage}
               word={vocabulary.find((w) => w.captionId === line.id)?.word}
-              translations={(translations.data ?? []).filter((t) => t.captionId === line.id)}
+              translations={(translations.data ?? []).filter((row) => row.captionId === line.id)}
               languages={languages}
               saving={save.isPending}
               onSave={(change) => save.mutateAsync({ segmentId: line.id, ...change })}
@@ -75,9 +77,10 @@ export function SegmentEditor({
 
 /** The vocabulary editor's save is a placeholder (SPEC §4): it only says the feature is coming. */
 function VocabularyEditor({ words }: { words: VocabularyWord[] | undefined }) {
+  const t = useTranslations("player.editor");
   return (
     <div className="rounded-xl border bg-card p-4">
-      <h3 className="font-semibold">Vocabulary</h3>
+      <h3 className="font-semibold">{t("vocabularyTitle")}</h3>
       {words?.length ? (
         <ul className="mt-2 flex flex-wrap gap-2">
           {words.map((w) => (
@@ -87,10 +90,10 @@ function VocabularyEditor({ words }: { words: VocabularyWord[] | undefined }) {
           ))}
         </ul>
       ) : (
-        <p className="mt-2 text-sm text-muted-foreground">No vocabulary words yet.</p>
+        <p className="mt-2 text-sm text-muted-foreground">{t("noVocabulary")}</p>
       )}
-      <Button type="button" variant="outline" className="mt-3" onClick={() => toast("Feature in development")}>
-        Save vocabulary
+      <Button type="button" variant="outline" className="mt-3" onClick={() => toast(t("featureInDevelopment"))}>
+        {t("saveVocabulary")}
       </Button>
     </div>
   );

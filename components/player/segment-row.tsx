@@ -1,6 +1,7 @@
 "use client";
 /** One caption line in the owner's segment editor: read mode (click the pencil or a word to edit) and edit mode. */
 import { Pencil } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
 import { Fragment, useMemo, useState } from "react";
 import { LanguageFlag, languageDisplayName } from "@/components/language-flag";
 import { Button } from "@/components/ui/button";
@@ -8,6 +9,7 @@ import { Textarea } from "@/components/ui/textarea";
 import type { CaptionSegment, SegmentTranslation } from "@/lib/types/api";
 import type { SegmentChange } from "@/lib/data/use-segment-editor";
 import { formatMediaTime } from "@/lib/format";
+import { languageName } from "@/lib/i18n/locales";
 import { wordKey } from "@/lib/text/stop-words";
 import { findWord, tokenize } from "@/lib/text/tokenize";
 import { lineParts, longerWord, unbreakableRuns, wordChoices } from "@/lib/text/word-choices";
@@ -39,6 +41,8 @@ export function SegmentRow({
   onSave: (change: Omit<SegmentChange, "segmentId">) => Promise<boolean>;
   onSeek: (ms: number) => void;
 }) {
+  const t = useTranslations("player");
+  const locale = useLocale();
   const current = word ?? "";
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(line.text);
@@ -58,7 +62,7 @@ export function SegmentRow({
   const trimmed = text.trim();
   const textChanged = trimmed !== "" && trimmed !== line.text.trim();
   const editTokens = editing ? tokenize(trimmed, language) : [];
-  const hasWords = editTokens.some((t) => !t.clitic);
+  const hasWords = editTokens.some((token) => !token.clitic);
   // The words the server accepts, each once as the (new) text writes it; the current and chosen ones even when they span pieces.
   const choices = editing ? wordChoices(trimmed, editTokens, language, [current, chosen]) : [];
   const choice = choices.find((c) => c.key === wordKey(chosen));
@@ -84,17 +88,17 @@ export function SegmentRow({
           type="button"
           onClick={() => onSeek(line.startTime)}
           className="mt-1 shrink-0 rounded text-xs text-muted-foreground tabular-nums hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          aria-label={`Play line ${number} from ${formatMediaTime(line.startTime)}`}
+          aria-label={t("editor.playLine", { number, time: formatMediaTime(line.startTime) })}
         >
           {formatMediaTime(line.startTime)}
         </button>
         <div className="min-w-0 flex-1">
           {editing ? (
             <div className="space-y-3">
-              <Textarea value={text} onChange={(e) => setText(e.target.value)} aria-label={`Text of line ${number}`} maxLength={2000} />
+              <Textarea value={text} onChange={(e) => setText(e.target.value)} aria-label={t("editor.lineText", { number })} maxLength={2000} />
               <fieldset>
-                <legend className="mb-1.5 text-sm font-medium">Vocabulary word</legend>
-                <div role="group" aria-label={`Vocabulary word of line ${number}`} className="flex flex-wrap gap-1.5">
+                <legend className="mb-1.5 text-sm font-medium">{t("editor.vocabularyWord")}</legend>
+                <div role="group" aria-label={t("editor.vocabularyWordOfLine", { number })} className="flex flex-wrap gap-1.5">
                   {choices.map((c) => (
                     <button
                       key={c.key}
@@ -110,21 +114,21 @@ export function SegmentRow({
                 {longer ? (
                   // Japanese and Chinese verbs come in pieces (飲|み|ます): the chosen word grows by the next one.
                   <Button type="button" variant="outline" size="sm" className="mt-1.5" onClick={() => setChosen(longer)}>
-                    Extend to {longer}
+                    {t("editor.extendTo", { word: longer })}
                   </Button>
                 ) : null}
                 {!hasWords ? (
-                  <p className="text-sm text-destructive">The line needs at least one word.</p>
+                  <p className="text-sm text-destructive">{t("editor.needsWord")}</p>
                 ) : choices.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">No word of this line can be taught: stop-words, numbers and single letters are not.</p>
+                  <p className="text-sm text-muted-foreground">{t("editor.nothingTeachable")}</p>
                 ) : null}
               </fieldset>
               <div className="flex flex-wrap gap-2">
                 <Button type="button" onClick={() => setConfirming(true)} disabled={!canSave || saving}>
-                  Save
+                  {t("editor.save")}
                 </Button>
                 <Button type="button" variant="outline" onClick={() => setEditing(false)} disabled={saving}>
-                  Cancel
+                  {t("editor.cancel")}
                 </Button>
               </div>
               <UpdateTranslationsDialog open={confirming} onOpenChange={setConfirming} saving={saving} onChoose={save} />
@@ -160,21 +164,21 @@ export function SegmentRow({
                   ),
                 )
               ) : (
-                <span className="text-muted-foreground">No text available</span>
+                <span className="text-muted-foreground">{t("noText")}</span>
               )}
             </p>
           )}
           <details className="mt-2 text-sm">
-            <summary className="cursor-pointer text-muted-foreground select-none">Translations</summary>
+            <summary className="cursor-pointer text-muted-foreground select-none">{t("editor.translations")}</summary>
             <dl className="mt-2 grid gap-1.5">
               {languages.map((code) => {
-                const translated = translations.find((t) => t.language === code)?.translatedText;
+                const translated = translations.find((row) => row.language === code)?.translatedText;
                 return (
                   <div key={code} className="flex items-start gap-2">
                     <dt className="mt-0.5 shrink-0">
-                      <LanguageFlag code={code} label={languageDisplayName(code)} />
+                      <LanguageFlag code={code} label={languageName(code, locale) ?? languageDisplayName(code)} />
                     </dt>
-                    <dd className={cn("min-w-0", !translated && "text-muted-foreground italic")}>{translated || "No translation available"}</dd>
+                    <dd className={cn("min-w-0", !translated && "text-muted-foreground italic")}>{translated || t("noTranslation")}</dd>
                   </div>
                 );
               })}
@@ -182,7 +186,7 @@ export function SegmentRow({
           </details>
         </div>
         {editing ? null : (
-          <Button type="button" variant="ghost" size="icon" className="size-10 shrink-0" aria-label={`Edit line ${number}`} onClick={() => edit()}>
+          <Button type="button" variant="ghost" size="icon" className="size-10 shrink-0" aria-label={t("editor.editLine", { number })} onClick={() => edit()}>
             <Pencil aria-hidden />
           </Button>
         )}

@@ -3,6 +3,7 @@
  * The playback speed menu (Radix's dropdown menu and its positioning engine). Loaded on the first
  * use of the speed button (player-controls.tsx), not with the page: most plays never change speed.
  */
+import { useTranslations } from "next-intl";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { SpeedButton } from "./speed-button";
 import { PLAYBACK_SPEEDS } from "./use-player-preferences";
@@ -24,6 +25,7 @@ export function SpeedMenu({
   /** Where focus goes once it closes (back to the player, where the shortcuts apply). */
   onClosed: () => void;
 }) {
+  const t = useTranslations("player.controls");
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>
@@ -39,11 +41,11 @@ export function SpeedMenu({
           onClosed();
         }}
       >
-        <DropdownMenuLabel>Playback speed</DropdownMenuLabel>
+        <DropdownMenuLabel>{t("playbackSpeed")}</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={String(speed)} onValueChange={(value) => onSpeedChange(Number(value))}>
           {PLAYBACK_SPEEDS.map((s) => (
             <DropdownMenuRadioItem key={s} value={String(s)}>
-              {s}×
+              {t("speedValue", { speed: s })}
             </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>

@@ -6,6 +6,7 @@
  * words once, ← and → (Home, End) move between them. A line with exactly one unknown word (i+1)
  * is flagged.
  */
+import { useTranslations } from "next-intl";
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { CaptionSegment, LineWordDto, SegmentTranslation } from "@/lib/types/api";
 import { formatMediaTime } from "@/lib/format";
@@ -36,8 +37,9 @@ export const TranscriptPanel = memo(function TranscriptPanel({
   showStatus?: boolean;
   onWord?: WordHandler;
 }) {
+  const t = useTranslations("player");
   const listRef = useRef<HTMLOListElement>(null);
-  const translated = useMemo(() => new Map(translations?.map((t) => [t.captionId, t.translatedText])), [translations]);
+  const translated = useMemo(() => new Map(translations?.map((row) => [row.captionId, row.translatedText])), [translations]);
   useEffect(() => {
     if (currentId === undefined) return;
     const item = listRef.current?.querySelector<HTMLElement>(`[data-caption-id="${currentId}"]`);
@@ -49,7 +51,7 @@ export const TranscriptPanel = memo(function TranscriptPanel({
   return (
     <section aria-labelledby="transcript-heading" className="rounded-2xl border bg-card shadow-sm">
       <h2 id="transcript-heading" className="border-b px-4 py-3 font-semibold">
-        Transcript
+        {t("transcript.title")}
       </h2>
       <ol ref={listRef} className="relative max-h-80 overflow-y-auto p-2" data-testid="transcript">
         {lines.map((line) => {
@@ -68,7 +70,7 @@ export const TranscriptPanel = memo(function TranscriptPanel({
                   <button
                     type="button"
                     aria-current={current ? "true" : undefined}
-                    aria-label={`Play the line at ${formatMediaTime(line.startTime)}`}
+                    aria-label={t("transcript.playLine", { time: formatMediaTime(line.startTime) })}
                     className="-mx-1 rounded px-1 text-xs text-muted-foreground tabular-nums hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                   >
                     {formatMediaTime(line.startTime)}
@@ -76,13 +78,13 @@ export const TranscriptPanel = memo(function TranscriptPanel({
                   {iPlusOne ? (
                     <span className="rounded border border-current px-1 text-[0.625rem] leading-4 font-semibold text-sky-700 dark:text-sky-300" data-testid="i-plus-one">
                       <span aria-hidden>i+1</span>
-                      <span className="sr-only">One new word in this line</span>
+                      <span className="sr-only">{t("transcript.iPlusOne")}</span>
                     </span>
                   ) : null}
                 </span>
                 <span className="min-w-0">
                   <span className={cn("block", current && "font-semibold")} lang={language}>
-                    {line.text ? <LineText line={line} words={words?.words} showStatus={showStatus} onWord={onWord} /> : "No text available"}
+                    {line.text ? <LineText line={line} words={words?.words} showStatus={showStatus} onWord={onWord} /> : t("noText")}
                   </span>
                   {translation ? <span className="block text-sm text-muted-foreground">{translation}</span> : null}
                 </span>

@@ -1,5 +1,6 @@
 "use client";
 /** Asked before a segment edit is saved: renew the line's translations too, or keep them. */
+import { useTranslations } from "next-intl";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 export function UpdateTranslationsDialog({
@@ -13,21 +14,17 @@ export function UpdateTranslationsDialog({
   saving: boolean;
   onChoose: (updateTranslations: boolean) => void;
 }) {
+  const t = useTranslations("player.editor");
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Update Translations"
-      description={
-        <>
-          This line&apos;s translations were made from its old text. Update them in every language too? They are removed now and made
-          again the next time translations are generated; until then learners see &apos;No translation available&apos; for this line.
-        </>
-      }
+      title={t("updateTitle")}
+      description={t("updateDescription")}
       busy={saving}
       choices={[
-        { label: "Save Without Updating", variant: "outline", onSelect: () => onChoose(false) },
-        { label: "Yes, Update All", onSelect: () => onChoose(true) },
+        { label: t("saveWithoutUpdating"), variant: "outline", onSelect: () => onChoose(false) },
+        { label: t("updateAll"), onSelect: () => onChoose(true) },
       ]}
     />
   );

@@ -5,6 +5,7 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Pencil } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -57,6 +58,7 @@ const WordPopover = lazy(() => import("@/components/words/word-popover").then((m
 const RESUME_DELAY_MS = 300;
 
 export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOrigin: string }) {
+  const t = useTranslations("player");
   const router = useRouter();
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
@@ -99,7 +101,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const setShowTranslation = useCallback((on: boolean) => setPreferences({ showTranslation: on }), [setPreferences]);
   // A video with no line translated into the learner's language (captions added without an AI
   // provider, say) keeps the translation off, rather than 'No translation available' under every line.
-  const translationsExist = translations.data?.some((t) => t.translatedText.trim() !== "") ?? true;
+  const translationsExist = translations.data?.some((row) => row.translatedText.trim() !== "") ?? true;
   const translationShown = showTranslation && translationsExist;
   const setPauseEachLine = useCallback((on: boolean) => setPreferences({ pauseEachLine: on }), [setPreferences]);
   const setSpeed = useCallback((next: number) => setPreferences({ speed: next }), [setPreferences]);
@@ -169,16 +171,16 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const captionWords = useMemo<CaptionWord[]>(() => {
     if (!current) return [];
     const vocab = (vocabulary.data ?? []).filter((w) => w.captionId === current.id || w.captionId === null);
-    const said = (timings.data ?? []).filter((t) => (t.captionId ?? captionForWord(lines, t.start)?.id) === current.id);
+    const said = (timings.data ?? []).filter((timing) => (timing.captionId ?? captionForWord(lines, timing.start)?.id) === current.id);
     const lit = vocabularyTimingWords(vocab, said, language);
     const analysed = tokensForTimedWords(current.text, said, lineTokens.get(current.id)?.words ?? []);
-    return said.map((t, i) => {
+    return said.map((timing, i) => {
       const hit = lit.get(i);
       const definition = showDefinitions && hit?.first ? meanings.get(hit.vocabulary.id) : undefined;
-      return { ...t, vocabulary: !!hit, definition, token: analysed[i] };
+      return { ...timing, vocabulary: !!hit, definition, token: analysed[i] };
     });
   }, [current, timings.data, vocabulary.data, lines, language, meanings, showDefinitions, lineTokens]);
-  const translation = current ? translations.data?.find((t) => t.captionId === current.id)?.translatedText : undefined;
+  const translation = current ? translations.data?.find((row) => row.captionId === current.id)?.translatedText : undefined;
 
   const { seek, play } = media;
   const playFrom = useCallback(
@@ -200,7 +202,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
         pause();
         resumeAfterWord.current = true;
       }
-      const translation = captionId === undefined ? undefined : translationsData?.find((t) => t.captionId === captionId)?.translatedText;
+      const translation = captionId === undefined ? undefined : translationsData?.find((row) => row.captionId === captionId)?.translatedText;
       setWordTarget({ surface: word.surface, lemma: word.lemma, partOfSpeech: word.partOfSpeech, language, captionId, translation, element });
     },
     [pauseOnWordLookup, adapter, pause, translationsData, language],
@@ -236,9 +238,9 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const goToLine = useCallback(
     (offset: number) => {
       if (lines.length === 0) return;
-      const t = time.get();
-      const at = lines.findIndex((l) => t >= l.startTime && t <= l.endTime);
-      const line = at >= 0 ? at : lines.findIndex((l) => l.startTime > t) - 1;
+      const now = time.get();
+      const at = lines.findIndex((l) => now >= l.startTime && now <= l.endTime);
+      const line = at >= 0 ? at : lines.findIndex((l) => l.startTime > now) - 1;
       const index = Math.min(lines.length - 1, Math.max(0, line + offset));
       seek(lines[index]!.startTime);
     },
@@ -284,7 +286,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     <main id="main" className="mx-auto max-w-6xl px-0 py-0 sm:px-6 sm:py-6 [@media(max-height:30rem)]:py-2">
       {/* A short screen (a landscape phone) gets a lower title row, so the player below it fits whole. */}
       <div className="flex items-start gap-2 px-4 pt-4 pb-3 sm:gap-3 sm:px-0 sm:pt-0 sm:pb-4 [@media(max-height:30rem)]:pt-0 [@media(max-height:30rem)]:pb-2">
-        <Button type="button" variant="ghost" size="icon" aria-label="Back" onClick={back}>
+        <Button type="button" variant="ghost" size="icon" aria-label={t("back")} onClick={back}>
           <ArrowLeft aria-hidden />
         </Button>
         {/* The whole title, wrapping on a phone: never cut off. */}
@@ -293,7 +295,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
         {isOwner && data ? (
           <Button type="button" variant={editing ? "secondary" : "outline"} className="shrink-0" aria-expanded={editing} aria-controls="segment-editor" onClick={() => setEditing((v) => !v)}>
             <Pencil aria-hidden />
-            <span className="sr-only sm:not-sr-only">Edit</span>
+            <span className="sr-only sm:not-sr-only">{t("edit")}</span>
           </Button>
         ) : null}
       </div>
@@ -304,7 +306,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
             ref={attachFullscreen}
             tabIndex={-1}
             role="region"
-            aria-label="Video player"
+            aria-label={t("playerRegion")}
             className={cn(
               // The player and its controls fit the screen below the sticky header and the title, so Play is
               // in reach without scrolling. On a short screen (a landscape phone) the player is narrow enough
@@ -339,7 +341,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
                   <YouTubeFrame embedOrigin={embedOrigin} youtubeId={data.youtubeId} title={data.title} autoplay={settings.data?.autoplayVideos ?? false} onAdapter={attach} />
                 </Suspense>
               ) : data ? (
-                <p className="grid size-full place-items-center p-6 text-center text-white/80">This video has no playable media yet.</p>
+                <p className="grid size-full place-items-center p-6 text-center text-white/80">{t("noPlayableMedia")}</p>
               ) : (
                 <Skeleton className="size-full rounded-none" />
               )}

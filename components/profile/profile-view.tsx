@@ -1,6 +1,7 @@
 "use client";
 /** The Profile screen: who the learner is, today's goal, all-time figures, preferences and saved videos. */
 import { BookOpenCheck, CalendarDays, Flame, ListChecks, Target } from "lucide-react";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { goalPercent } from "@/components/home/welcome-block";
 import { SavedEmptyState } from "@/components/saved/saved-empty-state";
@@ -16,9 +17,9 @@ import { useFavorites } from "@/lib/data/use-favorites";
 import { useLanguages } from "@/lib/data/use-languages";
 import { useDailyProgress, useStats } from "@/lib/data/use-progress";
 import { useSettings } from "@/lib/data/use-settings";
-import { formatQuizFrequency } from "@/lib/format";
+import { languageName } from "@/lib/i18n/locales";
 import { quizPacing } from "@/lib/player/timing";
-import { dailyGoalText, minutesOf } from "@/lib/study/goal";
+import { minutesOf } from "@/lib/study/goal";
 import { DEFAULT_DAILY_GOAL } from "@/lib/validation/limits";
 import { displayName, initials } from "@/lib/users/display";
 
@@ -27,8 +28,6 @@ import { displayName, initials } from "@/lib/users/display";
  * §3's profile default of 10 was a number of quizzes; the goal is minutes now, everywhere.)
  */
 const PROFILE_DEFAULT_GOAL = DEFAULT_DAILY_GOAL;
-
-const joinedFormat = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" });
 
 export function ProfileView() {
   const { user, isLoading } = useCurrentUser();
@@ -49,8 +48,10 @@ export function ProfileView() {
 }
 
 function ProfileHeader({ user, loading }: { user: AppUser | null; loading: boolean }) {
+  const t = useTranslations("profile");
+  const format = useFormatter();
   return (
-    <section className="flex items-center gap-4 rounded-3xl border bg-card p-5 shadow-sm sm:p-6" aria-label="Profile">
+    <section className="flex items-center gap-4 rounded-3xl border bg-card p-5 shadow-sm sm:p-6" aria-label={t("profileLabel")}>
       <Avatar className="size-16 text-xl sm:size-20">
         {user?.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
         <AvatarFallback className="bg-primary font-bold text-primary-foreground">{user ? initials(user) : ""}</AvatarFallback>
@@ -66,10 +67,10 @@ function ProfileHeader({ user, loading }: { user: AppUser | null; loading: boole
             <h1 className="truncate text-2xl font-bold tracking-tight sm:text-3xl">{displayName({ ...user, username: null })}</h1>
             <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
               <span className="inline-flex items-center gap-1.5">
-                <CalendarDays className="size-4" aria-hidden /> Joined {joinedFormat.format(new Date(user.createdAt))}
+                <CalendarDays className="size-4" aria-hidden /> {t("joined", { date: format.dateTime(new Date(user.createdAt), { month: "long", year: "numeric" }) })}
               </span>
               <span className="inline-flex items-center gap-1.5 font-semibold text-amber-700 dark:text-amber-400" data-testid="profile-streak">
-                <Flame className="size-4" aria-hidden /> {user.streak} day streak
+                <Flame className="size-4" aria-hidden /> {t("streak", { count: user.streak })}
               </span>
             </p>
           </>
@@ -85,18 +86,23 @@ function DailyGoalCard({ goal }: { goal: number }) {
   const seconds = progress.data?.secondsStudied ?? 0;
   const dailyGoal = progress.data?.dailyGoal ?? goal;
   const percent = goalPercent(seconds, dailyGoal * 60);
+  const t = useTranslations("profile");
   return (
     <Card className="gap-3" data-testid="daily-goal-card">
       <CardHeader className="flex flex-row items-center gap-2">
         <Target className="size-5 text-primary" aria-hidden />
-        <CardTitle>Daily Goal</CardTitle>
+        <CardTitle>{t("dailyGoalTitle")}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-2">
         <p className="text-2xl font-bold tabular-nums">
-          {minutesOf(seconds)} <span className="text-base font-medium text-muted-foreground">/ {dailyGoal} min</span>
+          {t.rich("goalProgress", {
+            minutes: minutesOf(seconds),
+            goalMinutes: dailyGoal,
+            goal: (chunks) => <span className="text-base font-medium text-muted-foreground">{chunks}</span>,
+          })}
         </p>
-        <Progress value={percent} aria-label="Daily goal" aria-valuetext={`${percent}%`} className="h-2" />
-        <p className="text-sm font-medium text-muted-foreground">{percent >= 100 ? "Goal completed!" : `${percent}% done today`}</p>
+        <Progress value={percent} aria-label={t("dailyGoal")} aria-valuetext={t("percentValue", { percent })} className="h-2" />
+        <p className="text-sm font-medium text-muted-foreground">{percent >= 100 ? t("goalCompleted") : t("doneToday", { percent })}</p>
       </CardContent>
     </Card>
   );
@@ -104,15 +110,17 @@ function DailyGoalCard({ goal }: { goal: number }) {
 
 function StatCards() {
   const stats = useStats();
+  const t = useTranslations("profile");
   return (
     <>
-      <StatCard icon={<BookOpenCheck className="size-5 text-emerald-600 dark:text-emerald-400" aria-hidden />} title="Words Learned" value={stats.data?.totalWordsLearned} testId="words-learned" />
-      <StatCard icon={<ListChecks className="size-5 text-sky-600 dark:text-sky-400" aria-hidden />} title="Quizzes Completed" value={stats.data?.totalQuizzes} testId="quizzes-completed" />
+      <StatCard icon={<BookOpenCheck className="size-5 text-emerald-600 dark:text-emerald-400" aria-hidden />} title={t("wordsLearned")} value={stats.data?.totalWordsLearned} testId="words-learned" />
+      <StatCard icon={<ListChecks className="size-5 text-sky-600 dark:text-sky-400" aria-hidden />} title={t("quizzesCompleted")} value={stats.data?.totalQuizzes} testId="quizzes-completed" />
     </>
   );
 }
 
 function StatCard({ icon, title, value, testId }: { icon: ReactNode; title: string; value: number | undefined; testId: string }) {
+  const t = useTranslations("profile");
   return (
     <Card className="gap-3">
       <CardHeader className="flex flex-row items-center gap-2">
@@ -121,7 +129,7 @@ function StatCard({ icon, title, value, testId }: { icon: ReactNode; title: stri
       </CardHeader>
       <CardContent>
         {value === undefined ? <Skeleton className="h-8 w-16" /> : <p className="text-3xl font-bold tabular-nums" data-testid={testId}>{value}</p>}
-        <p className="mt-1 text-sm text-muted-foreground">All time</p>
+        <p className="mt-1 text-sm text-muted-foreground">{t("allTime")}</p>
       </CardContent>
     </Card>
   );
@@ -138,45 +146,46 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function ProfileInformation({ user }: { user: AppUser | null }) {
   const languages = useLanguages();
-  const name = (code: string | null | undefined) => languages.data?.find((l) => l.code === code)?.name ?? code ?? "—";
+  const t = useTranslations("profile");
+  const locale = useLocale();
+  // In the reader's language: the list's (English) name only for a code Intl cannot name.
+  const name = (code: string | null | undefined) => {
+    const known = languages.data?.find((l) => l.code === code);
+    return known ? (languageName(known.code, locale) ?? known.name) : (code ?? "—");
+  };
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Profile Information</CardTitle>
+        <CardTitle>{t("informationTitle")}</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="divide-y">
-          <Row label="Username">{user?.username ?? "—"}</Row>
-          <Row label="Target language">{name(user?.targetLanguage)}</Row>
-          <Row label="Native language">{name(user?.nativeLanguage)}</Row>
-          <Row label="Daily goal">{dailyGoalText(user?.dailyGoal ?? PROFILE_DEFAULT_GOAL)}</Row>
+          <Row label={t("username")}>{user?.username ?? "—"}</Row>
+          <Row label={t("targetLanguage")}>{name(user?.targetLanguage)}</Row>
+          <Row label={t("nativeLanguage")}>{name(user?.nativeLanguage)}</Row>
+          <Row label={t("dailyGoal")}>{t("dailyGoalValue", { count: user?.dailyGoal ?? PROFILE_DEFAULT_GOAL })}</Row>
         </dl>
       </CardContent>
     </Card>
   );
 }
 
-const PREFERENCES = [
-  ["showDefinitions", "Definitions"],
-  ["pauseOnHighlight", "Pause on Highlight"],
-  ["showWordStatus", "Word status"],
-  ["pauseOnWordLookup", "Pause on word lookup"],
-  ["enableNotifications", "Notifications"],
-  ["autoplayVideos", "Autoplay"],
-] as const;
+/** The switches shown, in order; each named by `profile.preferences.<key>`. */
+const PREFERENCES = ["showDefinitions", "pauseOnHighlight", "showWordStatus", "pauseOnWordLookup", "enableNotifications", "autoplayVideos"] as const;
 
 function LearningPreferences({ enabled }: { enabled: boolean }) {
   const settings = useSettings({ enabled });
+  const t = useTranslations("profile");
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Learning Preferences</CardTitle>
+        <CardTitle>{t("preferencesTitle")}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
-        {PREFERENCES.map(([key, label]) =>
+        {PREFERENCES.map((key) =>
           settings.data ? (
             <Badge key={key} variant={settings.data[key] ? "success" : "outline"} className="px-3 py-1 text-sm" data-testid={`preference-${key}`}>
-              {label}: {settings.data[key] ? "On" : "Off"}
+              {t(settings.data[key] ? "preferenceOn" : "preferenceOff", { label: t(`preferences.${key}`) })}
             </Badge>
           ) : (
             <Skeleton key={key} className="h-7 w-32 rounded-full" />
@@ -195,19 +204,21 @@ function LearningPreferences({ enabled }: { enabled: boolean }) {
 
 function QuizFrequencyBadge({ preferences }: { preferences: LearningPreferencesData }) {
   const { mode } = quizPacing(preferences);
+  const t = useTranslations("profile");
   return (
     <Badge variant={mode === "off" ? "outline" : "success"} className="px-3 py-1 text-sm whitespace-normal" data-testid="preference-quizFrequency">
-      Quizzes: {formatQuizFrequency(mode, preferences.quizGapSeconds)}
+      {t("quizFrequency", { mode, seconds: preferences.quizGapSeconds })}
     </Badge>
   );
 }
 
 function SavedSection() {
   const favorites = useFavorites();
+  const t = useTranslations("profile");
   return (
     <section aria-labelledby="profile-saved" className="space-y-4">
       <h2 id="profile-saved" className="text-xl font-bold tracking-tight">
-        Saved
+        {t("saved")}
       </h2>
       <VideoGrid videos={favorites.data} loading={favorites.isPending} empty={<SavedEmptyState />} />
     </section>

@@ -8,6 +8,7 @@
  * review screen paints without it.
  */
 import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
 import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
 import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
 import type { ReviewMedia } from "@/lib/types/api";
@@ -32,6 +33,7 @@ function playSpan(adapter: PlayerAdapter, startMs: number, endMs: number): () =>
 }
 
 export default function LinePlayer({ media, replay, embedOrigin, title }: Props) {
+  const t = useTranslations("review");
   const [adapter, setAdapter] = useState<PlayerAdapter | null>(null);
   const [ready, setReady] = useState(false);
   const [blocked, setBlocked] = useState(false);
@@ -58,7 +60,7 @@ export default function LinePlayer({ media, replay, embedOrigin, title }: Props)
 
   const hint = blocked ? (
     <p className="text-sm text-muted-foreground" role="status" data-testid="review-sound-blocked">
-      Your browser held back the sound: press Replay to hear the line.
+      {t("soundBlocked")}
     </p>
   ) : null;
   if (media.kind === "html5") {
@@ -86,7 +88,7 @@ export default function LinePlayer({ media, replay, embedOrigin, title }: Props)
         key={media.youtubeId}
         ref={frameRef}
         src={youtubeEmbedUrl(embedOrigin, media.youtubeId, window.location.origin)}
-        title={`${title} (video)`}
+        title={t("videoFrameTitle", { title })}
         allow="autoplay; encrypted-media"
         tabIndex={-1}
         className="pointer-events-none aspect-video w-40 rounded-md border-0 bg-black"

@@ -6,21 +6,23 @@
  */
 import dynamic from "next/dynamic";
 import { Volume2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { WordMeaning } from "@/components/words/word-meaning";
 import { WordNoteEditor } from "@/components/words/word-note-editor";
 import { useWordLookup } from "@/lib/data/use-word-lookup";
 import type { ReviewGrade } from "@/lib/data/use-review";
-import { formatInterval } from "@/lib/words/cards/format";
+import { intervalParts } from "@/lib/words/cards/format";
 import type { ReviewCardDto } from "@/lib/types/api";
 
 const LinePlayer = dynamic(() => import("./line-player"), { ssr: false });
 
-export const GRADE_LABELS: { grade: ReviewGrade; label: string; key: string }[] = [
-  { grade: "again", label: "Again", key: "1" },
-  { grade: "hard", label: "Hard", key: "2" },
-  { grade: "good", label: "Good", key: "3" },
-  { grade: "easy", label: "Easy", key: "4" },
+/** The grades in order, each with its key (its caption is the catalogue's `review.grades.<grade>`). */
+export const GRADES: { grade: ReviewGrade; key: string }[] = [
+  { grade: "again", key: "1" },
+  { grade: "hard", key: "2" },
+  { grade: "good", key: "3" },
+  { grade: "easy", key: "4" },
 ];
 
 type Props = {
@@ -38,6 +40,7 @@ type Props = {
 };
 
 export function ReviewCard({ card, revealed, practice, replay, embedOrigin, shownAt, busy, onReveal, onReplay, onGrade }: Props) {
+  const t = useTranslations("review");
   const line = card.line;
   // Fetched as the card shows, so the meaning is there when it is revealed; the look-up's own rules (cache first, hourly limit) apply.
   const lookup = useWordLookup({ language: card.language, surface: line?.surface ?? card.lemma, lemma: card.lemma, captionId: line?.captionId });
@@ -50,7 +53,7 @@ export function ReviewCard({ card, revealed, practice, replay, embedOrigin, show
             <mark className="rounded bg-amber-200 px-1 font-bold text-amber-950 dark:bg-amber-400/30 dark:text-amber-100">{line.text.slice(line.wordStart, line.wordEnd)}</mark>
             {line.text.slice(line.wordEnd)}
           </blockquote>
-          <figcaption className="text-sm text-muted-foreground">From “{line.videoTitle}”</figcaption>
+          <figcaption className="text-sm text-muted-foreground">{t("fromVideo", { title: line.videoTitle })}</figcaption>
         </figure>
       ) : (
         <p className="text-3xl font-bold" lang={card.language} data-testid="review-line">
@@ -61,7 +64,7 @@ export function ReviewCard({ card, revealed, practice, replay, embedOrigin, show
       {line?.media ? (
         <div className="flex flex-wrap items-center gap-3">
           <Button type="button" variant="outline" onClick={onReplay}>
-            <Volume2 aria-hidden /> Replay <kbd className="ml-1 hidden text-xs text-muted-foreground sm:inline">R</kbd>
+            <Volume2 aria-hidden /> {t("replay")} <kbd className="ml-1 hidden text-xs text-muted-foreground sm:inline">R</kbd>
           </Button>
           <LinePlayer media={line.media} replay={replay} embedOrigin={embedOrigin} title={line.videoTitle} />
         </div>
@@ -78,12 +81,12 @@ export function ReviewCard({ card, revealed, practice, replay, embedOrigin, show
           {lookup.data ? <WordNoteEditor key={`${card.language}:${card.lemma}`} language={card.language} lemma={card.lemma} saved={lookup.data.note?.text ?? ""} /> : null}
           {line?.translation ? (
             <p className="rounded-lg bg-muted px-3 py-2 text-sm">
-              <span className="block text-xs font-medium text-muted-foreground">This line</span>
+              <span className="block text-xs font-medium text-muted-foreground">{t("thisLine")}</span>
               {line.translation}
             </p>
           ) : null}
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" role="group" aria-label="How well did you remember it?">
-            {GRADE_LABELS.map(({ grade, label, key }) => (
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" role="group" aria-label={t("gradesLabel")}>
+            {GRADES.map(({ grade, key }) => (
               <Button
                 key={grade}
                 type="button"
@@ -93,15 +96,15 @@ export function ReviewCard({ card, revealed, practice, replay, embedOrigin, show
                 onClick={() => onGrade(grade)}
                 aria-keyshortcuts={key}
               >
-                <span>{label}</span>
-                {practice ? null : <span className="text-xs font-normal">{formatInterval(Date.parse(card.intervals[grade]) - shownAt)}</span>}
+                <span>{t(`grades.${grade}`)}</span>
+                {practice ? null : <span className="text-xs font-normal">{t("intervalShort", intervalParts(Date.parse(card.intervals[grade]) - shownAt))}</span>}
               </Button>
             ))}
           </div>
         </div>
       ) : (
         <Button type="button" size="lg" className="w-full" onClick={onReveal} aria-keyshortcuts="Space">
-          Show meaning <kbd className="ml-1 hidden text-xs sm:inline">Space</kbd>
+          {t("showMeaning")} <kbd className="ml-1 hidden text-xs sm:inline">{t("spaceKey")}</kbd>
         </Button>
       )}
     </div>

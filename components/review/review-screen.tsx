@@ -7,17 +7,19 @@
 import Link from "next/link";
 import { useEffect, useEffectEvent, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/data/api";
 import { reviewKeys } from "@/lib/data/keys";
 import { useAnswerCard, useDueCards, type ReviewGrade } from "@/lib/data/use-review";
-import { formatInterval } from "@/lib/words/cards/format";
+import { intervalParts } from "@/lib/words/cards/format";
 import { toast } from "@/lib/toast";
-import { GRADE_LABELS, ReviewCard } from "./review-card";
+import { GRADES, ReviewCard } from "./review-card";
 
 export function ReviewScreen({ embedOrigin }: { embedOrigin: string }) {
+  const t = useTranslations("review");
   const [practice, setPractice] = useState(false);
   const due = useDueCards(practice);
   const answer = useAnswerCard();
@@ -60,7 +62,7 @@ export function ReviewScreen({ embedOrigin }: { embedOrigin: string }) {
           else if (!practice) startBatch(false);
           else setIndex(index + 1);
         },
-        onError: (error) => toast.error(errorMessage(error, "Your answer could not be saved. Try again.")),
+        onError: (error) => toast.error(errorMessage(error, t("answerError"))),
       },
     );
   }
@@ -76,7 +78,7 @@ export function ReviewScreen({ embedOrigin }: { embedOrigin: string }) {
     } else if (event.key === "r" || event.key === "R") {
       setReplay((n) => n + 1);
     } else if (revealed) {
-      const found = GRADE_LABELS.find((g) => g.key === event.key);
+      const found = GRADES.find((g) => g.key === event.key);
       if (found) {
         event.preventDefault();
         grade(found.grade);
@@ -91,24 +93,24 @@ export function ReviewScreen({ embedOrigin }: { embedOrigin: string }) {
   return (
     <main id="main" className="mx-auto max-w-2xl space-y-4 px-4 py-6 sm:px-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">Review</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
         <label className="flex items-center gap-2 text-sm">
           <Switch checked={practice} onCheckedChange={(on) => startBatch(on)} aria-describedby="practice-hint" />
-          Practice mode
+          {t("practiceMode")}
         </label>
       </div>
       <p id="practice-hint" className="text-sm text-muted-foreground">
-        {practice ? "Practice: go through your words; their schedules stay as they are." : "Words come back just before you would forget them."}
+        {practice ? t("practiceHint") : t("scheduleHint")}
       </p>
 
-      <section role="region" aria-label="Review" className="rounded-2xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6">
+      <section role="region" aria-label={t("regionLabel")} className="rounded-2xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6">
         <p className="mb-4 text-sm font-medium text-muted-foreground" data-due-count={left} data-testid="review-left">
-          {practice ? `${left} to practise` : `${left} ${left === 1 ? "word" : "words"} left`}
+          {practice ? t("toPractise", { count: left }) : t("wordsLeft", { count: left })}
         </p>
         {due.isPending ? (
           <Skeleton className="h-40 w-full" />
         ) : due.isError ? (
-          <p className="text-destructive">{errorMessage(due.error, "Your words could not be loaded.")}</p>
+          <p className="text-destructive">{errorMessage(due.error, t("loadError"))}</p>
         ) : card ? (
           <ReviewCard
             key={`${card.language}:${card.lemma}:${index}`}
@@ -134,22 +136,23 @@ export function ReviewScreen({ embedOrigin }: { embedOrigin: string }) {
 type EmptyProps = { practice: boolean; nextDueAt: string | null; answeredAt: number; hasCards: boolean; onPractice: () => void; onAgain: () => void };
 
 function EmptyState({ practice, nextDueAt, answeredAt, hasCards, onPractice, onAgain }: EmptyProps) {
+  const t = useTranslations("review");
   // Counted from when the cards were read: the same text on the server and in the browser.
-  const next = nextDueAt ? `Next review in ${formatInterval(Math.max(0, Date.parse(nextDueAt) - answeredAt), "long")}.` : null;
+  const next = nextDueAt ? t("nextReview", intervalParts(Math.max(0, Date.parse(nextDueAt) - answeredAt))) : null;
   return (
     <div className="space-y-4 text-center" data-testid="review-empty">
-      <p className="text-lg font-semibold">{practice ? "That was every word." : "No words due."}</p>
+      <p className="text-lg font-semibold">{practice ? t("doneAll") : t("noneDue")}</p>
       <p className="text-muted-foreground">
-        {next ?? (hasCards ? "" : "Save words while you watch (tap a word, then Save) and they will come back here.")}
+        {next ?? (hasCards ? "" : t("noCards"))}
       </p>
       <div className="flex flex-wrap justify-center gap-2">
         {hasCards ? (
           <Button type="button" variant="outline" onClick={practice ? onAgain : onPractice}>
-            {practice ? "Practice again" : "Practice anyway"}
+            {practice ? t("practiceAgain") : t("practiceAnyway")}
           </Button>
         ) : null}
         <Button asChild>
-          <Link href="/home">Back to home</Link>
+          <Link href="/home">{t("backHome")}</Link>
         </Button>
       </div>
     </div>

@@ -4,18 +4,20 @@
  */
 import { Heart } from "lucide-react";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
 export function SavedEmptyState() {
+  const t = useTranslations("saved");
   return (
     <div className="flex flex-col items-center gap-3 py-4" data-testid="saved-empty">
       <span className="grid size-12 place-items-center rounded-full bg-rose-500/10 text-rose-600 dark:text-rose-400">
         <Heart className="size-6" aria-hidden />
       </span>
-      <p className="font-semibold text-foreground">No saved videos yet</p>
-      <p className="max-w-sm text-sm">Tap the heart on any video to save it here for later.</p>
+      <p className="font-semibold text-foreground">{t("emptyVideosTitle")}</p>
+      <p className="max-w-sm text-sm">{t("emptyVideosText")}</p>
       <Button asChild variant="outline" size="sm">
-        <Link href="/home">Browse videos</Link>
+        <Link href="/home">{t("browseVideos")}</Link>
       </Button>
     </div>
   );

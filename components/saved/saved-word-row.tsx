@@ -6,7 +6,8 @@
  */
 import { BookmarkPlus, Pencil, Play, Trash2 } from "lucide-react";
 import Link from "next/link";
-import { useId, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { NoteField } from "@/components/words/note-field";
 import { STATUS_BADGE_STYLES } from "@/components/words/status-styles";
@@ -17,14 +18,13 @@ import { cn } from "@/lib/utils";
 
 /** PUT /api/words/notes takes a note this long (lib/validation/word-lookup.ts; zod stays off this page). */
 
-const STATUS_NAMES: Record<SavedWord["status"], string> = { learning: "Learning", known: "Known", ignored: "Ignored" };
-
 const clock = (ms: number) => {
   const s = Math.floor(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 };
 
 function NoteEditor({ word, onDone }: { word: SavedWord; onDone: () => void }) {
+  const t = useTranslations("saved.word");
   const id = useId();
   const save = useSaveWordNote();
   const [text, setText] = useState(word.note ?? "");
@@ -40,7 +40,7 @@ function NoteEditor({ word, onDone }: { word: SavedWord; onDone: () => void }) {
       }}
     >
       <label htmlFor={id} className="block text-xs font-medium text-muted-foreground">
-        Your note on <span lang={word.language}>{word.lemma}</span> (shown as its meaning; empty removes it)
+        {t.rich("noteLabel", { lemma: word.lemma, word: (chunks) => <span lang={word.language}>{chunks}</span> })}
       </label>
       <NoteField
         id={id}
@@ -54,10 +54,10 @@ function NoteEditor({ word, onDone }: { word: SavedWord; onDone: () => void }) {
       />
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="ghost" size="sm" onClick={onDone}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" size="sm" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : word.note && !text.trim() ? "Remove note" : "Save note"}
+          {save.isPending ? t("saving") : word.note && !text.trim() ? t("removeNote") : t("saveNote")}
         </Button>
       </div>
     </form>
@@ -65,17 +65,19 @@ function NoteEditor({ word, onDone }: { word: SavedWord; onDone: () => void }) {
 }
 
 function Meaning({ word }: { word: SavedWord }) {
-  if (!word.meaning) return <p className="text-sm text-muted-foreground italic">No meaning found yet: add your own note, or tap the word in a video to look it up.</p>;
+  const t = useTranslations("saved.word");
+  if (!word.meaning) return <p className="text-sm text-muted-foreground italic">{t("noMeaning")}</p>;
+  const { source, text } = word.meaning;
+  const label = (chunks: ReactNode) => <span className="font-medium text-muted-foreground">{chunks}</span>;
   return (
     <p className="line-clamp-3 text-sm break-words" data-testid="saved-word-meaning">
-      {word.meaning.source === "note" && <span className="font-medium text-muted-foreground">Your note: </span>}
-      {word.meaning.source === "line" && <span className="font-medium text-muted-foreground">In this line: </span>}
-      {word.meaning.text}
+      {source === "note" ? t.rich("meaningNote", { label, text }) : source === "line" ? t.rich("meaningLine", { label, text }) : text}
     </p>
   );
 }
 
 export function SavedWordRow({ word, languageName }: { word: SavedWord; languageName: string | undefined }) {
+  const t = useTranslations("saved");
   const [editing, setEditing] = useState(false);
   const remove = useRemoveSavedWord();
   const save = useSaveListedWord();
@@ -90,18 +92,18 @@ export function SavedWordRow({ word, languageName }: { word: SavedWord; language
             {word.lemma}
           </span>
           <span className={cn("rounded-full border px-2 py-0.5 text-xs font-medium", STATUS_BADGE_STYLES[word.status])} data-testid="saved-word-status">
-            {STATUS_NAMES[word.status]}
+            {t(`status.${word.status}`)}
           </span>
           {languageName && <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{languageName}</span>}
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0">
-          <Button type="button" variant="ghost" size="icon" className="size-10 text-muted-foreground" aria-label={`Edit note on ${word.lemma}`} aria-expanded={editing} onClick={() => setEditing(!editing)}>
+          <Button type="button" variant="ghost" size="icon" className="size-10 text-muted-foreground" aria-label={t("word.editNote", { lemma: word.lemma })} aria-expanded={editing} onClick={() => setEditing(!editing)}>
             <Pencil aria-hidden />
           </Button>
           {word.savedAt === null ? (
-            <Button type="button" variant="outline" size="sm" className="mt-1 ml-1 h-9" aria-label={`Save ${word.lemma}`} disabled={save.isPending} onClick={() => save.mutate(key)}>
+            <Button type="button" variant="outline" size="sm" className="mt-1 ml-1 h-9" aria-label={t("word.saveWord", { lemma: word.lemma })} disabled={save.isPending} onClick={() => save.mutate(key)}>
               <BookmarkPlus aria-hidden />
-              Save
+              {t("word.save")}
             </Button>
           ) : (
             <Button
@@ -109,7 +111,7 @@ export function SavedWordRow({ word, languageName }: { word: SavedWord; language
               variant="ghost"
               size="icon"
               className="size-10 text-muted-foreground hover:text-destructive"
-              aria-label={`Remove ${word.lemma}`}
+              aria-label={t("word.removeWord", { lemma: word.lemma })}
               disabled={remove.isPending}
               onClick={() => remove.mutate(key)}
             >

@@ -8,11 +8,13 @@
  */
 import { keepPreviousData } from "@tanstack/react-query";
 import { BookmarkPlus, Download, SearchX } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { SavedWordsFilters as Filters } from "@/lib/data/keys";
 import { useLanguages } from "@/lib/data/use-languages";
+import { languageName } from "@/lib/i18n/locales";
 import { exportUrl, useSavedWords } from "@/lib/data/use-saved-words";
 import { SavedWordRow } from "./saved-word-row";
 import { SavedWordsFilters, type WordsShown } from "./saved-words-filters";
@@ -29,32 +31,35 @@ function useDebounced(value: string, delay: number): string {
 }
 
 function SavedWordsEmptyState() {
+  const t = useTranslations("saved");
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed bg-card/50 px-6 py-10 text-center text-muted-foreground" data-testid="saved-words-empty">
       <span className="grid size-12 place-items-center rounded-full bg-primary/10 text-primary">
         <BookmarkPlus className="size-6" aria-hidden />
       </span>
-      <p className="font-semibold text-foreground">No saved words yet</p>
-      <p className="max-w-sm text-sm">Tap a word in a video&apos;s captions and choose Save: it appears here, ready to export to Anki.</p>
+      <p className="font-semibold text-foreground">{t("emptyWordsTitle")}</p>
+      <p className="max-w-sm text-sm">{t("emptyWordsText")}</p>
     </div>
   );
 }
 
 function NoMatch({ onClear }: { onClear: () => void }) {
+  const t = useTranslations("saved");
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed bg-card/50 px-6 py-8 text-center text-muted-foreground" data-testid="saved-words-no-match">
       <SearchX className="size-6" aria-hidden />
-      <p className="font-semibold text-foreground">No words match</p>
+      <p className="font-semibold text-foreground">{t("noMatch")}</p>
       <Button type="button" variant="outline" size="sm" onClick={onClear}>
-        Show all saved words
+        {t("showAllSaved")}
       </Button>
     </div>
   );
 }
 
 function SavedWordsSkeleton() {
+  const t = useTranslations("saved");
   return (
-    <ul className="grid gap-3 md:grid-cols-2" aria-busy="true" aria-label="Loading saved words">
+    <ul className="grid gap-3 md:grid-cols-2" aria-busy="true" aria-label={t("loadingWords")}>
       {Array.from({ length: 4 }, (_, i) => (
         <li key={i} className="space-y-3 rounded-xl border bg-card p-4" data-testid="saved-word-skeleton">
           <Skeleton className="h-6 w-1/3" />
@@ -68,6 +73,8 @@ function SavedWordsSkeleton() {
 }
 
 export function SavedWords() {
+  const t = useTranslations("saved");
+  const locale = useLocale();
   const [language, setLanguage] = useState<string | undefined>(undefined);
   const [shown, setShown] = useState<WordsShown>("saved");
   const [videoId, setVideoId] = useState<number | undefined>(undefined);
@@ -82,7 +89,7 @@ export function SavedWords() {
   };
   const narrowed = shown !== "saved" || videoId !== undefined || q !== "";
   const saved = useSavedWords(filters, { placeholderData: keepPreviousData });
-  const languageNames = new Map((useLanguages().data ?? []).map((l) => [l.code, l.name]));
+  const languageNames = new Map((useLanguages().data ?? []).map((l) => [l.code, languageName(l.code, locale) ?? l.name]));
   const first = saved.data?.pages[0];
   const counts = first?.languages ?? [];
   const listed = counts.reduce((sum, c) => sum + c.count, 0);
@@ -102,25 +109,22 @@ export function SavedWords() {
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <div className="space-y-1">
           <h2 id="saved-words-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
-            Saved words
+            {t("wordsTitle")}
           </h2>
-          <p className="max-w-prose text-sm text-muted-foreground">
-            Words you saved to learn, most recent first, each with a line where it is said. Removing a word you are learning makes it new again and takes it out of
-            your reviews; a word you know stays known.
-          </p>
+          <p className="max-w-prose text-sm text-muted-foreground">{t("wordsIntro")}</p>
         </div>
         {shown !== "quizzes" && listed > 0 && (
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline" size="sm">
               <a href={exportUrl("apkg", language)} download>
                 <Download aria-hidden />
-                Export to Anki (.apkg)
+                {t("exportApkg")}
               </a>
             </Button>
             <Button asChild variant="outline" size="sm">
               <a href={exportUrl("tsv", language)} download>
                 <Download aria-hidden />
-                Export as TSV
+                {t("exportTsv")}
               </a>
             </Button>
           </div>
@@ -143,7 +147,7 @@ export function SavedWords() {
         />
       )}
       {several && (
-        <div role="group" aria-label="Language" className="flex flex-wrap gap-2">
+        <div role="group" aria-label={t("languageGroup")} className="flex flex-wrap gap-2">
           {[{ language: undefined, count: listed }, ...counts].map((c) => (
             <Button
               key={c.language ?? "all"}
@@ -158,7 +162,7 @@ export function SavedWords() {
               }}
               className="h-9 rounded-full px-4"
             >
-              {c.language ? (languageNames.get(c.language) ?? c.language) : "All"}
+              {c.language ? (languageNames.get(c.language) ?? c.language) : t("allLanguages")}
               <span className="tabular-nums opacity-80">{c.count}</span>
             </Button>
           ))}
@@ -168,7 +172,7 @@ export function SavedWords() {
         <SavedWordsSkeleton />
       ) : saved.isError ? (
         <p className="text-sm text-destructive" role="alert">
-          Your saved words could not be loaded. Please reload the page.
+          {t("loadError")}
         </p>
       ) : words.length === 0 ? (
         narrowed ? <NoMatch onClear={clear} /> : <SavedWordsEmptyState />
@@ -176,8 +180,7 @@ export function SavedWords() {
         <>
           {narrowed && (
             <p className="text-sm text-muted-foreground" role="status" data-testid="saved-words-count">
-              {first!.total === 1 ? "1 word" : `${first!.total.toLocaleString("en-US")} words`}
-              {shown === "quizzes" ? " met in quizzes, not saved: save one to keep it on your list." : ""}
+              {t(shown === "quizzes" ? "quizWordCount" : "wordCount", { count: first!.total })}
             </p>
           )}
           <ul className="grid gap-3 md:grid-cols-2" aria-busy={saved.isPlaceholderData} data-testid="saved-words">
@@ -190,7 +193,7 @@ export function SavedWords() {
       {saved.hasNextPage && !saved.isPlaceholderData && (
         <div className="flex justify-center">
           <Button type="button" variant="outline" onClick={() => void saved.fetchNextPage()} disabled={saved.isFetchingNextPage}>
-            {saved.isFetchingNextPage ? "Loading..." : "Show more"}
+            {saved.isFetchingNextPage ? t("loadingMore") : t("showMore")}
           </Button>
         </div>
       )}

@@ -2,6 +2,7 @@
 /** Security Settings' two toggle forms: change email and change password, each checked against the current password. */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
@@ -34,20 +35,22 @@ function ToggleRow({ title, description, open, onOpen }: { title: string; descri
 }
 
 function FormButtons({ pending, label, onCancel }: { pending: boolean; label: string; onCancel: () => void }) {
+  const t = useTranslations("settings.credentials");
   return (
     <div className="flex justify-end gap-2">
       <Button type="button" variant="ghost" onClick={onCancel} disabled={pending}>
-        Cancel
+        {t("cancel")}
       </Button>
       <Button type="submit" disabled={pending}>
         {pending ? <Spinner /> : null}
-        {pending ? "Changing..." : label}
+        {pending ? t("changing") : label}
       </Button>
     </div>
   );
 }
 
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+  const t = useTranslations("settings.credentials");
   const [open, setOpen] = useState(false);
   const [pendingNotice, setPendingNotice] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -60,20 +63,21 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
 
   async function onSubmit(values: EmailChange) {
     try {
-      const result = await apiJson<{ message: string }>("POST", "/api/auth/change-email", values);
-      toast.success("Email changed", { description: "Your email has been updated successfully." });
-      setPendingNotice(result.message);
+      const result = await apiJson<{ message: string; newEmail: string }>("POST", "/api/auth/change-email", values);
+      toast.success(t("emailChangedTitle"), { description: t("emailChangedText") });
+      // The server's notice (lib/services/account.ts) in the reader's language: the links went to both addresses.
+      setPendingNotice(result.newEmail ? t("emailPending", { current: currentEmail, next: result.newEmail }) : result.message);
       close();
       await queryClient.invalidateQueries({ queryKey: userKeys.current });
     } catch (error) {
-      toast.error("Error", { description: serverMessage(error) ?? "Failed to change email. Please try again." });
+      toast.error(t("errorTitle"), { description: serverMessage(error) ?? t("emailFailed") });
     }
   }
 
   const pending = form.formState.isSubmitting;
   return (
     <div className="space-y-4" data-testid="change-email">
-      <ToggleRow title="Change Email" description={`Signed in as ${currentEmail}`} open={open} onOpen={() => setOpen(true)} />
+      <ToggleRow title={t("changeEmail")} description={t("signedInAs", { email: currentEmail })} open={open} onOpen={() => setOpen(true)} />
       {pendingNotice ? (
         <p role="status" className="rounded-lg bg-primary/10 px-3 py-2 text-sm text-foreground">
           {pendingNotice}
@@ -81,10 +85,10 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       ) : null}
       {open ? (
         <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4 rounded-xl border p-4" aria-label="Change Email">
-            <TextField control={form.control} name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
-            <TextField control={form.control} name="newEmail" label="New email" type="email" autoComplete="email" />
-            <FormButtons pending={pending} label="Change Email" onCancel={close} />
+          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4 rounded-xl border p-4" aria-label={t("changeEmail")}>
+            <TextField control={form.control} name="currentPassword" label={t("currentPassword")} type="password" autoComplete="current-password" />
+            <TextField control={form.control} name="newEmail" label={t("newEmail")} type="email" autoComplete="email" />
+            <FormButtons pending={pending} label={t("changeEmail")} onCancel={close} />
           </form>
         </Form>
       ) : null}
@@ -93,6 +97,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
 }
 
 export function ChangePasswordForm() {
+  const t = useTranslations("settings.credentials");
   const [open, setOpen] = useState(false);
   const form = useForm<PasswordChange>({
     resolver: zodResolver(passwordChangeSchema),
@@ -107,24 +112,24 @@ export function ChangePasswordForm() {
   async function onSubmit(values: PasswordChange) {
     try {
       await apiJson("POST", "/api/auth/change-password", values);
-      toast.success("Password changed", { description: "Your password has been updated successfully." });
+      toast.success(t("passwordChangedTitle"), { description: t("passwordChangedText") });
       close();
     } catch (error) {
-      toast.error("Error", { description: serverMessage(error) ?? "Failed to change password. Please try again." });
+      toast.error(t("errorTitle"), { description: serverMessage(error) ?? t("passwordFailed") });
     }
   }
 
   const pending = form.formState.isSubmitting;
   return (
     <div className="space-y-4" data-testid="change-password">
-      <ToggleRow title="Change Password" description="Use at least 6 characters." open={open} onOpen={() => setOpen(true)} />
+      <ToggleRow title={t("changePassword")} description={t("passwordHint")} open={open} onOpen={() => setOpen(true)} />
       {open ? (
         <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4 rounded-xl border p-4" aria-label="Change Password">
-            <TextField control={form.control} name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
-            <TextField control={form.control} name="newPassword" label="New password" type="password" autoComplete="new-password" />
-            <TextField control={form.control} name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
-            <FormButtons pending={pending} label="Change Password" onCancel={close} />
+          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4 rounded-xl border p-4" aria-label={t("changePassword")}>
+            <TextField control={form.control} name="currentPassword" label={t("currentPassword")} type="password" autoComplete="current-password" />
+            <TextField control={form.control} name="newPassword" label={t("newPassword")} type="password" autoComplete="new-password" />
+            <TextField control={form.control} name="confirmPassword" label={t("confirmPassword")} type="password" autoComplete="new-password" />
+            <FormButtons pending={pending} label={t("changePassword")} onCancel={close} />
           </form>
         </Form>
       ) : null}

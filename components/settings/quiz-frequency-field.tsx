@@ -3,6 +3,7 @@
  * Settings → Learning Preferences: how often quizzes interrupt a video, and the seconds between them
  * when spaced. Under the Pause on Highlight switch, which turns quizzes off altogether.
  */
+import { useTranslations } from "next-intl";
 import { useWatch, type Control } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { NumberInput } from "@/components/forms/number-input";
@@ -10,13 +11,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { QUIZ_GAP_MAX_SECONDS, QUIZ_GAP_MIN_SECONDS } from "@/lib/validation/limits";
 import type { SettingsForm } from "@/lib/validation/settings";
 
-const CHOICES = [
-  { value: "every", label: "At every vocabulary word" },
-  { value: "spaced", label: "At most one every few seconds" },
-  { value: "off", label: "Off" },
-] as const;
+const CHOICES = ["every", "spaced", "off"] as const;
 
 export function QuizFrequencyField({ control }: { control: Control<SettingsForm> }) {
+  const t = useTranslations("settings.quiz");
   const frequency = useWatch({ control, name: "quizFrequency" });
   // Pause on Highlight off means no quizzes at all (SPEC §3): the choice waits, greyed, until it is on.
   const pausing = useWatch({ control, name: "pauseOnHighlight" });
@@ -27,22 +25,22 @@ export function QuizFrequencyField({ control }: { control: Control<SettingsForm>
         name="quizFrequency"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>Quizzes</FormLabel>
+            <FormLabel>{t("label")}</FormLabel>
             <Select value={field.value} onValueChange={field.onChange} disabled={!pausing}>
               <FormControl>
                 <SelectTrigger className="w-full">
-                  <SelectValue>{CHOICES.find((c) => c.value === field.value)?.label}</SelectValue>
+                  <SelectValue>{CHOICES.includes(field.value) ? t(field.value) : undefined}</SelectValue>
                 </SelectTrigger>
               </FormControl>
               <SelectContent>
                 {CHOICES.map((choice) => (
-                  <SelectItem key={choice.value} value={choice.value}>
-                    {choice.label}
+                  <SelectItem key={choice} value={choice}>
+                    {t(choice)}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
-            <FormDescription>{pausing ? "How often a video stops to ask about a word." : "No quizzes while Pause on Highlight is off."}</FormDescription>
+            <FormDescription>{pausing ? t("hint") : t("hintOff")}</FormDescription>
             <FormMessage />
           </FormItem>
         )}
@@ -51,8 +49,8 @@ export function QuizFrequencyField({ control }: { control: Control<SettingsForm>
         <NumberInput
           control={control}
           name="quizGapSeconds"
-          label="Seconds between quizzes"
-          description={`At least this long of the video between two quizzes (${QUIZ_GAP_MIN_SECONDS}–${QUIZ_GAP_MAX_SECONDS}).`}
+          label={t("gapLabel")}
+          description={t("gapHint", { min: QUIZ_GAP_MIN_SECONDS, max: QUIZ_GAP_MAX_SECONDS })}
           min={QUIZ_GAP_MIN_SECONDS}
           max={QUIZ_GAP_MAX_SECONDS}
         />

@@ -1,6 +1,7 @@
 "use client";
 /** Settings: profile, languages, daily goal and the four learning switches, saved together. */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { useForm, type Control } from "react-hook-form";
 import { useSignOut } from "@/components/auth/use-sign-out";
@@ -14,6 +15,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Switch } from "@/components/ui/switch";
 import type { AppUser, LearningPreferences } from "@/lib/types/api";
 import { useLanguages } from "@/lib/data/use-languages";
+import { languageName } from "@/lib/i18n/locales";
 import { browserTimeZone } from "@/lib/data/use-progress";
 import { useUpdateSettings } from "@/lib/data/use-settings";
 import { QuizFrequencyField } from "./quiz-frequency-field";
@@ -22,16 +24,17 @@ import { settingsFormSchema, type SettingsForm as Values } from "@/lib/validatio
 
 type Switch = "showDefinitions" | "pauseOnHighlight" | "pauseOnWordLookup" | "showWordStatus" | "enableNotifications" | "autoplayVideos";
 
-const SWITCHES: { name: Switch & keyof LearningPreferences; label: string; description: string }[] = [
-  { name: "showDefinitions", label: "Show Definitions", description: "Show a word's meaning when it lights up in the captions." },
-  { name: "pauseOnHighlight", label: "Pause on Highlight", description: "Pause the video at vocabulary words for a quiz." },
-  { name: "pauseOnWordLookup", label: "Pause when looking up a word", description: "Pause while a word's meaning is open; playing resumes when it closes." },
-  { name: "showWordStatus", label: "Show word status", description: "Mark words in the captions and transcript as new, learning or known." },
-  { name: "enableNotifications", label: "Enable Notifications", description: "Reminders to keep your streak going." },
-  { name: "autoplayVideos", label: "Autoplay Videos", description: "Start playing as soon as a video opens." },
+const SWITCHES: readonly (Switch & keyof LearningPreferences)[] = [
+  "showDefinitions",
+  "pauseOnHighlight",
+  "pauseOnWordLookup",
+  "showWordStatus",
+  "enableNotifications",
+  "autoplayVideos",
 ];
 
 export function SettingsForm({ user, preferences }: { user: AppUser; preferences: LearningPreferences }) {
+  const t = useTranslations("settings");
   const save = useUpdateSettings();
   const signOut = useSignOut();
   const form = useForm<Values>({
@@ -51,52 +54,52 @@ export function SettingsForm({ user, preferences }: { user: AppUser; preferences
       // The browser's zone goes with the form: the learner's days follow it (at most one switch a day).
       await save.mutateAsync({ values: { ...values, timeZone: browserTimeZone() } });
       form.reset(values);
-      toast.success("Settings updated", { description: "Your settings have been saved successfully." });
+      toast.success(t("form.savedTitle"), { description: t("form.savedText") });
     } catch {
-      toast.error("Error", { description: "Failed to update settings. Please try again." });
+      toast.error(t("form.errorTitle"), { description: t("form.saveFailed") });
     }
   }
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-6" aria-label="Settings">
-        <Section title="Profile Information" description="How your name appears in LingoReel.">
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-6" aria-label={t("form.label")}>
+        <Section title={t("form.profileTitle")} description={t("form.profileDescription")}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField control={form.control} name="firstName" label="First name" autoComplete="given-name" />
-            <TextField control={form.control} name="lastName" label="Last name" autoComplete="family-name" />
+            <TextField control={form.control} name="firstName" label={t("form.firstName")} autoComplete="given-name" />
+            <TextField control={form.control} name="lastName" label={t("form.lastName")} autoComplete="family-name" />
           </div>
         </Section>
 
-        <Section title="Language Preferences" description="Quizzes and translations use your native language.">
+        <Section title={t("form.languageTitle")} description={t("form.languageDescription")}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <LanguageSelect control={form.control} name="nativeLanguage" label="Native language" />
-            <LanguageSelect control={form.control} name="targetLanguage" label="Target language" />
+            <LanguageSelect control={form.control} name="nativeLanguage" label={t("form.nativeLanguage")} />
+            <LanguageSelect control={form.control} name="targetLanguage" label={t("form.targetLanguage")} />
           </div>
         </Section>
 
-        <Section title="Learning Preferences" description="Your daily goal and how videos behave.">
+        <Section title={t("form.learningTitle")} description={t("form.learningDescription")}>
           {/* Half the row, as wide as the Quizzes choice below. */}
           <div className="grid gap-4 sm:grid-cols-2">
             <NumberInput
               control={form.control}
               name="dailyGoal"
-              label="Daily goal (minutes)"
-              description="Minutes a day you want to practise."
+              label={t("form.dailyGoal")}
+              description={t("form.dailyGoalHint")}
               min={1}
               max={DAILY_GOAL_INPUT_MAX}
             />
           </div>
           <div className="divide-y rounded-xl border">
-            {SWITCHES.map((item) => (
+            {SWITCHES.map((name) => (
               <FormField
-                key={item.name}
+                key={name}
                 control={form.control}
-                name={item.name}
+                name={name}
                 render={({ field }) => (
                   <FormItem className="flex items-center justify-between gap-4 p-4">
                     <div className="space-y-0.5">
-                      <FormLabel className="text-base">{item.label}</FormLabel>
-                      <FormDescription>{item.description}</FormDescription>
+                      <FormLabel className="text-base">{t(`switches.${name}Label`)}</FormLabel>
+                      <FormDescription>{t(`switches.${name}Description`)}</FormDescription>
                     </div>
                     <FormControl>
                       <Switch checked={field.value} onCheckedChange={field.onChange} />
@@ -120,10 +123,10 @@ export function SettingsForm({ user, preferences }: { user: AppUser; preferences
             }}
             className="inline-flex min-h-11 items-center justify-center text-sm font-semibold text-destructive underline-offset-4 hover:underline sm:min-h-0"
           >
-            Sign out
+            {t("form.signOut")}
           </a>
           <SubmitButton pending={save.isPending} className="sm:w-auto">
-            {save.isPending ? "Saving..." : "Save Changes"}
+            {save.isPending ? t("form.saving") : t("form.save")}
           </SubmitButton>
         </div>
       </form>
@@ -144,6 +147,8 @@ export function Section({ title, description, children }: { title: string; descr
 }
 
 function LanguageSelect({ control, name, label }: { control: Control<Values>; name: "nativeLanguage" | "targetLanguage"; label: string }) {
+  const t = useTranslations("settings.form");
+  const locale = useLocale();
   const languages = useLanguages();
   return (
     <FormField
@@ -158,11 +163,11 @@ function LanguageSelect({ control, name, label }: { control: Control<Values>; na
             <FormControl>
               <SelectTrigger className="w-full">
                 {/* Given explicitly so the server-rendered page already names the choice. */}
-                <SelectValue placeholder="Choose a language">
+                <SelectValue placeholder={t("chooseLanguage")}>
                   {chosen ? (
                     <>
                       <LanguageFlag code={chosen.code} className="h-3.5 w-5 rounded-[2px]" />
-                      {chosen.name}
+                      {languageName(chosen.code, locale) ?? chosen.name}
                     </>
                   ) : undefined}
                 </SelectValue>
@@ -172,7 +177,7 @@ function LanguageSelect({ control, name, label }: { control: Control<Values>; na
               {(languages.data ?? []).map((language) => (
                 <SelectItem key={language.code} value={language.code}>
                   <LanguageFlag code={language.code} className="h-3.5 w-5 rounded-[2px]" />
-                  {language.name}
+                  {languageName(language.code, locale) ?? language.name}
                 </SelectItem>
               ))}
             </SelectContent>

@@ -6,6 +6,7 @@
 import type { Factor } from "@supabase/supabase-js";
 import { ShieldCheck, Trash2 } from "lucide-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { TotpCodeForm } from "@/components/auth/totp-code-form";
@@ -30,6 +31,8 @@ export function qrImageSource(qrCode: string): string {
 type Enrollment = { factorId: string; qrCode: string; secret: string };
 
 export function TwoFactorSettings() {
+  const t = useTranslations("settings.twoFactor");
+  const locale = useLocale();
   const { loadSupabase } = useAuth();
   const queryClient = useQueryClient();
   const factorsQuery = useQuery({
@@ -50,11 +53,11 @@ export function TwoFactorSettings() {
   async function start() {
     setBusy(true);
     try {
-      const { data, error } = await (await loadSupabase()).auth.mfa.enroll({ factorType: "totp", friendlyName: `Authenticator ${new Date().toISOString().slice(0, 16)}` });
+      const { data, error } = await (await loadSupabase()).auth.mfa.enroll({ factorType: "totp", friendlyName: t("factorName", { time: new Date().toISOString().slice(0, 16) }) });
       if (error) throw error;
       setEnrollment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
     } catch (error) {
-      toast.error("Error", { description: error instanceof Error ? error.message : "Could not start two-factor setup" });
+      toast.error(t("errorTitle"), { description: error instanceof Error ? error.message : t("startFailed") });
     } finally {
       setBusy(false);
     }
@@ -63,9 +66,9 @@ export function TwoFactorSettings() {
   async function verify(code: string): Promise<string | null> {
     if (!enrollment) return null;
     const { error } = await (await loadSupabase()).auth.mfa.challengeAndVerify({ factorId: enrollment.factorId, code });
-    if (error) return error.message || "That code did not match. Try the newest code.";
+    if (error) return error.message || t("codeMismatch");
     setEnrollment(null);
-    toast.success("Two-factor sign-in enabled", { description: "You'll enter a code from your app each time you sign in." });
+    toast.success(t("enabledTitle"), { description: t("enabledText") });
     await refresh();
     return null;
   }
@@ -81,10 +84,10 @@ export function TwoFactorSettings() {
     setBusy(false);
     setConfirmingRemoval(null);
     if (error) {
-      toast.error("Error", { description: error.message || "Could not remove the authenticator" });
+      toast.error(t("errorTitle"), { description: error.message || t("removeFailed") });
       return;
     }
-    toast.success("Authenticator removed", { description: "Two-factor sign-in is off for this authenticator." });
+    toast.success(t("removedTitle"), { description: t("removedText") });
     await refresh();
   }
 
@@ -93,19 +96,19 @@ export function TwoFactorSettings() {
       <ConfirmDialog
         open={confirmingRemoval !== null}
         onOpenChange={(open) => !open && !busy && setConfirmingRemoval(null)}
-        title="Remove this authenticator?"
-        description="Signing in will then need your password only."
+        title={t("confirmTitle")}
+        description={t("confirmText")}
         busy={busy}
-        choices={[{ label: "Remove", variant: "destructive", onSelect: () => confirmingRemoval && void remove(confirmingRemoval) }]}
+        choices={[{ label: t("remove"), variant: "destructive", onSelect: () => confirmingRemoval && void remove(confirmingRemoval) }]}
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <p className="font-semibold">Two-factor sign-in</p>
-          <p className="text-sm text-muted-foreground">Ask for a code from an authenticator app when signing in.</p>
+          <p className="font-semibold">{t("title")}</p>
+          <p className="text-sm text-muted-foreground">{t("description")}</p>
         </div>
         {enrollment || factors === null ? null : (
           <Button type="button" variant="outline" onClick={start} disabled={busy}>
-            {factors.length > 0 ? "Add authenticator" : "Set up authenticator app"}
+            {factors.length > 0 ? t("add") : t("setUp")}
           </Button>
         )}
       </div>
@@ -113,38 +116,38 @@ export function TwoFactorSettings() {
       {factors === null ? (
         <Skeleton className="h-12 w-full" />
       ) : factors.length > 0 ? (
-        <ul className="divide-y rounded-xl border" aria-label="Authenticator apps">
+        <ul className="divide-y rounded-xl border" aria-label={t("listLabel")}>
           {factors.map((factor) => (
             <li key={factor.id} className="flex items-center justify-between gap-3 p-3">
               <span className="flex min-w-0 items-center gap-2">
                 <ShieldCheck className="size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />
                 <span className="min-w-0">
-                  <span className="block truncate text-sm font-medium">{factor.friendly_name || "Authenticator app"}</span>
-                  <span className="block text-xs text-muted-foreground">Added {new Date(factor.created_at).toLocaleDateString()}</span>
+                  <span className="block truncate text-sm font-medium">{factor.friendly_name || t("unnamed")}</span>
+                  <span className="block text-xs text-muted-foreground">{t("added", { date: new Date(factor.created_at).toLocaleDateString(locale) })}</span>
                 </span>
               </span>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${factor.friendly_name || "authenticator"}`} onClick={() => setConfirmingRemoval(factor)} disabled={busy}>
+              <Button type="button" variant="ghost" size="icon" aria-label={factor.friendly_name ? t("removeNamed", { name: factor.friendly_name }) : t("removeUnnamed")} onClick={() => setConfirmingRemoval(factor)} disabled={busy}>
                 <Trash2 aria-hidden />
               </Button>
             </li>
           ))}
         </ul>
       ) : enrollment ? null : (
-        <p className="text-sm text-muted-foreground">Two-factor sign-in is off.</p>
+        <p className="text-sm text-muted-foreground">{t("off")}</p>
       )}
 
       {enrollment ? (
         <div className="grid grid-cols-1 gap-5 rounded-xl border p-4 sm:grid-cols-[auto_minmax(0,1fr)]">
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={qrImageSource(enrollment.qrCode)} alt="QR code to scan with your authenticator app" className="size-44 justify-self-center rounded-lg bg-white p-2" />
+          <img src={qrImageSource(enrollment.qrCode)} alt={t("qrAlt")} className="size-44 justify-self-center rounded-lg bg-white p-2" />
           <div className="space-y-4">
             <div className="space-y-1 text-sm">
-              <p>Scan the QR code with your authenticator app, or enter this key:</p>
+              <p>{t("scanHint")}</p>
               <code className="block rounded-md bg-muted px-2 py-1.5 font-mono text-sm break-all select-all" data-testid="totp-secret">
                 {enrollment.secret}
               </code>
             </div>
-            <TotpCodeForm submitLabel="Verify and enable" onSubmit={verify} onCancel={cancel} autoFocus={false} />
+            <TotpCodeForm submitLabel={t("verify")} onSubmit={verify} onCancel={cancel} autoFocus={false} />
           </div>
         </div>
       ) : null}

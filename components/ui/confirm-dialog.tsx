@@ -3,6 +3,7 @@
  * A question before something happens: a title, what it means, Cancel and the given choices
  * (buttons, last one primary). Nothing can be chosen, and Cancel is off, while `busy`.
  */
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import {
   AlertDialog,
@@ -32,6 +33,7 @@ export function ConfirmDialog({
   choices: ConfirmChoice[];
   busy?: boolean;
 }) {
+  const t = useTranslations("ui");
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       {/* Two choices besides Cancel need more than the narrow dialog's row, or they run into its right padding. */}
@@ -41,7 +43,7 @@ export function ConfirmDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter className="sm:flex-wrap">
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={busy}>{t("cancel")}</AlertDialogCancel>
           {choices.map((choice, i) => (
             <Button key={i} type="button" variant={choice.variant ?? "default"} disabled={busy} onClick={choice.onSelect}>
               {choice.label}

@@ -5,6 +5,7 @@
  * the deletion succeeds and stays open for another try when it fails (the caller's toast says why);
  * it cannot be dismissed while busy.
  */
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
@@ -26,6 +27,7 @@ export function DeleteConfirmDialog({
   /** Deletes; rejects when it did not happen. */
   onDelete: () => Promise<unknown>;
 }) {
+  const t = useTranslations("ui");
   async function confirm() {
     try {
       await onDelete();
@@ -45,8 +47,8 @@ export function DeleteConfirmDialog({
         {
           label: (
             <>
-              {pending ? <Spinner label="Deleting" /> : null}
-              Delete
+              {pending ? <Spinner label={t("deleting")} /> : null}
+              {t("delete")}
             </>
           ),
           variant: "destructive",

@@ -12,7 +12,9 @@ import {
   type FieldValues,
 } from "react-hook-form";
 
+import { useTranslations } from "next-intl";
 import { cn } from "@/lib/utils";
+import { VALIDATION_KEYS } from "@/lib/i18n/validation-keys";
 import { Label } from "@/components/ui/label";
 
 /** The react-hook-form provider: `<Form {...form}><form onSubmit=...>...</form></Form>`. */
@@ -129,7 +131,10 @@ function FormDescription({ className, ...props }: React.ComponentProps<"p">) {
 
 function FormMessage({ className, children, ...props }: React.ComponentProps<"p">) {
   const { error, formMessageId } = useFormField();
-  const body = error ? String(error.message ?? "") : children;
+  const t = useTranslations("validation");
+  const message = error ? String(error.message ?? "") : "";
+  const key = VALIDATION_KEYS[message];
+  const body = error ? (key ? t(key) : message) : children;
 
   if (!body) {
     return null;

@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import { useTranslations } from "next-intl";
 import { ChevronDownIcon, XIcon } from "lucide-react";
 
 import { cn } from "@/lib/utils";
@@ -30,16 +31,18 @@ function MultiSelect({
   options,
   value,
   onValueChange,
-  placeholder = "Select…",
-  summary = (selected) => `${selected.length} selected`,
-  emptyText = "Nothing to choose from.",
+  placeholder,
+  summary,
+  emptyText,
   listLabel,
   className,
   disabled,
   ...props
 }: MultiSelectProps) {
+  const t = useTranslations("ui");
   const selected = options.filter((o) => value.includes(o.value));
-  const text = selected.length === 0 ? null : selected.length === 1 ? selected[0]!.label : summary(selected);
+  const text =
+    selected.length === 0 ? null : selected.length === 1 ? selected[0]!.label : summary ? summary(selected) : t("selectedCount", { count: selected.length });
 
   function toggle(option: string, checked: boolean) {
     onValueChange(checked ? [...value.filter((v) => v !== option), option] : value.filter((v) => v !== option));
@@ -58,13 +61,13 @@ function MultiSelect({
           )}
           {...props}
         >
-          <span className="truncate">{text ?? placeholder}</span>
+          <span className="truncate">{text ?? placeholder ?? t("select")}</span>
           <ChevronDownIcon aria-hidden className="size-4 shrink-0 opacity-60" />
         </button>
       </PopoverTrigger>
       <PopoverContent align="start" className="w-(--radix-popover-trigger-width) min-w-56 p-1">
         {options.length === 0 ? (
-          <p className="px-2 py-3 text-sm text-muted-foreground">{emptyText}</p>
+          <p className="px-2 py-3 text-sm text-muted-foreground">{emptyText ?? t("nothingToChoose")}</p>
         ) : (
           <div role="group" aria-label={listLabel} className="max-h-64 overflow-y-auto">
             {options.map((option) => {

@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import { useTranslations } from "next-intl";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import { XIcon } from "lucide-react";
 
@@ -51,6 +52,7 @@ function SheetContent({
   /** Where the sheet is put in the document (e.g. inside a fullscreen element); the body by default. */
   container?: HTMLElement | null;
 }) {
+  const t = useTranslations("ui");
   return (
     <SheetPortal container={container}>
       <SheetOverlay />
@@ -78,7 +80,7 @@ function SheetContent({
             className="absolute top-4 right-4 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none [&_svg]:size-4"
           >
             <XIcon />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{t("close")}</span>
           </SheetPrimitive.Close>
         )}
       </SheetPrimitive.Content>

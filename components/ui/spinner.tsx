@@ -1,5 +1,6 @@
 import * as React from "react";
 import { Loader2Icon } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { cn } from "@/lib/utils";
 
@@ -9,9 +10,10 @@ import { cn } from "@/lib/utils";
  */
 function Spinner({
   className,
-  label = "Loading",
+  label,
   ...props
 }: React.ComponentProps<"svg"> & { label?: string | null }) {
+  const t = useTranslations("ui");
   const icon = (
     <Loader2Icon
       data-slot="spinner"
@@ -21,7 +23,7 @@ function Spinner({
     />
   );
 
-  if (!label) {
+  if (label === null) {
     return icon;
   }
 
@@ -29,7 +31,7 @@ function Spinner({
     <>
       {icon}
       <span role="status" className="sr-only">
-        {label}
+        {label ?? t("loading")}
       </span>
     </>
   );

@@ -6,6 +6,7 @@
  * action (the way in when the confirmation email cannot reach them).
  */
 import { MailCheck, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
@@ -16,12 +17,13 @@ import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrig
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { AdminUser } from "@/lib/types/api";
-import { roleLabel, useChangeUserRole, useConfirmUserEmail, useDeleteUser } from "@/lib/data/use-admin-users";
+import { useChangeUserRole, useConfirmUserEmail, useDeleteUser } from "@/lib/data/use-admin-users";
 import { displayName, initials } from "@/lib/users/display";
 import { cn } from "@/lib/utils";
-import { OWN_ROLE_MESSAGE, USER_ROLES, type UserRoleName } from "@/lib/validation/users";
+import { USER_ROLES, type UserRoleName } from "@/lib/validation/users";
 
 export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf: boolean; formatDate: (iso: string) => string }) {
+  const t = useTranslations("users");
   const changeRole = useChangeUserRole();
   const deleteUser = useDeleteUser();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -34,14 +36,15 @@ export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf:
     const next = value as UserRoleName;
     if (next === user.role) return;
     if (isSelf && next !== "owner") {
-      toast.error("Cannot Change Own Role", { description: OWN_ROLE_MESSAGE });
+      // The server refuses it too, with the same words (lib/validation/users.ts OWN_ROLE_MESSAGE).
+      toast.error(t("toasts.ownRole"), { description: t("ownRole") });
       return;
     }
     changeRole.mutate({ user, role: next });
   }
 
   const joined = formatDate(user.createdAt);
-  const lastSignIn = user.lastLoginDate ? formatDate(user.lastLoginDate) : "Never";
+  const lastSignIn = user.lastLoginDate ? formatDate(user.lastLoginDate) : t("never");
   return (
     <TableRow data-testid="user-row" data-user-id={user.id} className={cn(deleteUser.isPending && "opacity-50")} aria-busy={deleteUser.isPending || undefined}>
       <TableCell className="max-w-0 w-full whitespace-normal">
@@ -53,30 +56,30 @@ export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf:
           <div className="min-w-0">
             <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 font-semibold">
               <span className="min-w-0 break-words" data-testid="user-name">{name}</span>
-              {isSelf ? <Badge variant="secondary">You</Badge> : null}
+              {isSelf ? <Badge variant="secondary">{t("you")}</Badge> : null}
               {user.emailConfirmed === false ? (
                 <Badge
                   variant="outline"
                   className="border-amber-500/50 bg-amber-500/10 text-amber-800 dark:border-amber-400/40 dark:text-amber-200"
                   data-testid="user-unconfirmed"
                 >
-                  Unconfirmed
+                  {t("unconfirmed")}
                 </Badge>
               ) : null}
             </p>
             <p className="truncate text-xs text-muted-foreground sm:text-sm" title={user.email} data-testid="user-email">{user.email}</p>
-            <p className="text-xs text-muted-foreground md:hidden">Joined {joined}</p>
+            <p className="text-xs text-muted-foreground md:hidden">{t("joined", { date: joined })}</p>
             {user.emailConfirmed === false ? (
               <Button
                 variant="outline"
                 size="sm"
                 className="mt-2 h-7 px-2.5 text-xs"
-                aria-label={`Confirm email of ${name}`}
+                aria-label={t("confirmEmailOf", { name })}
                 onClick={() => confirmEmail.mutate({ user })}
                 disabled={confirmEmail.isPending || deleteUser.isPending}
               >
                 <MailCheck aria-hidden />
-                {confirmEmail.isPending ? "Confirming..." : "Confirm email"}
+                {confirmEmail.isPending ? t("confirming") : t("confirmEmail")}
               </Button>
             ) : null}
           </div>
@@ -87,8 +90,8 @@ export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf:
           <SelectTrigger
             size="sm"
             className="w-[6.5rem] sm:w-28"
-            aria-label={`Role of ${name}`}
-            title={user.appUser ? undefined : "A role can be given once they have signed in"}
+            aria-label={t("roleOf", { name })}
+            title={user.appUser ? undefined : t("roleNeedsSignIn")}
           >
             <SelectValue />
           </SelectTrigger>
@@ -97,18 +100,18 @@ export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf:
               // An owner cannot step down themselves (SPEC §5): the other roles are shown, but off, under the reason.
               <SelectGroup>
                 <SelectLabel className="max-w-52 text-muted-foreground" data-testid="own-role-reason">
-                  {OWN_ROLE_MESSAGE}
+                  {t("ownRole")}
                 </SelectLabel>
                 {USER_ROLES.filter((value) => value !== "owner").map((value) => (
                   <SelectItem key={value} value={value} disabled>
-                    {roleLabel(value)}
+                    {t(`roles.${value}`)}
                   </SelectItem>
                 ))}
               </SelectGroup>
             ) : null}
             {USER_ROLES.filter((value) => !isSelf || value === "owner").map((value) => (
               <SelectItem key={value} value={value}>
-                {roleLabel(value)}
+                {t(`roles.${value}`)}
               </SelectItem>
             ))}
           </SelectContent>
@@ -126,7 +129,7 @@ export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf:
             variant="ghost"
             size="icon-sm"
             className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-            aria-label={`Delete ${name}`}
+            aria-label={t("deleteUser", { name })}
             onClick={() => setConfirmingDelete(true)}
             disabled={deleteUser.isPending}
           >
@@ -137,13 +140,11 @@ export function UserRow({ user, isSelf, formatDate }: { user: AdminUser; isSelf:
           <DeleteConfirmDialog
             open={confirmingDelete}
             onClose={() => setConfirmingDelete(false)}
-            title={`Delete ${name}?`}
-            description={
-              <>
-                <span className="font-medium break-all text-foreground">{user.email}</span> will lose their account, progress and favourites.
-                This cannot be undone.
-              </>
-            }
+            title={t("deleteTitle", { name })}
+            description={t.rich("deleteDescription", {
+              address: user.email,
+              email: (chunks) => <span className="font-medium break-all text-foreground">{chunks}</span>,
+            })}
             pending={deleteUser.isPending}
             onDelete={() => deleteUser.mutateAsync({ user })}
           />

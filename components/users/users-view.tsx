@@ -1,5 +1,6 @@
 "use client";
 /** The owner's Users screen (SPEC §2 "Users"): everyone's account, role and dates, with role changes and deletion. */
+import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { AccessDenied } from "@/components/access-denied";
 import { Button } from "@/components/ui/button";
@@ -11,20 +12,24 @@ import { UserRow, UserRowSkeleton } from "./user-row";
 
 const SKELETON_ROWS = 5;
 
-/** Dates in the viewer's own time zone, the same on the server and in the browser. */
+/** Dates in the viewer's own time zone and language, the same on the server and in the browser. */
 function useDateFormat(timeZone: string | undefined) {
+  const locale = useLocale();
   return useMemo(() => {
+    // English dates as before: "Jan 5, 2026".
+    const language = locale === "en" ? "en-US" : locale;
     let format: Intl.DateTimeFormat;
     try {
-      format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: timeZone ?? "UTC" });
+      format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: timeZone ?? "UTC" });
     } catch {
-      format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+      format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" });
     }
     return (iso: string) => format.format(new Date(iso));
-  }, [timeZone]);
+  }, [locale, timeZone]);
 }
 
 export function UsersView() {
+  const t = useTranslations("users");
   const { user: me, isLoading } = useCurrentUser();
   const isOwner = me?.role === "owner";
   const users = useAdminUsers({ enabled: isOwner });
@@ -39,34 +44,34 @@ export function UsersView() {
     <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
       <header className="flex flex-wrap items-end justify-between gap-2">
         <div className="space-y-1">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Users</h1>
-          <p className="text-muted-foreground">Give people a role, or remove their account.</p>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
+          <p className="text-muted-foreground">{t("description")}</p>
         </div>
         {list ? (
           <p className="text-sm text-muted-foreground" data-testid="user-count">
-            {list.length === 1 ? "1 user" : `${list.length} users`}
+            {t("count", { count: list.length })}
           </p>
         ) : null}
       </header>
 
-      <section className="overflow-hidden rounded-2xl border bg-card shadow-sm" aria-label="All users">
+      <section className="overflow-hidden rounded-2xl border bg-card shadow-sm" aria-label={t("allUsers")}>
         {users.error && !refused ? (
           <div className="flex flex-col items-center gap-3 px-6 py-10 text-center text-muted-foreground">
-            <p>Could not load users.</p>
+            <p>{t("loadFailed")}</p>
             <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
-              Try again
+              {t("tryAgain")}
             </Button>
           </div>
         ) : (
-          <Table aria-busy={loading || undefined} aria-label={loading ? "Loading users" : "Users"}>
+          <Table aria-busy={loading || undefined} aria-label={loading ? t("loading") : t("table")}>
             <TableHeader className="bg-muted/40">
               <TableRow className="hover:bg-transparent">
-                <TableHead>User</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead className="hidden md:table-cell">Joined</TableHead>
-                <TableHead className="hidden lg:table-cell">Last sign-in</TableHead>
+                <TableHead>{t("userColumn")}</TableHead>
+                <TableHead>{t("roleColumn")}</TableHead>
+                <TableHead className="hidden md:table-cell">{t("joinedColumn")}</TableHead>
+                <TableHead className="hidden lg:table-cell">{t("lastSignInColumn")}</TableHead>
                 <TableHead className="w-10">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t("actionsColumn")}</span>
                 </TableHead>
               </TableRow>
             </TableHeader>
@@ -78,7 +83,7 @@ export function UsersView() {
               ) : (
                 <TableRow className="hover:bg-transparent">
                   <TableCell colSpan={5} className="py-10 text-center text-muted-foreground">
-                    No users found
+                    {t("empty")}
                   </TableCell>
                 </TableRow>
               )}

@@ -4,16 +4,16 @@
  * video whose words have no lemmas yet.
  */
 import { BookOpenCheck } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { cn } from "@/lib/utils";
 
-const comprehensionText = (score: number) => `${score} % known`;
-
 export function ComprehensionLabel({ score, className }: { score: number | null; className?: string }) {
+  const t = useTranslations("video");
   if (score === null) return null;
   return (
     <p className={cn("inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground", className)} data-comprehension={score} data-testid="comprehension">
       <BookOpenCheck className="size-4 shrink-0" aria-hidden />
-      {comprehensionText(score)}
+      {t("comprehension", { score })}
     </p>
   );
 }

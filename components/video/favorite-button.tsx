@@ -1,6 +1,7 @@
 "use client";
 /** The heart on a video card: adds or removes a favourite, and changes once the server confirms. */
 import { Heart } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Tooltip } from "@/components/ui/tooltip";
 import type { VideoCard } from "@/lib/types/api";
@@ -10,7 +11,8 @@ import { cn } from "@/lib/utils";
 export function FavoriteButton({ video, className }: { video: VideoCard; className?: string }) {
   const isFavorite = useIsFavorite(video.id) ?? false;
   const toggle = useToggleFavorite();
-  const label = isFavorite ? "Remove from favorites" : "Add to favorites";
+  const t = useTranslations("video");
+  const label = isFavorite ? t("removeFavorite") : t("addFavorite");
   return (
     <Tooltip content={label}>
       <Button

@@ -1,6 +1,7 @@
 "use client";
 /** A video in a grid: thumbnail with duration, title, category, how much of it the learner knows, progress, and the favourite heart. */
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { LanguageFlag } from "@/components/language-flag";
 import { Skeleton } from "@/components/ui/skeleton";
 import { VideoThumbnail } from "@/components/video-thumbnail";
@@ -10,9 +11,10 @@ import { ComprehensionLabel } from "./comprehension-label";
 import { FavoriteButton } from "./favorite-button";
 
 /** 'N words to learn' until the learner has started, then the percent learned. */
-export function progressLabel(video: Pick<VideoCardData, "progress" | "totalWords" | "wordsLearned">): string {
-  if (video.progress > 0 || video.wordsLearned > 0) return `${video.progress}% complete`;
-  return `${video.totalWords} ${video.totalWords === 1 ? "word" : "words"} to learn`;
+export function ProgressLabel({ video }: { video: Pick<VideoCardData, "progress" | "totalWords" | "wordsLearned"> }) {
+  const t = useTranslations("video");
+  if (video.progress > 0 || video.wordsLearned > 0) return t("progressComplete", { percent: video.progress });
+  return t("wordsToLearn", { count: video.totalWords });
 }
 
 /** The category a card names: the one a list was filtered by when the video is in it, else its first. */
@@ -29,6 +31,7 @@ export type PictureLoad = "first" | "eager" | "lazy";
 
 export function VideoCard({ video, categoryId, picture = "lazy" }: { video: VideoCardData; categoryId?: number; picture?: PictureLoad }) {
   const started = video.progress > 0 || video.wordsLearned > 0;
+  const locale = useLocale();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border bg-card shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <VideoThumbnail
@@ -50,7 +53,7 @@ export function VideoCard({ video, categoryId, picture = "lazy" }: { video: Vide
           </Link>
         </h3>
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <LanguageFlag code={video.targetLanguage} className="h-3.5 w-5 shrink-0 rounded-[2px]" />
+          <LanguageFlag code={video.targetLanguage} locale={locale} className="h-3.5 w-5 shrink-0 rounded-[2px]" />
           <span className="truncate" data-testid="video-category">
             {cardCategoryName(video, categoryId)}
           </span>
@@ -58,7 +61,7 @@ export function VideoCard({ video, categoryId, picture = "lazy" }: { video: Vide
         <div className="mt-auto space-y-1.5 pt-1">
           <ComprehensionLabel score={video.comprehension} />
           <p className="text-sm font-medium text-muted-foreground" data-testid="video-progress">
-            {progressLabel(video)}
+            <ProgressLabel video={video} />
           </p>
           {started ? (
             <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>

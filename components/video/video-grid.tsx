@@ -1,5 +1,6 @@
 "use client";
 /** Video cards in a responsive grid (1, 2, 3, then 4 columns), with skeletons and an empty state. */
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { VideoCard as VideoCardData } from "@/lib/types/api";
 import { VideoCard, VideoCardSkeleton } from "./video-card";
@@ -10,7 +11,7 @@ export function VideoGrid({
   videos,
   loading,
   skeletons = 4,
-  empty = "No videos found.",
+  empty,
   categoryId,
   eager = 0,
 }: {
@@ -27,9 +28,10 @@ export function VideoGrid({
    */
   eager?: number;
 }) {
+  const t = useTranslations("video");
   if (loading && !videos) {
     return (
-      <ul className={GRID} aria-busy="true" aria-label="Loading videos">
+      <ul className={GRID} aria-busy="true" aria-label={t("loadingVideos")}>
         {Array.from({ length: skeletons }, (_, i) => (
           <li key={i}>
             <VideoCardSkeleton />
@@ -39,7 +41,7 @@ export function VideoGrid({
     );
   }
   if (!videos || videos.length === 0) {
-    return <div className="rounded-2xl border border-dashed bg-card/50 px-6 py-10 text-center text-muted-foreground">{empty}</div>;
+    return <div className="rounded-2xl border border-dashed bg-card/50 px-6 py-10 text-center text-muted-foreground">{empty ?? t("noVideos")}</div>;
   }
   return (
     <ul className={GRID}>

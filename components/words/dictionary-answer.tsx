@@ -3,9 +3,11 @@
  * grammar apart and muted, the senses numbered once (one sense is not numbered), and the credit
  * its licence asks for, whole: it wraps, however long the licence or its address.
  */
+import { useTranslations } from "next-intl";
 import type { DictionaryMeaning } from "@/lib/words/meanings/lookup";
 
 export function DictionaryAnswer({ dictionary }: { dictionary: DictionaryMeaning }) {
+  const t = useTranslations("words");
   const { definitions, pronunciation, grammar } = dictionary;
   return (
     <div data-testid="dictionary-answer">
@@ -34,8 +36,9 @@ export function DictionaryAnswer({ dictionary }: { dictionary: DictionaryMeaning
         </ol>
       )}
       <p className="mt-1 text-xs text-muted-foreground wrap-break-word" data-testid="word-credit">
-        From {dictionary.name}
-        {dictionary.edition ? ` (${dictionary.edition})` : ""}, {dictionary.licence}
+        {dictionary.edition
+          ? t("dictionaryCreditEdition", { name: dictionary.name, edition: dictionary.edition, licence: dictionary.licence })
+          : t("dictionaryCredit", { name: dictionary.name, licence: dictionary.licence })}
       </p>
     </div>
   );

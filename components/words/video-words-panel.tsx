@@ -5,16 +5,17 @@
  * then its vocabulary words and the words the learner saved from it, with their status.
  */
 import { useMemo } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { useSetWordStatus } from "@/lib/data/use-word-status";
 import type { LineWordDto, VideoTokens, VocabularyWord } from "@/lib/types/api";
 import { cn } from "@/lib/utils";
 import { STATUS_BADGE_STYLES } from "./status-styles";
-import { STATUS_LABELS } from "./word-target";
 
 type WordHandler = (word: Pick<LineWordDto, "surface" | "lemma" | "partOfSpeech">, element: HTMLElement) => void;
 
 export function VideoWordsPanel({ tokens, vocabulary, onWord }: { tokens: VideoTokens; vocabulary: VocabularyWord[] | undefined; onWord: WordHandler }) {
+  const t = useTranslations("words");
   const setStatus = useSetWordStatus(tokens.videoId);
   // The first occurrence of each lemma: its part of speech and current status.
   const byLemma = useMemo(() => {
@@ -39,10 +40,10 @@ export function VideoWordsPanel({ tokens, vocabulary, onWord }: { tokens: VideoT
   return (
     <section aria-labelledby="video-words-heading" className="space-y-4 rounded-2xl border bg-card p-4 shadow-sm" data-testid="video-words">
       <h2 id="video-words-heading" className="font-semibold">
-        Words in this video
+        {t("panel.title")}
       </h2>
       <div className="space-y-2">
-        <h3 className="text-sm font-medium text-muted-foreground">Words to learn first</h3>
+        <h3 className="text-sm font-medium text-muted-foreground">{t("panel.learnFirst")}</h3>
         {first.length ? (
           <ul className="grid gap-1.5 sm:grid-cols-2" data-testid="words-to-learn-first">
             {first.map(({ lemma, occurrences }) => {
@@ -53,29 +54,29 @@ export function VideoWordsPanel({ tokens, vocabulary, onWord }: { tokens: VideoT
                     type="button"
                     className="min-h-9 min-w-0 flex-1 truncate rounded text-left font-medium hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                     lang={tokens.language}
-                    aria-label={`${lemma}: meaning`}
+                    aria-label={t("panel.meaningLabel", { word: lemma })}
                     onClick={(event) => onWord({ surface: lemma, lemma, partOfSpeech: word?.partOfSpeech ?? null }, event.currentTarget)}
                   >
                     {lemma}
                   </button>
                   <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
                     <span aria-hidden>×{occurrences}</span>
-                    <span className="sr-only">{occurrences} times</span>
+                    <span className="sr-only">{t("panel.occurrences", { count: occurrences })}</span>
                   </span>
-                  <Button type="button" size="sm" variant="outline" aria-label={`Save ${lemma}`} onClick={() => setStatus.mutate({ language: tokens.language, lemma, status: "learning" })}>
-                    Save
+                  <Button type="button" size="sm" variant="outline" aria-label={t("panel.saveLabel", { word: lemma })} onClick={() => setStatus.mutate({ language: tokens.language, lemma, status: "learning" })}>
+                    {t("panel.save")}
                   </Button>
                 </li>
               );
             })}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">You have marked every word of this video.</p>
+          <p className="text-sm text-muted-foreground">{t("panel.allMarked")}</p>
         )}
       </div>
       {yours.length ? (
         <div className="space-y-2">
-          <h3 className="text-sm font-medium text-muted-foreground">Vocabulary and your saved words</h3>
+          <h3 className="text-sm font-medium text-muted-foreground">{t("panel.yourWords")}</h3>
           <ul className="flex flex-wrap gap-1.5" data-testid="your-words">
             {yours.map((word) => (
               <li key={word.lemma}>
@@ -86,7 +87,7 @@ export function VideoWordsPanel({ tokens, vocabulary, onWord }: { tokens: VideoT
                   onClick={(event) => onWord({ surface: word.lemma, lemma: word.lemma, partOfSpeech: word.partOfSpeech }, event.currentTarget)}
                 >
                   <span lang={tokens.language}>{word.lemma}</span>
-                  <span className="text-xs text-muted-foreground">{STATUS_LABELS[word.status]}</span>
+                  <span className="text-xs text-muted-foreground">{t(`status.${word.status}`)}</span>
                 </button>
               </li>
             ))}

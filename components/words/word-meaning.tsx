@@ -1,30 +1,29 @@
 /** A word's meaning as the look-up answers it: the learner's note, the video's own translation, dictionaries (credited), the AI's (credited), or why there is none. */
 import type { UseQueryResult } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { errorMessage } from "@/lib/data/api";
 import type { WordLookup } from "@/lib/words/meanings/lookup";
 import { DictionaryAnswer } from "./dictionary-answer";
 
 export function WordMeaning({ lookup }: { lookup: Pick<UseQueryResult<WordLookup>, "isPending" | "isError" | "error" | "data"> }) {
+  const t = useTranslations("words");
   const data = lookup.data;
   return (
     <div aria-live="polite" data-testid="word-meaning">
       {lookup.isPending ? (
-        <p className="text-muted-foreground">Looking up the meaning…</p>
+        <p className="text-muted-foreground">{t("lookingUp")}</p>
       ) : lookup.isError ? (
-        <p className="text-destructive">{errorMessage(lookup.error, "The meaning could not be loaded.")}</p>
+        <p className="text-destructive">{errorMessage(lookup.error, t("meaningLoadError"))}</p>
       ) : data ? (
         <div className="space-y-2">
           {data.note ? (
-            <p>
-              <span className="font-medium">Your note: </span>
-              {data.note.text}
-            </p>
+            <p>{t.rich("yourNote", { note: data.note.text, label: (chunks) => <span className="font-medium">{chunks}</span> })}</p>
           ) : null}
           {data.vocabulary ? (
             <div>
               <p className="text-base font-medium">{data.vocabulary.translation}</p>
               <p className="mt-1 text-xs text-muted-foreground" data-testid="word-credit">
-                Translation from the videos&apos; vocabulary
+                {t("vocabularyCredit")}
               </p>
             </div>
           ) : null}
@@ -34,18 +33,16 @@ export function WordMeaning({ lookup }: { lookup: Pick<UseQueryResult<WordLookup
           {data.ai ? (
             <div>
               {data.ai.inLine ? (
-                <p>
-                  <span className="font-medium">Here: </span>
-                  {data.ai.inLine}
-                </p>
+                <p>{t.rich("inLine", { meaning: data.ai.inLine, label: (chunks) => <span className="font-medium">{chunks}</span> })}</p>
               ) : null}
               {data.ai.meanings.length ? <p>{data.ai.meanings.join("; ")}</p> : null}
               <p className="mt-1 text-xs text-muted-foreground" data-testid="word-credit">
-                Meaning by AI ({data.ai.model})
+                {t("aiCredit", { model: data.ai.model })}
               </p>
             </div>
           ) : null}
-          {data.message ? <p className="text-muted-foreground">{data.message}</p> : null}
+          {/* The server's message is one of two, told apart by whether the line has a translation: said here in the reader's language. */}
+          {data.message ? <p className="text-muted-foreground">{data.lineTranslation === null ? t("noMeaning") : t("noMeaningLineContext")}</p> : null}
         </div>
       ) : null}
     </div>

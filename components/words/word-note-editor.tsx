@@ -5,6 +5,7 @@
  * knows no meaning of gets one here. Emptying it removes it.
  */
 import { useId, useState } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { NoteField } from "./note-field";
 import { useSaveWordNote } from "@/lib/data/use-word-note";
@@ -12,6 +13,7 @@ import { useSaveWordNote } from "@/lib/data/use-word-note";
 type Props = { language: string; lemma: string; saved: string };
 
 export function WordNoteEditor({ language, lemma, saved }: Props) {
+  const t = useTranslations("words");
   const id = useId();
   const save = useSaveWordNote();
   // The note as typed; null until the learner types (then the saved note shows as it loads).
@@ -28,12 +30,12 @@ export function WordNoteEditor({ language, lemma, saved }: Props) {
       }}
     >
       <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
-        Your note
+        {t("noteLabel")}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <NoteField id={id} value={note} onChange={(event) => setTyped(event.target.value)} className="flex-1" />
         <Button type="submit" variant="outline" disabled={!changed || save.isPending} className="sm:mt-0">
-          {save.isPending ? "Saving..." : saved && !note.trim() ? "Remove note" : "Save note"}
+          {save.isPending ? t("saving") : saved && !note.trim() ? t("removeNote") : t("saveNote")}
         </Button>
       </div>
     </form>

@@ -7,6 +7,7 @@
  */
 import { XIcon } from "lucide-react";
 import { useId, useState, type ComponentType, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverAnchor, PopoverClose, PopoverContent } from "@/components/ui/popover";
 import { Sheet, SheetClose, SheetContent, SheetTitle } from "@/components/ui/sheet";
@@ -19,7 +20,7 @@ import { cn } from "@/lib/utils";
 import type { WordStatus } from "@/lib/words/line-tokens";
 import { STATUS_BADGE_STYLES } from "./status-styles";
 import { WordMeaning } from "./word-meaning";
-import { STATUS_LABELS, type WordTarget } from "./word-target";
+import type { WordTarget } from "./word-target";
 
 const PHONE_QUERY = "(max-width: 639px)";
 
@@ -92,6 +93,7 @@ type TitleComponent = ComponentType<{ className?: string; lang?: string; childre
 type CloseComponent = ComponentType<{ className?: string; children?: ReactNode }>;
 
 function WordDetails({ target, videoId, status, Title, Close }: Pick<Props, "target" | "videoId" | "status"> & { Title: TitleComponent; Close: CloseComponent }) {
+  const t = useTranslations("words");
   const { surface, lemma, partOfSpeech, language, captionId, translation } = target;
   const lookup = useWordLookup({ language, surface, lemma, captionId });
   const setStatus = useSetWordStatus(videoId);
@@ -128,11 +130,11 @@ function WordDetails({ target, videoId, status, Title, Close }: Pick<Props, "tar
           ) : null}
         </div>
         <span className={cn("mt-1 shrink-0 rounded-full border px-2 py-0.5 text-xs font-medium", STATUS_BADGE_STYLES[status])} data-testid="word-popover-status">
-          {STATUS_LABELS[status]}
+          {t(`status.${status}`)}
         </span>
         <Close className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           <XIcon className="size-4" aria-hidden />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">{t("popover.close")}</span>
         </Close>
       </div>
 
@@ -140,27 +142,27 @@ function WordDetails({ target, videoId, status, Title, Close }: Pick<Props, "tar
 
       {translation ? (
         <p className="rounded-lg bg-muted px-3 py-2">
-          <span className="block text-xs font-medium text-muted-foreground">This line</span>
+          <span className="block text-xs font-medium text-muted-foreground">{t("popover.thisLine")}</span>
           {translation}
         </p>
       ) : null}
 
       <div className="space-y-1">
         <label htmlFor={noteId} className="text-xs font-medium text-muted-foreground">
-          Your note (saved with Save, Known or Ignore)
+          {t("popover.noteLabel")}
         </label>
         <NoteField id={noteId} value={note} onChange={(event) => setTyped(event.target.value)} />
       </div>
 
       <div className="grid grid-cols-3 gap-2">
         <Button type="button" aria-pressed={status === "learning"} onClick={() => choose("learning")}>
-          Save
+          {t("popover.save")}
         </Button>
         <Button type="button" variant="outline" aria-pressed={status === "known"} onClick={() => choose("known")}>
-          Known
+          {t("popover.known")}
         </Button>
         <Button type="button" variant="outline" aria-pressed={status === "ignored"} onClick={() => choose("ignored")}>
-          Ignore
+          {t("popover.ignore")}
         </Button>
       </div>
     </div>

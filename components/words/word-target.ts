@@ -13,5 +13,3 @@ export type WordTarget = {
   /** The tapped word: the popover points at it, and focus returns to it on close. */
   element: HTMLElement;
 };
-
-export const STATUS_LABELS = { new: "New", learning: "Learning", known: "Known", ignored: "Ignored" } as const;

@@ -67,6 +67,10 @@ export const users = pgTable(
     targetLanguage: varchar("target_language", { length: 8 }).references(() => languages.code, {
       onDelete: "set null",
     }),
+    /** The language the interface speaks to this user; null follows their native language. */
+    interfaceLanguage: varchar("interface_language", { length: 8 }).references(() => languages.code, {
+      onDelete: "set null",
+    }),
     dailyGoal: integer("daily_goal").notNull().default(30),
     /** The learner's time zone as last saved in settings (the browser's zone). */
     timeZone: text("time_zone").notNull().default("UTC"),

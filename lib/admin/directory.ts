@@ -24,13 +24,16 @@ export function pendingVideo(input: {
   categoryIds: number[];
   targetLanguage: string;
   categoryName: (id: number) => string | undefined;
+  /** How an untitled video is named until the server names it, in the reader's language (English by default). */
+  untitled?: { youtube: (youtubeId: string) => string; file: string };
 }): PendingVideo {
+  const untitled = input.untitled ?? ENGLISH_UNTITLED;
   const ids = [...new Set([...(input.categoryId ? [input.categoryId] : []), ...input.categoryIds])];
   return {
     key: `pending-${++sequence}`,
     youtubeId: input.youtubeId,
     // The server fetches the real title when none is given; until then the link's id (or the file) names it.
-    title: input.title.trim() || (input.youtubeId ? `YouTube video ${input.youtubeId}` : fileTitle(input.fileName)),
+    title: input.title.trim() || (input.youtubeId ? untitled.youtube(input.youtubeId) : fileTitle(input.fileName, untitled.file)),
     thumbnail: input.youtubeId ? youtubeThumbnail(input.youtubeId, "medium") : null,
     categoryId: ids[0] ?? null,
     categoryIds: ids,
@@ -42,7 +45,9 @@ export function pendingVideo(input: {
   };
 }
 
-const fileTitle = (name: string | undefined) => name?.replace(/\.[A-Za-z0-9]{1,5}$/, "").trim() || "New video";
+const ENGLISH_UNTITLED = { youtube: (youtubeId: string) => `YouTube video ${youtubeId}`, file: "New video" };
+
+const fileTitle = (name: string | undefined, untitled: string) => name?.replace(/\.[A-Za-z0-9]{1,5}$/, "").trim() || untitled;
 
 /** Videos whose retry is in flight show as processing at 0 % until the server answers. */
 export function withPendingRetries(videos: VideoCard[], retrying: ReadonlySet<number>): VideoCard[] {

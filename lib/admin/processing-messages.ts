@@ -2,17 +2,12 @@
  * Toast texts for the work an admin hands to the worker (SPEC §8). The server queues the work and
  * answers at once, so its answer says the work has started; once the job has finished (GET on the
  * answer's statusUrl), a second toast says what it made, or why it failed.
+ * These are SPEC §8's English texts; the admin screen says them in the reader's language from the
+ * catalogue's admin.toasts.* (lib/data/use-video-processing.ts, use-job-outcomes.ts).
  */
 import type { JobStatus, QuizzesMade, ReportedAction, ReportedJobs, TranslationsMade } from "@/lib/jobs/queues";
 
 export type ToastText = { title: string; description: string };
-
-/**
- * A video's row while one of its jobs waits for another on it to finish (one job at a time per
- * video). Refusals (already running: 409; over the hourly limit: 429) come as the server's
- * message in the action's error toast.
- */
-export const WAITING_FOR_JOB = "Waiting for another job on this video";
 
 export type ExistingTranslations = { segmentTranslations: number; totalSegments: number; wordTranslations: number };
 
@@ -72,19 +67,32 @@ export function quizzesMadeToast(made: QuizzesMade): ToastText {
 
 export type OutcomeToast = ToastText & { ok: boolean };
 
+/** How a followed job ended: failed (with the worker's reason, if any), or what it made. */
+export type JobOutcome =
+  | { ok: false; translations: boolean; error: string | null }
+  | { ok: true; translations: true; made: TranslationsMade }
+  | { ok: true; translations: false; made: QuizzesMade };
+
+/** A followed job's outcome once it has ended; null while it runs (or with nothing to say). */
+export function jobOutcome<A extends ReportedAction>(action: A, status: JobStatus<ReportedJobs[A]>): JobOutcome | null {
+  const translations = action === "generate-translations";
+  if (status.state === "failed") return { ok: false, translations, error: status.error };
+  if (status.state !== "completed" || !status.result) return null;
+  return translations ? { ok: true, translations, made: status.result as TranslationsMade } : { ok: true, translations, made: status.result as QuizzesMade };
+}
+
 /** The toast for a followed job that has ended: what it made, or why it failed; null while it runs (or with nothing to say). */
 export function jobOutcomeToast<A extends ReportedAction>(action: A, status: JobStatus<ReportedJobs[A]>): OutcomeToast | null {
-  const translations = action === "generate-translations";
-  if (status.state === "failed") {
+  const outcome = jobOutcome(action, status);
+  if (!outcome) return null;
+  if (!outcome.ok) {
     return {
       ok: false,
-      title: translations ? "Translation Error" : "Quiz Regeneration Error",
-      description: status.error ?? (translations ? "Failed to generate translations" : "Failed to regenerate quizzes"),
+      title: outcome.translations ? "Translation Error" : "Quiz Regeneration Error",
+      description: outcome.error ?? (outcome.translations ? "Failed to generate translations" : "Failed to regenerate quizzes"),
     };
   }
-  if (status.state !== "completed" || !status.result) return null;
-  const text = translations ? translationsMadeToast(status.result as TranslationsMade) : quizzesMadeToast(status.result as QuizzesMade);
-  return { ok: true, ...text };
+  return { ok: true, ...(outcome.translations ? translationsMadeToast(outcome.made) : quizzesMadeToast(outcome.made)) };
 }
 
 /** What the confirmation dialog says exists already. */

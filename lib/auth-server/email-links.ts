@@ -9,6 +9,7 @@ import { authFlowState, authOneTimeTokens, authUsers, type AuthUser } from "@/db
 import type { RequestContext } from "./context";
 import { AuthServerError, emailFrequencyError, otpExpired, overEmailSendRateLimit, validationFailed } from "./errors";
 import { composeCodeMail, composeMail, storeMail, type CodeKind, type MailKind } from "./mail";
+import { recipientLocale } from "./recipient-locale";
 import { newOpaqueToken } from "./sessions";
 
 export type LinkType = MailKind;
@@ -156,12 +157,13 @@ async function createLink(
   // The link names GoTrue's verification type; the stored token says which of the two addresses it was sent to.
   const linkType = type === "email_change_current" || type === "email_change_new" ? "email_change" : type;
   const link = `${ctx.site}/auth/v1/verify?${new URLSearchParams({ token, type: linkType, redirect_to: redirectTo })}`;
-  const mail = composeMail(type, {
+  const mail = await composeMail(type, {
     to,
     link,
     firstName: firstNameOf(user),
     newEmail: input.newEmail,
     expiryHours: Math.round(ctx.config.emailLinkExpirySeconds / 3600),
+    locale: await recipientLocale(ctx, tx, user),
   });
   await storeMail(tx, mail, ctx.now);
   ctx.outbox.push({ mail, userId: user.id, type });
@@ -247,11 +249,12 @@ export async function sendReauthenticationCode(ctx: RequestContext, tx: DbOrTx, 
     flowStateId: null,
     redirectTo: null,
   });
-  const mail = composeCodeMail({
+  const mail = await composeCodeMail({
     to: user.email,
     code,
     firstName: firstNameOf(user),
     expiryHours: Math.round(ctx.config.emailLinkExpirySeconds / 3600),
+    locale: await recipientLocale(ctx, tx, user),
   });
   await storeMail(tx, mail, ctx.now);
   ctx.outbox.push({ mail, userId: user.id, type: "reauthentication" });

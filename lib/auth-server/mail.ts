@@ -5,6 +5,7 @@
 import { desc, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { authMail } from "@/db/schema";
+import { translatorFor } from "@/lib/i18n/translator";
 import { truncateText } from "./metadata";
 
 /**
@@ -30,39 +31,24 @@ export type MailboxMessage = {
 
 const PRODUCT = "LingoReel";
 
+type Email = Awaited<ReturnType<typeof translatorFor<"email">>>;
 type Template = { subject: string; intro: string; action: string; outro: string };
 
-function template(kind: MailKind, newEmail?: string): Template {
-  switch (kind) {
-    case "signup":
-      return {
-        subject: `Confirm your ${PRODUCT} account`,
-        intro: `Welcome to ${PRODUCT}! Please confirm your email address so you can start learning languages from videos.`,
-        action: "Confirm my email",
-        outro: `If you didn't create a ${PRODUCT} account, you can safely ignore this email.`,
-      };
-    case "recovery":
-      return {
-        subject: `Reset your ${PRODUCT} password`,
-        intro: `We received a request to reset the password of your ${PRODUCT} account. Follow the link below to choose a new one.`,
-        action: "Reset my password",
-        outro: "If you didn't ask for a new password, you can safely ignore this email; your password stays the same.",
-      };
-    case "email_change_current":
-      return {
-        subject: `Confirm the change of your ${PRODUCT} email address`,
-        intro: `We received a request to move your ${PRODUCT} account from this address to ${newEmail ?? "a new one"}. The change happens only once you confirm it here and from the new address.`,
-        action: "Yes, change my email",
-        outro: "If you didn't ask for this, don't follow the link, and change your password: someone else may be signed in to your account.",
-      };
-    case "email_change_new":
-      return {
-        subject: `Confirm your new ${PRODUCT} email address`,
-        intro: `Please confirm that you want to use ${newEmail ?? "this address"} for your ${PRODUCT} account from now on. We have also asked your current address to confirm.`,
-        action: "Confirm my new email",
-        outro: "If you didn't ask for this change, you can safely ignore this email and nothing will change.",
-      };
-  }
+const TEMPLATE_KEYS = {
+  signup: "signup",
+  recovery: "recovery",
+  email_change_current: "changeCurrent",
+  email_change_new: "changeNew",
+} as const;
+
+function template(t: Email, kind: MailKind, newEmail: string): Template {
+  const key = TEMPLATE_KEYS[kind];
+  return {
+    subject: t(`${key}Subject`),
+    intro: t(`${key}Intro`, { newEmail }),
+    action: t(`${key}Action`),
+    outro: t(`${key}Outro`),
+  };
 }
 
 /** Long enough for any real first name; the rest of a longer one is left out of the greeting. */
@@ -87,39 +73,44 @@ function greetingName(raw: string | undefined): string | undefined {
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
-export function composeMail(
+/** An email with a link, in the recipient's language (`locale`; English when unknown). */
+export async function composeMail(
   kind: MailKind,
-  input: { to: string; link: string; firstName?: string; newEmail?: string; expiryHours: number },
-): OutgoingMail {
-  const t = template(kind, input.newEmail);
-  const expiry = `The link expires in ${input.expiryHours} hours and works once.`;
-  return render({
+  input: { to: string; link: string; firstName?: string; newEmail?: string; expiryHours: number; locale?: string | null },
+): Promise<OutgoingMail> {
+  const t = await translatorFor(input.locale, "email");
+  const words = template(t, kind, input.newEmail ?? input.to);
+  return render(t, {
     to: input.to,
     kind,
-    subject: t.subject,
+    subject: words.subject,
     firstName: input.firstName,
-    paragraphs: [t.intro],
-    action: { label: t.action, link: input.link },
-    footnote: [expiry, t.outro],
+    paragraphs: [words.intro],
+    action: { label: words.action, link: input.link },
+    footnote: [t("linkExpiry", { hours: input.expiryHours }), words.outro],
   });
 }
 
 /** A one-time code that proves it is the account's owner asking (before a password change). */
-export function composeCodeMail(input: { to: string; code: string; firstName?: string; expiryHours: number }): OutgoingMail {
-  return render({
+export async function composeCodeMail(input: {
+  to: string;
+  code: string;
+  firstName?: string;
+  expiryHours: number;
+  locale?: string | null;
+}): Promise<OutgoingMail> {
+  const t = await translatorFor(input.locale, "email");
+  return render(t, {
     to: input.to,
     kind: "reauthentication",
-    subject: `Your ${PRODUCT} verification code`,
+    subject: t("codeSubject"),
     firstName: input.firstName,
-    paragraphs: [`Your verification code is ${input.code}. Enter it to confirm the change to your ${PRODUCT} account.`],
-    footnote: [
-      `The code expires in ${input.expiryHours} hours and works once.`,
-      "If you didn't ask for it, change your password: someone else may be signed in to your account.",
-    ],
+    paragraphs: [t("codeIntro", { code: input.code })],
+    footnote: [t("codeExpiry", { hours: input.expiryHours }), t("codeOutro")],
   });
 }
 
-function render(input: {
+function render(t: Email, input: {
   to: string;
   kind: MailKind | CodeKind;
   subject: string;
@@ -130,7 +121,7 @@ function render(input: {
   footnote?: string[];
 }): OutgoingMail {
   const name = greetingName(input.firstName);
-  const greeting = name ? `Hi ${name},` : "Hi there,";
+  const greeting = name ? t("greeting", { name }) : t("greetingNoName");
   const { action } = input;
   const text = [
     greeting,
@@ -138,13 +129,13 @@ function render(input: {
     ...input.paragraphs.flatMap((p) => [p, ""]),
     ...(action ? [`${action.label}: ${action.link}`, ""] : []),
     ...(input.footnote ? [...input.footnote, ""] : []),
-    `Happy learning!`,
-    `The ${PRODUCT} team`,
+    t("closing"),
+    t("signature"),
     "",
   ].join("\n");
   const actionHtml = action
     ? `<p style="margin:28px 0"><a href="${escapeHtml(action.link)}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
-<p style="font-size:13px;color:#6b7280">Or paste this link into your browser:<br><a href="${escapeHtml(action.link)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(action.link)}</a></p>
+<p style="font-size:13px;color:#6b7280">${escapeHtml(t("pasteLink"))}<br><a href="${escapeHtml(action.link)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(action.link)}</a></p>
 `
     : "";
   const footnoteHtml = input.footnote ? `<p style="font-size:13px;color:#6b7280">${escapeHtml(input.footnote.join(" "))}</p>\n` : "";
@@ -154,7 +145,7 @@ function render(input: {
 <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(PRODUCT)}</h1>
 <p>${escapeHtml(greeting)}</p>
 ${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
-${actionHtml}${footnoteHtml}<p>Happy learning!<br>The ${escapeHtml(PRODUCT)} team</p>
+${actionHtml}${footnoteHtml}<p>${escapeHtml(t("closing"))}<br>${escapeHtml(t("signature"))}</p>
 </div></body></html>`;
   return { to: input.to, subject: input.subject, html, text, kind: input.kind };
 }

@@ -12,8 +12,3 @@ export function emailCooldownSeconds(error: unknown): number | null {
   const wait = typeof message === "string" ? WAIT.exec(message) : null;
   return wait ? Math.max(1, Number(wait[1])) : null;
 }
-
-/** "42 seconds", "1 second". */
-export function secondsText(seconds: number): string {
-  return `${seconds} ${seconds === 1 ? "second" : "seconds"}`;
-}

@@ -8,15 +8,18 @@ export async function needsSecondFactor(supabase: SupabaseClient): Promise<boole
   return data.nextLevel === "aal2" && data.currentLevel !== "aal2";
 }
 
+export const NO_FACTOR_MESSAGE = "This account has no authenticator app set up.";
+export const INVALID_CODE_MESSAGE = "That code is not valid. Enter the newest code from your app.";
+
 /** Checks a code against the account's authenticator; resolves to an error message, or null once the session is aal2. */
 export async function verifySecondFactor(supabase: SupabaseClient, code: string): Promise<string | null> {
   const { data, error } = await supabase.auth.mfa.listFactors();
   if (error) return error.message;
   const factor = data.totp.find((f) => f.status === "verified");
-  if (!factor) return "This account has no authenticator app set up.";
+  if (!factor) return NO_FACTOR_MESSAGE;
   const result = await supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code });
   if (result.error) {
-    return result.error.code === "mfa_verification_failed" ? "That code is not valid. Enter the newest code from your app." : result.error.message;
+    return result.error.code === "mfa_verification_failed" ? INVALID_CODE_MESSAGE : result.error.message;
   }
   return null;
 }

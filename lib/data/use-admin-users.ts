@@ -1,6 +1,7 @@
 "use client";
 /** The owner's Users screen: everyone's accounts, role changes, deletions and email confirmations, each with its toast (SPEC §8). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import type { UserRoleName } from "@/lib/validation/users";
 import { ApiRequestError, apiJson } from "./api";
@@ -20,45 +21,44 @@ function withReason(message: string, error: unknown): string {
 
 export function useChangeUserRole() {
   const queryClient = useQueryClient();
+  const t = useTranslations("users.toasts");
   return useMutation({
     mutationFn: ({ user, role }: { user: AdminUser; role: UserRoleName }) =>
       apiJson<AdminUser>("PATCH", `${userPath(user.id)}/role`, { role }),
     onSuccess: (updated, { user }) => {
       queryClient.setQueryData<AdminUser[]>(adminKeys.users, (list) => list?.map((u) => (u.id === updated.id ? updated : u)));
-      toast.success("Role Updated", { description: `${user.email} is now ${article(updated.role)} ${roleLabel(updated.role).toLowerCase()}.` });
+      toast.success(t("roleUpdated"), { description: t("roleUpdatedDescription", { email: user.email, role: updated.role }) });
     },
-    onError: (error) => toast.error("Update Failed", { description: withReason("Failed to update user role.", error) }),
+    onError: (error) => toast.error(t("roleFailed"), { description: withReason(t("roleFailedDescription"), error) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
   });
 }
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();
+  const t = useTranslations("users.toasts");
   return useMutation({
     mutationFn: ({ user }: { user: AdminUser }) => apiJson<{ id: string; deleted: true }>("DELETE", userPath(user.id)),
     onSuccess: (_result, { user }) => {
       queryClient.setQueryData<AdminUser[]>(adminKeys.users, (list) => list?.filter((u) => u.id !== user.id));
-      toast.success("User Deleted", { description: `${user.email} and all their data have been removed.` });
+      toast.success(t("deleted"), { description: t("deletedDescription", { email: user.email }) });
     },
-    onError: (error) => toast.error("Delete Failed", { description: withReason("Failed to delete user.", error) }),
+    onError: (error) => toast.error(t("deleteFailed"), { description: withReason(t("deleteFailedDescription"), error) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
   });
 }
 
 export function useConfirmUserEmail() {
   const queryClient = useQueryClient();
+  const t = useTranslations("users.toasts");
   return useMutation({
     mutationFn: ({ user }: { user: AdminUser }) =>
       apiJson<{ id: string; emailConfirmed: true }>("POST", `${userPath(user.id)}/confirm-email`),
     onSuccess: (_result, { user }) => {
       queryClient.setQueryData<AdminUser[]>(adminKeys.users, (list) => list?.map((u) => (u.id === user.id ? { ...u, emailConfirmed: true } : u)));
-      toast.success("Email Confirmed", { description: `${user.email} can now sign in.` });
+      toast.success(t("emailConfirmed"), { description: t("emailConfirmedDescription", { email: user.email }) });
     },
-    onError: (error) => toast.error("Confirmation Failed", { description: withReason("Failed to confirm the email address.", error) }),
+    onError: (error) => toast.error(t("confirmFailed"), { description: withReason(t("confirmFailedDescription"), error) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
   });
 }
-
-const ROLE_LABELS: Record<UserRoleName, string> = { user: "User", admin: "Admin", owner: "Owner" };
-export const roleLabel = (role: UserRoleName) => ROLE_LABELS[role];
-const article = (role: UserRoleName) => (role === "user" ? "a" : "an");

@@ -5,6 +5,7 @@
  * retrying, each with the toasts of SPEC §8.
  */
 import { useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { toast } from "@/lib/toast";
 import { type PendingVideo, upsertVideo, withPendingRetries } from "@/lib/admin/directory";
@@ -55,46 +56,51 @@ export function useVideoDirectory() {
 /** Add a video: the row shows at once; once created, its vocabulary extraction is asked for. */
 export function useAddVideo() {
   const queryClient = useQueryClient();
+  const t = useTranslations("admin.toasts");
   const extract = useExtractVocabulary();
   return useMutation({
     mutationKey: CREATE_KEY,
     mutationFn: ({ values }: CreateVariables) => apiJson<Partial<VideoCard> | null>("POST", videoKeys.all[0], createVideoBody(values)),
     onSuccess: async (created) => {
       if (!created || typeof created.id !== "number") {
-        toast.error("Processing error", { description: "Could not process video vocabulary due to missing ID" });
+        toast.error(t("missingId"), { description: t("missingIdDescription") });
         void queryClient.invalidateQueries({ queryKey: videoKeys.all });
         return;
       }
       await showVideo(queryClient, created as VideoCard);
-      toast.success("Video added successfully", { description: "The video is now being processed for vocabulary analysis" });
+      toast.success(t("added"), { description: t("addedDescription") });
       extract.mutate({ id: created.id, afterCreate: true });
     },
     onError: (error) => {
       const description =
         error instanceof ApiRequestError
-          ? `HTTP error! status: ${error.status}${error.serverMessage ? ` (${error.serverMessage})` : ""}`
-          : errorMessage(error, "The video could not be added");
-      toast.error("Failed to add video", { description });
+          ? error.serverMessage
+            ? t("httpErrorWithReason", { status: error.status, reason: error.serverMessage })
+            : t("httpError", { status: error.status })
+          : errorMessage(error, t("addFailedDescription"));
+      toast.error(t("addFailed"), { description });
     },
   });
 }
 
 export function useRetryVideo() {
   const queryClient = useQueryClient();
+  const t = useTranslations("admin.toasts");
   return useMutation({
     mutationKey: RETRY_KEY,
     mutationFn: ({ id, transcribeAudio }: RetryVariables) =>
       apiJson<VideoCard>("POST", `/api/videos/${id}/retry`, transcribeAudio === undefined ? undefined : { transcribeAudio }),
     onSuccess: async (video) => {
       await showVideo(queryClient, video);
-      toast.success("Video reprocessing started");
+      toast.success(t("retryStarted"));
     },
-    onError: (error) => toast.error("Failed to retry processing", { description: errorMessage(error, "The video could not be queued again") }),
+    onError: (error) => toast.error(t("retryFailed"), { description: errorMessage(error, t("retryFailedDescription")) }),
   });
 }
 
 export function useDeleteVideo() {
   const queryClient = useQueryClient();
+  const t = useTranslations("admin.toasts");
   return useMutation({
     mutationFn: (video: Pick<VideoCard, "id" | "title">) => apiJson<{ id: number; deleted: true }>("DELETE", `/api/videos/${video.id}`),
     onSuccess: async (_result, video) => {
@@ -103,9 +109,9 @@ export function useDeleteVideo() {
       queryClient.removeQueries({ queryKey: videoKeys.detail(video.id) });
       void queryClient.invalidateQueries({ queryKey: videoKeys.all });
       void queryClient.invalidateQueries({ queryKey: userKeys.favorites });
-      toast.success("Video deleted", { description: `"${video.title}" has been removed.` });
+      toast.success(t("deleted"), { description: t("deletedDescription", { title: video.title }) });
     },
-    onError: (error) => toast.error("Failed to delete video", { description: errorMessage(error, "The video could not be deleted") }),
+    onError: (error) => toast.error(t("deleteFailed"), { description: errorMessage(error, t("deleteFailedDescription")) }),
   });
 }
 
@@ -114,6 +120,7 @@ export type VideoEdit = { id: number; update: VideoUpdateBody; categoryIds?: num
 /** PUT the video's fields, then its categories when they changed. */
 export function useUpdateVideo() {
   const queryClient = useQueryClient();
+  const t = useTranslations("admin.toasts");
   return useMutation({
     mutationFn: async ({ id, update, categoryIds }: VideoEdit) => {
       const video = await apiJson<VideoCard>("PUT", `/api/videos/${id}`, update);
@@ -124,8 +131,8 @@ export function useUpdateVideo() {
       await showVideo(queryClient, video);
       void queryClient.invalidateQueries({ queryKey: videoKeys.detail(video.id) });
       void queryClient.invalidateQueries({ queryKey: videoKeys.categories(video.id) });
-      toast.success("Video updated successfully");
+      toast.success(t("updated"));
     },
-    onError: (error) => toast.error("Failed to update video", { description: errorMessage(error, "The changes could not be saved") }),
+    onError: (error) => toast.error(t("updateFailed"), { description: errorMessage(error, t("updateFailedDescription")) }),
   });
 }

@@ -1,6 +1,7 @@
 "use client";
 /** The categories the caller can browse (GET /api/categories), and creating one (admins and owners). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { apiJson, errorMessage } from "./api";
 import { categoryKeys } from "./keys";
@@ -13,6 +14,7 @@ export function useCategories() {
 /** POST /api/categories; the new category joins the cached list at once, in name order. */
 export function useCreateCategory() {
   const queryClient = useQueryClient();
+  const t = useTranslations("admin.toasts");
   return useMutation({
     mutationFn: (name: string) => apiJson<Category>("POST", categoryKeys.all[0], { name: name.trim() }),
     onSuccess: (category) => {
@@ -20,8 +22,8 @@ export function useCreateCategory() {
         [...(list ?? []).filter((c) => c.id !== category.id), category].sort((a, b) => a.name.localeCompare(b.name)),
       );
       void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
-      toast.success("Category created successfully", { description: `"${category.name}" has been added and selected.` });
+      toast.success(t("categoryCreated"), { description: t("categoryCreatedDescription", { name: category.name }) });
     },
-    onError: (error) => toast.error("Failed to create category", { description: errorMessage(error, "The category could not be created") }),
+    onError: (error) => toast.error(t("categoryFailed"), { description: errorMessage(error, t("categoryFailedDescription")) }),
   });
 }

@@ -5,9 +5,10 @@
  * Regenerated!'): each followed job's status (GET on its action's route) is read every second.
  */
 import { useQueries, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
-import { jobOutcomeToast } from "@/lib/admin/processing-messages";
+import { jobOutcome, type JobOutcome } from "@/lib/admin/processing-messages";
 import { jobEnded, jobPollInterval } from "@/lib/admin/video-status";
 import type { JobStatus, ReportedAction, ReportedJobs } from "@/lib/jobs/queues";
 import { videoKeys } from "./keys";
@@ -18,6 +19,7 @@ const same = (a: FollowedJob, b: FollowedJob) => a.videoId === b.videoId && a.ac
 
 export function useJobOutcomes() {
   const queryClient = useQueryClient();
+  const t = useTranslations("admin.toasts");
   const [followed, setFollowed] = useState<FollowedJob[]>([]);
   // Effects may run twice for one answer (React's development checks): each ending is told once.
   const told = useRef(new Set<string>());
@@ -27,6 +29,31 @@ export function useJobOutcomes() {
       refetchInterval: (query: { state: { data?: JobStatus<unknown> } }) => jobPollInterval(query.state.data),
     })),
   });
+
+  /** What the job made, or why it failed. */
+  const tell = useCallback(
+    (outcome: JobOutcome) => {
+      if (!outcome.ok) {
+        const title = outcome.translations ? t("translationError") : t("quizzesError");
+        const fallback = outcome.translations ? t("translationErrorDescription") : t("quizzesErrorDescription");
+        toast.error(title, { description: outcome.error ?? fallback });
+      } else if (outcome.translations) {
+        const made = outcome.made;
+        toast.success(t("translationsMade"), {
+          description:
+            made.totalTranslationsGenerated === 0
+              ? t("nothingMissing")
+              : t("translationsMadeDescription", { translations: made.totalTranslationsGenerated, lines: made.segmentTranslationCount, languages: made.languages.length }),
+        });
+      } else {
+        const made = outcome.made;
+        toast.success(t("quizzesMade"), {
+          description: t("quizzesMadeDescription", { quizzes: made.totalQuizzesGenerated, words: made.wordCount, languages: made.languages.length }),
+        });
+      }
+    },
+    [t],
+  );
 
   useEffect(() => {
     const ended: FollowedJob[] = [];
@@ -39,14 +66,14 @@ export function useJobOutcomes() {
       const key = `${job.videoId}:${job.action}:${status.requestedAt}`;
       if (told.current.has(key)) return;
       told.current.add(key);
-      const text = jobOutcomeToast(job.action, status);
-      if (text) (text.ok ? toast.success : toast.error)(text.title, { description: text.description });
+      const outcome = jobOutcome(job.action, status);
+      if (outcome) tell(outcome);
     });
     if (!ended.length) return;
     setFollowed((list) => list.filter((job) => !ended.some((e) => same(e, job))));
     // Word counts and the waiting flag may have changed.
     void queryClient.invalidateQueries({ queryKey: videoKeys.directory, exact: true });
-  }, [followed, statuses, queryClient]);
+  }, [followed, statuses, queryClient, tell]);
 
   /** Follow the job just queued for the video (an answer cached from an earlier one is dropped first). */
   const follow = useCallback(

@@ -5,6 +5,7 @@
  * saving a quiz's word); and where the saved words' exports download from.
  */
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type keepPreviousData, type QueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { apiJson, errorMessage } from "./api";
 import { keyToUrl, reviewKeys, wordKeys, type SavedWordsFilters } from "./keys";
@@ -33,16 +34,14 @@ function refreshAfterChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].endsWith("/tokens") });
 }
 
-/** What removing did, for the toast: a learning word went back to new, a known or ignored one kept its status. */
-function removedText(status: SavedWordRemoved["status"]): string {
-  return status === "new" ? "It is a new word again and out of your reviews." : `It is still marked ${status}; only your list changed.`;
-}
+/** The toasts' words, in the reader's language. */
+type ToastText = ReturnType<typeof useTranslations<"saved.toasts">>;
 
-async function putWord(queryClient: QueryClient, word: WordKey & { savedAt?: string }): Promise<SavedWordPutResult | null> {
+async function putWord(queryClient: QueryClient, t: ToastText, word: WordKey & { savedAt?: string }): Promise<SavedWordPutResult | null> {
   try {
     return await apiJson<SavedWordPutResult>("PUT", wordKeys.saved()[0], word);
   } catch (error) {
-    toast.error("Error", { description: errorMessage(error, "The word could not be saved. Please try again.") });
+    toast.error(t("errorTitle"), { description: errorMessage(error, t("saveFailed")) });
     return null;
   } finally {
     refreshAfterChange(queryClient);
@@ -56,6 +55,7 @@ async function putWord(queryClient: QueryClient, word: WordKey & { savedAt?: str
  */
 export function useRemoveSavedWord() {
   const queryClient = useQueryClient();
+  const t = useTranslations("saved.toasts");
   return useMutation({
     mutationFn: ({ language, lemma }: WordKey) => apiJson<SavedWordRemoved>("DELETE", keyToUrl([wordKeys.saved()[0], { language, lemma }])),
     onMutate: async (word) => {
@@ -73,20 +73,21 @@ export function useRemoveSavedWord() {
     },
     onSuccess: (result) => {
       const { language, lemma, before } = result;
-      toast(`Removed “${lemma}” from your words`, {
-        description: removedText(result.status),
+      // What removing did: a learning word went back to new, a known or ignored one kept its status.
+      toast(t("removedTitle", { lemma }), {
+        description: t("removedText", { status: result.status }),
         action: before
           ? {
-              label: "Undo",
+              label: t("undo"),
               onClick: () =>
-                void putWord(queryClient, { language, lemma, savedAt: before.savedAt }).then((put) => put && toast.success(`“${lemma}” is back in your words`)),
+                void putWord(queryClient, t, { language, lemma, savedAt: before.savedAt }).then((put) => put && toast.success(t("restored", { lemma }))),
             }
           : undefined,
       });
     },
     onError: (error, _word, context) => {
       for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
-      toast.error("Error", { description: errorMessage(error, "The word could not be removed. Please try again.") });
+      toast.error(t("errorTitle"), { description: errorMessage(error, t("removeFailed")) });
     },
     onSettled: () => refreshAfterChange(queryClient),
   });
@@ -95,10 +96,11 @@ export function useRemoveSavedWord() {
 /** Saves a word met in a quiz to the list (first on it). */
 export function useSaveListedWord() {
   const queryClient = useQueryClient();
+  const t = useTranslations("saved.toasts");
   return useMutation({
     mutationFn: async (word: WordKey) => {
-      const put = await putWord(queryClient, word);
-      if (put) toast.success(`Saved “${put.lemma}”`, { description: "It is on your list of saved words now." });
+      const put = await putWord(queryClient, t, word);
+      if (put) toast.success(t("savedTitle", { lemma: put.lemma }), { description: t("savedText") });
       return put;
     },
   });

@@ -1,6 +1,7 @@
 "use client";
 /** The owner's live segment editor: every language's translations, and saving a line's text and vocabulary word. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { ApiRequestError, apiJson } from "./api";
 import { videoKeys } from "./keys";
@@ -19,6 +20,7 @@ const reason = (error: unknown) => (error instanceof ApiRequestError ? error.ser
 /** Saves what changed (text, then word), each with its own toast (SPEC §8), then refreshes what the player shows. */
 export function useSaveSegment(videoId: number) {
   const queryClient = useQueryClient();
+  const t = useTranslations("player.editor");
   return useMutation({
     mutationFn: async ({ segmentId, newText, newWord, updateTranslations }: SegmentChange) => {
       const base = `/api/videos/${videoId}/segments/${segmentId}`;
@@ -28,9 +30,9 @@ export function useSaveSegment(videoId: number) {
           try {
             await apiJson("POST", `${base}/update`, { newText, updateTranslations });
             saved++;
-            toast.success("Text Updated");
+            toast.success(t("textUpdated"));
           } catch (error) {
-            toast.error("Update Failed", { description: withReason("Failed to update segment text.", error) });
+            toast.error(t("updateFailed"), { description: withReason(t("textFailed"), error) });
             return false;
           }
         }
@@ -38,9 +40,9 @@ export function useSaveSegment(videoId: number) {
           try {
             await apiJson("POST", `${base}/reselect-words`, { newHighlightedWord: newWord });
             saved++;
-            toast.success("Word Updated");
+            toast.success(t("wordUpdated"));
           } catch (error) {
-            toast.error("Update Failed", { description: withReason("Failed to update highlighted word.", error) });
+            toast.error(t("updateFailed"), { description: withReason(t("wordFailed"), error) });
             return false;
           }
         }

@@ -1,15 +1,9 @@
 "use client";
 /** Work an admin hands to the worker for one video: vocabulary, translations and quizzes (SPEC §7, §8). */
 import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
-import {
-  needsConfirmation,
-  quizToast,
-  translationToast,
-  wordsExtractedToast,
-  type QuizResult,
-  type TranslationResult,
-} from "@/lib/admin/processing-messages";
+import { needsConfirmation, type QuizResult, type TranslationResult } from "@/lib/admin/processing-messages";
 import { apiJson, errorMessage } from "./api";
 import { videoKeys } from "./keys";
 import type { VocabularyWord } from "@/lib/types/api";
@@ -22,6 +16,7 @@ const EXTRACT_KEY = ["extract-vocabulary"] as const;
  */
 export function useExtractVocabulary() {
   const queryClient = useQueryClient();
+  const t = useTranslations("admin.toasts");
   return useMutation({
     mutationKey: EXTRACT_KEY,
     mutationFn: ({ id }: { id: number; afterCreate?: boolean }) => apiJson<VocabularyWord[]>("POST", `/api/videos/${id}/extract-vocabulary`),
@@ -29,12 +24,10 @@ export function useExtractVocabulary() {
       queryClient.setQueryData(videoKeys.words(id), words);
       void queryClient.invalidateQueries({ queryKey: videoKeys.directory, exact: true });
       if (afterCreate) return;
-      const text = wordsExtractedToast(Array.isArray(words) ? words.length : 0);
-      toast.success(text.title, { description: text.description });
+      toast.success(t("wordsExtracted"), { description: t("wordsExtractedDescription", { count: Array.isArray(words) ? words.length : 0 }) });
     },
     onError: (error, { afterCreate }) => {
-      if (afterCreate) toast.error("Failed to process video", { description: errorMessage(error, "Vocabulary extraction could not start") });
-      else toast.error("Failed to extract words", { description: errorMessage(error, "Vocabulary extraction could not start") });
+      toast.error(afterCreate ? t("processFailed") : t("extractFailed"), { description: errorMessage(error, t("extractFailedDescription")) });
     },
   });
 }
@@ -53,6 +46,7 @@ export function useExtractingIds(): number[] {
  */
 export function useGenerateTranslations() {
   const queryClient = useQueryClient();
+  const t = useTranslations("admin.toasts");
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action?: "fill_missing" | "regenerate" }) =>
       apiJson<TranslationResult>("POST", `/api/videos/${id}/generate-translations`, action ? { action } : {}),
@@ -60,22 +54,23 @@ export function useGenerateTranslations() {
       if (needsConfirmation(result)) return;
       // Queued behind another job on the video, its row says it waits.
       void queryClient.invalidateQueries({ queryKey: videoKeys.directory, exact: true });
-      const text = translationToast(result);
-      toast.success(text.title, { description: text.description });
+      toast.success(t("translationStarted"), {
+        description: result.action === "regenerate" ? t("translationRegenerating") : t("translationFillingMissing"),
+      });
     },
-    onError: (error) => toast.error("Translation Error", { description: errorMessage(error, "Failed to generate translations") }),
+    onError: (error) => toast.error(t("translationError"), { description: errorMessage(error, t("translationErrorDescription")) }),
   });
 }
 
 export function useRegenerateQuizzes() {
   const queryClient = useQueryClient();
+  const t = useTranslations("admin.toasts");
   return useMutation({
     mutationFn: ({ id }: { id: number }) => apiJson<QuizResult>("POST", `/api/videos/${id}/regenerate-quizzes`),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: videoKeys.directory, exact: true });
-      const text = quizToast(result);
-      toast.success(text.title, { description: text.description });
+      toast.success(t("quizzesStarted"), { description: t("quizzesStartedDescription", { count: result.wordCount }) });
     },
-    onError: (error) => toast.error("Quiz Regeneration Error", { description: errorMessage(error, "Failed to regenerate quizzes") }),
+    onError: (error) => toast.error(t("quizzesError"), { description: errorMessage(error, t("quizzesErrorDescription")) }),
   });
 }

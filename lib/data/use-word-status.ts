@@ -5,6 +5,7 @@
  * comprehension score is refetched once the server has it.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { apiJson } from "./api";
 import { userKeys, videoKeys, wordKeys } from "./keys";
@@ -14,6 +15,7 @@ import { withWordStatus } from "@/lib/words/line-tokens";
 
 export function useSetWordStatus(videoId: number) {
   const queryClient = useQueryClient();
+  const t = useTranslations("words.errors");
   const key = videoKeys.tokens(videoId);
   return useMutation({
     mutationFn: (change: WordStatusChange) => apiJson<WordStatusSaved>("PUT", wordKeys.status[0], change),
@@ -25,7 +27,7 @@ export function useSetWordStatus(videoId: number) {
     },
     onError: (_error, _change, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
-      toast.error("Error", { description: "The word's status could not be saved. Please try again." });
+      toast.error(t("title"), { description: t("statusFailed") });
     },
     onSuccess: () => {
       // The score on this page and on the cards: refetched in the background, the colours stay as set.

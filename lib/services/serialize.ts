@@ -45,6 +45,7 @@ function personOf(user: Pick<User, PersonColumns>): Pick<AppUser, PersonColumns>
 export function toAppUser(user: User, now = new Date()): AppUser {
   return {
     ...personOf(user),
+    interfaceLanguage: user.interfaceLanguage,
     dailyGoal: user.dailyGoal,
     timeZone: user.timeZone,
     streak: streakOf(user, now),

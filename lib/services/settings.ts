@@ -16,7 +16,7 @@ import type { SettingsUpdate } from "@/lib/validation/settings";
 export async function updateSettings(db: DbOrTx, user: User, input: SettingsUpdate, now = new Date()): Promise<User> {
   const native = input.nativeLanguage ?? user.nativeLanguage;
   const target = input.targetLanguage ?? user.targetLanguage;
-  const codes = [input.nativeLanguage, input.targetLanguage].filter((c): c is string => !!c);
+  const codes = [input.nativeLanguage, input.targetLanguage, input.interfaceLanguage].filter((c): c is string => !!c);
   if (codes.length > 0) {
     const known = new Set((await getLanguagesByCodes(db, { codes })).map((l) => l.code));
     const unknown = codes.find((c) => !known.has(c));

@@ -21,6 +21,7 @@ export type AppUser = Jsonify<
   Pick<
     User,
     | PersonColumns
+    | "interfaceLanguage"
     | "dailyGoal"
     | "timeZone"
     | "streak"

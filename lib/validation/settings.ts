@@ -54,6 +54,8 @@ export const settingsUpdateSchema = z
     lastName: z.string().trim().min(1, "Last name is required").max(100).optional(),
     nativeLanguage: appLanguageSchema("nativeLanguage").optional(),
     targetLanguage: appLanguageSchema("targetLanguage").optional(),
+    // The interface's language; null follows the native language.
+    interfaceLanguage: appLanguageSchema("interfaceLanguage").nullable().optional(),
     // Minutes a day; nobody studies more than a day's worth.
     dailyGoal: dailyGoalSchema.max(1440, "Daily goal must be at most 1440 minutes").optional(),
     timeZone: z.string().trim().min(1).max(64).optional(),

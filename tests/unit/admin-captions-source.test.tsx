@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DirectoryCard, DirectoryRow } from "@/components/admin/video-row";
 import { captionsSourceLabel } from "@/lib/admin/video-status";
 import type { VideoCard } from "@/lib/types/api";
+import { WithIntl } from "../helpers/intl";
 import { videoCard } from "../helpers/video-card";
 
 const none = () => {};
@@ -12,16 +13,20 @@ const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " "
 
 function shown(video: VideoCard) {
   const row = renderToStaticMarkup(
-    <table>
-      <tbody>
-        <DirectoryRow video={video} actions={actions} busy={false} />
-      </tbody>
-    </table>,
+    <WithIntl>
+      <table>
+        <tbody>
+          <DirectoryRow video={video} actions={actions} busy={false} />
+        </tbody>
+      </table>
+    </WithIntl>,
   );
   const card = renderToStaticMarkup(
-    <ul>
-      <DirectoryCard video={video} actions={actions} busy={false} />
-    </ul>,
+    <WithIntl>
+      <ul>
+        <DirectoryCard video={video} actions={actions} busy={false} />
+      </ul>
+    </WithIntl>,
   );
   return [text(row), text(card)];
 }

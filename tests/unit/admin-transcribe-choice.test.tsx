@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { TranscribeAudioField } from "@/components/admin/transcribe-audio-field";
 import { Form } from "@/components/ui/form";
 import { emptyAddVideoForm, type AddVideoForm } from "@/lib/validation/admin-video-form";
+import { WithIntl } from "../helpers/intl";
 
 function WithForm({ values, children }: { values: Partial<AddVideoForm>; children: ReactNode }) {
   const form = useForm<AddVideoForm>({ defaultValues: { ...emptyAddVideoForm(), ...values } });
@@ -19,9 +20,11 @@ const LABEL = "Transcribe the audio instead of using YouTube&#x27;s captions";
 
 function render(values: Partial<AddVideoForm>) {
   const html = renderToStaticMarkup(
-    <WithForm values={values}>
-      <TranscribeAudioField />
-    </WithForm>,
+    <WithIntl>
+      <WithForm values={values}>
+        <TranscribeAudioField />
+      </WithForm>
+    </WithIntl>,
   );
   const box = /<button[^>]*role="checkbox"[^>]*>/.exec(html)?.[0] ?? "";
   const id = /id="([^"]+)"/.exec(box)?.[1];

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { DirectoryCard, DirectoryRow } from "@/components/admin/video-row";
 import { VIDEO_POLL_INTERVAL_MS, WAITING_POLL_INTERVAL_MS, videoPollInterval } from "@/lib/admin/video-status";
 import type { VideoCard } from "@/lib/types/api";
+import { WithIntl } from "../helpers/intl";
 import { videoCard } from "../helpers/video-card";
 
 const video = (extra: Partial<VideoCard> = {}): VideoCard => videoCard({ youtubeId: "abcdefghijk", title: "Mercado", ...extra });
@@ -19,23 +20,27 @@ describe("a video whose job waits for another", () => {
   it("says so in its table row and in its card", () => {
     for (const View of [DirectoryRow, DirectoryCard]) {
       const waiting = renderToStaticMarkup(
-        View === DirectoryRow ? (
-          <table>
-            <tbody>
+        <WithIntl>
+          {View === DirectoryRow ? (
+            <table>
+              <tbody>
+                <View video={video({ waitingForJob: true })} actions={actions} busy={false} />
+              </tbody>
+            </table>
+          ) : (
+            <ul>
               <View video={video({ waitingForJob: true })} actions={actions} busy={false} />
-            </tbody>
-          </table>
-        ) : (
-          <ul>
-            <View video={video({ waitingForJob: true })} actions={actions} busy={false} />
-          </ul>
-        ),
+            </ul>
+          )}
+        </WithIntl>,
       );
       expect(text(waiting)).toContain("Waiting for another job on this video");
       const idle = renderToStaticMarkup(
-        <ul>
-          <DirectoryCard video={video()} actions={actions} busy={false} />
-        </ul>,
+        <WithIntl>
+          <ul>
+            <DirectoryCard video={video()} actions={actions} busy={false} />
+          </ul>
+        </WithIntl>,
       );
       expect(text(idle)).not.toContain("Waiting for another job");
     }

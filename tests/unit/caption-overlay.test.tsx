@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CaptionOverlay, type CaptionWord } from "@/components/player/caption-overlay";
+import { WithIntl } from "../helpers/intl";
 
 const line = (text: string) => ({ id: 1, videoId: 1, segmentIndex: 0, text, startTime: 0, endTime: 3000 });
 const said = (words: string[], vocabulary: number[] = []): CaptionWord[] =>
@@ -10,7 +11,9 @@ const shown = (html: string) => html.match(/<p[^>]*>(.*?)<\/p>/)![1]!.replace(/<
 
 function render(language: string | undefined, words: CaptionWord[], text: string, { timeMs = 5000, quizShowing = false } = {}) {
   return renderToStaticMarkup(
-    <CaptionOverlay caption={line(text)} language={language} words={words} translation={null} showTranslation={false} timeMs={timeMs} quizShowing={quizShowing} />,
+    <WithIntl>
+      <CaptionOverlay caption={line(text)} language={language} words={words} translation={null} showTranslation={false} timeMs={timeMs} quizShowing={quizShowing} />
+    </WithIntl>,
   );
 }
 
@@ -33,7 +36,9 @@ describe("caption overlay", () => {
 
   it("folds the translation under a tap on a phone-sized player, and shows it on wider ones", () => {
     const html = renderToStaticMarkup(
-      <CaptionOverlay caption={line("Quiero un café.")} language="es" words={[]} translation="I want a coffee." showTranslation timeMs={0} quizShowing={false} />,
+      <WithIntl>
+        <CaptionOverlay caption={line("Quiero un café.")} language="es" words={[]} translation="I want a coffee." showTranslation timeMs={0} quizShowing={false} />
+      </WithIntl>,
     );
     const translation = html.match(/<p id="([^"]*)" class="([^"]*)" data-testid="caption-translation">([^<]*)</)!;
     expect(translation[3]).toBe("I want a coffee.");
@@ -66,7 +71,9 @@ describe("caption overlay", () => {
     }));
     const draw = (showStatus: boolean) =>
       renderToStaticMarkup(
-        <CaptionOverlay caption={line("Quiero un café.")} language="es" words={words} translation={null} showTranslation={false} timeMs={5000} quizShowing={false} onWord={() => {}} showStatus={showStatus} />,
+        <WithIntl>
+          <CaptionOverlay caption={line("Quiero un café.")} language="es" words={words} translation={null} showTranslation={false} timeMs={5000} quizShowing={false} onWord={() => {}} showStatus={showStatus} />
+        </WithIntl>,
       );
     const buttons = [...draw(true).matchAll(/<button type="button"[^>]*data-word-status="([^"]*)" data-lemma="([^"]*)" class="([^"]*)"/g)];
     expect(buttons.map((b) => [b[1], b[2]])).toEqual([["learning", "querer"], ["new", "uno"], ["new", "café"]]);

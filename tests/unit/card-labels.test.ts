@@ -1,8 +1,20 @@
+import { createTranslator } from "next-intl";
+import { createElement, type ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { goalPercent, welcomeText } from "@/components/home/welcome-block";
-import { cardCategoryName, progressLabel } from "@/components/video/video-card";
+import { goalPercent, WelcomeText } from "@/components/home/welcome-block";
+import { cardCategoryName, ProgressLabel } from "@/components/video/video-card";
+import { goalProgressText } from "@/lib/study/goal";
+import { formatInterval, intervalParts } from "@/lib/words/cards/format";
+import type en from "@/messages/en.json";
+import { catalogue, WithIntl } from "../helpers/intl";
+
+/** What a component says in English, as the page renders it (inside the catalogue's provider). */
+const english = (node: ReactNode) => renderToStaticMarkup(WithIntl({ children: node }));
 
 describe("video card progress", () => {
+  const progressLabel = (video: { progress: number; wordsLearned: number; totalWords: number }) => english(createElement(ProgressLabel, { video }));
+
   it("says how many words there are to learn until the learner starts", () => {
     expect(progressLabel({ progress: 0, wordsLearned: 0, totalWords: 7 })).toBe("7 words to learn");
     expect(progressLabel({ progress: 0, wordsLearned: 0, totalWords: 1 })).toBe("1 word to learn");
@@ -29,6 +41,8 @@ describe("video card category", () => {
 
 describe("welcome heading", () => {
   const none = { totalQuizzes: 0, streak: 0, longestStreak: 0 };
+  const welcomeText = (firstName: string | null, activity: typeof none | undefined, username: string | null = null) =>
+    english(createElement(WelcomeText, { user: { firstName, username }, activity }));
   it("welcomes a new account", () => {
     expect(welcomeText("Quinn", none)).toBe("Welcome, Quinn!");
     expect(welcomeText("Quinn", undefined)).toBe("Welcome, Quinn!");
@@ -38,6 +52,32 @@ describe("welcome heading", () => {
     expect(welcomeText("Quinn", { ...none, streak: 2, longestStreak: 2 })).toBe("Welcome back, Quinn!");
     // A broken streak still means they have been here.
     expect(welcomeText("Quinn", { ...none, longestStreak: 4 })).toBe("Welcome back, Quinn!");
+  });
+  it("names the learner by first name, else username, else 'User'", () => {
+    expect(welcomeText(" ", none, "quinn42")).toBe("Welcome, quinn42!");
+    expect(welcomeText(null, none)).toBe("Welcome, User!");
+  });
+});
+
+describe("home's messages in English", () => {
+  const t = createTranslator({ locale: "en", messages: catalogue("en") as typeof en, namespace: "home" });
+  it("say minutes of the goal, quizzes, streak and due words as before", () => {
+    expect(t("goalProgress", { minutes: 12, goal: 30 })).toBe(goalProgressText(12 * 60 + 59, 30));
+    expect(t("quizzesToday", { count: 1 })).toBe("1 quiz today");
+    expect(t("quizzesToday", { count: 0 })).toBe("0 quizzes today");
+    expect(t("streak", { count: 1 })).toBe("1 day streak");
+    expect(t("streak", { count: 5 })).toBe("5 day streak");
+    expect(t("wordsDue", { count: 1 })).toBe("1 word due");
+    expect(t("reviewNow", { count: 1 })).toBe("Review it now, just before you would forget it.");
+    expect(t("reviewNow", { count: 3 })).toBe("Review them now, just before you would forget them.");
+    expect(t("languageOffer", { language: "German", count: 1 })).toBe("German (1 video)");
+    expect(t("languageOffer", { language: "German", count: 2 })).toBe("German (2 videos)");
+  });
+  it("say when the next review is as formatInterval does", () => {
+    const DAY = 24 * 60 * 60_000;
+    for (const ms of [0, 90_000, 59 * 60_000, 3 * 60 * 60_000, DAY, 3 * DAY, 45 * DAY, 365 * DAY, 548 * DAY]) {
+      expect(t("nextReview", intervalParts(ms))).toBe(`Next review in ${formatInterval(ms, "long")}.`);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { WordMeaning } from "@/components/words/word-meaning";
 import type { DictionaryMeaning, WordLookup } from "@/lib/words/meanings/lookup";
+import { WithIntl } from "../helpers/intl";
 
 const LICENCE =
   "GNU General Public License, version 3 (GPLv3) and the GNU Affero General Public License, version 3 (AGPLv3), where each of these licenses applies to different parts of this (combined) work; see https://www.gnu.org/licenses/agpl-3.0.en.html";
@@ -35,7 +36,11 @@ const lookup: WordLookup = {
 };
 
 describe("a dictionary's credit line", () => {
-  const html = renderToStaticMarkup(<WordMeaning lookup={{ data: lookup, isPending: false, isError: false, error: null }} />);
+  const html = renderToStaticMarkup(
+    <WithIntl>
+      <WordMeaning lookup={{ data: lookup, isPending: false, isError: false, error: null }} />
+    </WithIntl>,
+  );
   const credit = /<p class="([^"]*)" data-testid="word-credit">([\s\S]*?)<\/p>/.exec(html);
 
   it("names the dictionary, its edition and its licence in full", () => {

@@ -1,6 +1,6 @@
 /** When another email may be asked for, read from the auth server's one-a-minute refusal. */
 import { describe, expect, it } from "vitest";
-import { emailCooldownSeconds, secondsText } from "@/lib/auth/email-cooldown";
+import { emailCooldownSeconds } from "@/lib/auth/email-cooldown";
 
 describe("emailCooldownSeconds", () => {
   it("reads the wait from GoTrue's refusal", () => {
@@ -14,12 +14,5 @@ describe("emailCooldownSeconds", () => {
     expect(emailCooldownSeconds({ status: 429, code: "over_email_send_rate_limit", message: "Email rate limit exceeded" })).toBeNull();
     expect(emailCooldownSeconds({ message: "Failed to fetch" })).toBeNull();
     expect(emailCooldownSeconds("after 5 seconds")).toBeNull();
-  });
-});
-
-describe("secondsText", () => {
-  it("says second or seconds", () => {
-    expect(secondsText(1)).toBe("1 second");
-    expect(secondsText(59)).toBe("59 seconds");
   });
 });

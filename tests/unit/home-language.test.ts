@@ -1,8 +1,12 @@
 /** Home's rows by language: which videos lead a row, which languages an empty row offers, and the order of the choices. */
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { emptyReason } from "@/components/home/video-row";
+import { EmptyReason } from "@/components/home/video-row";
+import { languageName } from "@/lib/i18n/locales";
 import type { VideoLanguageCount } from "@/lib/types/api";
 import { homeFilters, languageChoices, otherLanguages, splitByLanguage } from "@/lib/videos/home-language";
+import { WithIntl } from "../helpers/intl";
 
 const counts: VideoLanguageCount[] = [
   { code: "en", name: "English", count: 0 },
@@ -44,8 +48,17 @@ describe("home's rows by language", () => {
   });
 
   it("says why a row has nothing in the language", () => {
+    const emptyReason = (language: string, count: number, categoryName: string | undefined) =>
+      renderToStaticMarkup(WithIntl({ children: createElement(EmptyReason, { language, count, categoryName }) }));
     expect(emptyReason("Japanese", 0, undefined)).toBe("There are no videos in Japanese yet.");
     expect(emptyReason("Japanese", 0, "Travel")).toBe("There are no Japanese videos in Travel yet.");
     expect(emptyReason("Spanish", 2, undefined)).toBe("You have started every video in Spanish.");
+    expect(emptyReason("Spanish", 2, "Travel")).toBe("You have started every video in Spanish in Travel.");
+  });
+
+  it("names the languages in English as the server does (migration 0002's names)", () => {
+    const names: Record<string, string> = { en: "English", es: "Spanish", fr: "French", de: "German", it: "Italian", pt: "Portuguese", sv: "Swedish", ja: "Japanese", zh: "Chinese" };
+    for (const [code, name] of Object.entries(names)) expect(languageName(code, "en")).toBe(name);
+    expect(languageName("ja", "de")).toBe("Japanisch");
   });
 });

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { LanguageFlag, languageFlagCountry } from "@/components/language-flag";
+import { LanguageFlag, languageDisplayName, languageFlagCountry } from "@/components/language-flag";
 
 describe("language flags", () => {
   it.each([
@@ -26,6 +26,17 @@ describe("language flags", () => {
     expect(languageFlagCountry("xx")).toBeNull();
     const html = renderToStaticMarkup(<LanguageFlag code="xx" />);
     expect(html).toContain("lucide-globe");
+  });
+
+  it("is named in English unless given the reader's language", () => {
+    expect(renderToStaticMarkup(<LanguageFlag code="es" />)).toContain('aria-label="Spanish"');
+    expect(renderToStaticMarkup(<LanguageFlag code="pt-BR" />)).toContain('aria-label="Portuguese"');
+    expect(renderToStaticMarkup(<LanguageFlag code="es" locale="de" />)).toContain('aria-label="Spanisch"');
+    expect(renderToStaticMarkup(<LanguageFlag code="es" label={null} locale="de" />)).toContain('aria-hidden="true"');
+    expect(languageDisplayName("ko")).toBe("Korean");
+    expect(languageDisplayName("xx")).toBe("XX");
+    expect(languageDisplayName(null)).toBe("Unknown language");
+    expect(languageDisplayName("ja", "fr")).toBe("Japonais");
   });
 
   it("every flag it can show is served from public/flags", () => {

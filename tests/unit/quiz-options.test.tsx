@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { QuizOverlay } from "@/components/player/quiz-overlay";
+import { WithIntl } from "../helpers/intl";
 import { drawDistractors, drawQuiz, optionText, type Candidate } from "@/lib/quiz/distractors";
 import { seededRandom, shuffleQuiz } from "@/lib/quiz/shuffle";
 
@@ -40,7 +41,11 @@ describe("a quiz's options at each attempt", () => {
 
   it("stay in one order while an attempt is open, and change from one attempt to the next", () => {
     const render = (attempt: string) => {
-      const html = renderToStaticMarkup(<QuizOverlay word="café" sentence={null} language="es" quiz={quiz} attempt={attempt} loading={false} onAnswer={() => {}} onClose={() => {}} />);
+      const html = renderToStaticMarkup(
+        <WithIntl>
+          <QuizOverlay word="café" sentence={null} language="es" quiz={quiz} attempt={attempt} loading={false} onAnswer={() => {}} onClose={() => {}} />
+        </WithIntl>,
+      );
       return [...html.matchAll(/<span class="min-w-0 flex-1">([^<]*)<\/span>/g)].map((m) => m[1]);
     };
     expect(render("a")).toEqual(render("a"));

@@ -1,2 +1,2 @@
 /** /auth shows the login screen (SPEC §2 route table). */
-export { default, metadata } from "../login/page";
+export { default, generateMetadata } from "../login/page";

@@ -1,13 +1,17 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { LoginForm } from "@/components/auth/login-form";
 
-export const metadata: Metadata = { title: "Sign in" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("login"))("metaTitle") };
+}
 
-export default function Page() {
+export default async function Page() {
+  const t = await getTranslations("login");
   return (
-    <AuthShell title="Welcome back" subtitle="Sign in to pick up where you left off.">
+    <AuthShell title={t("title")} subtitle={t("subtitle")}>
       <Suspense>
         <LoginForm />
       </Suspense>

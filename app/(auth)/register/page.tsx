@@ -1,2 +1,2 @@
 /** /register shows the signup screen (SPEC §2 route table). */
-export { default, metadata } from "../signup/page";
+export { default, generateMetadata } from "../signup/page";

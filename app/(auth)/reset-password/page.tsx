@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 
-export const metadata: Metadata = { title: "Choose a new password" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("resetPassword"))("metaTitle") };
+}
 
-export default function Page() {
+export default async function Page() {
+  const t = await getTranslations("resetPassword");
   return (
-    <AuthShell title="Choose a new password" subtitle="Pick something at least 6 characters long.">
+    <AuthShell title={t("title")} subtitle={t("subtitle")}>
       <ResetPasswordForm />
     </AuthShell>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "interface_language" varchar(8);--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_interface_language_languages_code_fk" FOREIGN KEY ("interface_language") REFERENCES "public"."languages"("code") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,125 @@
+/**
+ * The interface in the reader's language: a visitor's from the browser, or the one they pick; a
+ * learner's native language once onboarded, or the one they pick in Settings or the account menu.
+ * Every expected word comes from the catalogues (messages/<language>.json), so the test checks
+ * where the words come from, not one translation's wording.
+ */
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { expectNoViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+import { latestLink, uniqueEmail } from "./support/mailbox";
+
+type Catalogue = Record<string, Record<string, string>>;
+const words = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as Catalogue;
+const en = words("en");
+const fr = words("fr");
+const de = words("de");
+const ja = words("ja");
+
+/** No element sticks out past the viewport's right edge (a word too long for a phone). */
+async function expectNothingWiderThanTheScreen(page: Page, screen: string) {
+  const wide = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll("body *")]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        return box.width > 0 && box.right > width + 1 && style.position !== "fixed" && !el.closest("[aria-hidden=true], .sr-only");
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}: ${(el.textContent ?? "").trim().slice(0, 40)}`);
+  });
+  expect(wide, `${screen}: elements wider than the screen`).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), screen).toBe(true);
+}
+
+test.describe("a French browser", () => {
+  test.use({ locale: "fr-FR" });
+
+  test("gets the landing in French, and a visitor's pick of another language holds on the next visit", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page).toHaveTitle(fr.metadata!.title!);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(fr.landing!.headline!);
+    await expect(page.getByRole("button", { name: fr.landing!.startLearning })).toBeVisible();
+    await expect(page.getByRole("link", { name: fr.publicHeader!.login })).toBeVisible();
+    // The form's message is French too.
+    await page.getByRole("button", { name: fr.landing!.startLearning }).click();
+    await expect(page.getByText(fr.validation!.invalidEmail!)).toBeVisible();
+    await expectNoViolations(page, "landing in French");
+
+    await page.getByLabel(fr.language!.picker!).selectOption("de");
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("button", { name: de.landing!.startLearning })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("button", { name: de.landing!.startLearning })).toBeVisible();
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { name: de.login!.title })).toBeVisible();
+    await expect(page.getByRole("button", { name: de.login!.submit })).toBeVisible();
+  });
+});
+
+test("a German speaker signs up, confirms, and onboards in German; the app then speaks their native language, and Japanese once picked", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/");
+  await page.getByLabel(en.language!.picker!).selectOption("de");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expectNothingWiderThanTheScreen(page, "landing in German");
+
+  const email = uniqueEmail("deutsch");
+  await page.getByRole("link", { name: de.publicHeader!.getStarted }).click();
+  await expect(page.getByRole("heading", { name: de.signup!.title })).toBeVisible();
+  await page.getByLabel(de.signup!.firstName!).fill("Jonas");
+  await page.getByLabel(de.signup!.lastName!).fill("Becker");
+  await page.getByLabel(de.signup!.email!).fill(email);
+  await page.getByLabel(de.signup!.password!, { exact: true }).fill("secret-123");
+  await page.getByRole("button", { name: de.signup!.submit }).click();
+  await expect(page.getByRole("heading", { name: de.thankYou!.title })).toBeVisible();
+  await expectNothingWiderThanTheScreen(page, "thank you in German");
+
+  // The confirmation email is German as well.
+  const mailbox = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { messages: { subject: string }[] };
+  expect(mailbox.messages[0]?.subject).toBe(words("de").email!.signupSubject);
+  await page.goto(await latestLink(request, email));
+  await expect(page).toHaveURL(/\/onboarding$/);
+
+  const onboarding = de.onboarding!;
+  await expect(page.getByRole("heading", { name: onboarding.nativeTitle })).toBeVisible();
+  await expect(page.getByText(onboarding.step!.replace("{step}", "1").replace("{total}", "3"))).toBeVisible();
+  await expectNothingWiderThanTheScreen(page, "onboarding in German");
+  await page.getByRole("radio", { name: /^Deutsch/ }).click();
+  await page.getByRole("button", { name: onboarding.next }).click();
+  await expect(page.getByRole("heading", { name: onboarding.targetTitle })).toBeVisible();
+  await page.getByRole("radio", { name: /^Spanisch/ }).click();
+  await page.getByRole("button", { name: onboarding.next }).click();
+  await page.getByRole("radio", { name: onboarding.minutesPerDay!.replace("{minutes}", "30") }).click();
+  await page.getByRole("button", { name: onboarding.getStarted }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("button", { name: de.header!.account })).toBeVisible();
+  await expectNothingWiderThanTheScreen(page, "home in German");
+
+  // Settings: Japanese at once, and after a reload.
+  await page.goto("/settings");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await page.getByLabel(de.language!.picker!).selectOption("ja");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  await expect(page.getByRole("button", { name: ja.header!.account })).toBeVisible();
+  await expectNothingWiderThanTheScreen(page, "settings in Japanese");
+  await expectNoViolations(page, "settings in Japanese");
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  await expect(page.getByLabel(ja.language!.picker!)).toHaveValue("ja");
+
+  // The account menu offers the languages too; back to following the native language from Settings.
+  await page.getByRole("button", { name: ja.header!.account }).click();
+  await page.getByRole("menuitem", { name: ja.accountMenu!.language }).click();
+  await page.getByRole("menuitemradio", { name: /^English/ }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByLabel(en.language!.picker!).selectOption("");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+});
