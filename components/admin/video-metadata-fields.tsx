@@ -5,6 +5,7 @@
  * the surrounding form (react-hook-form's context), so the two screens lay them out as they
  * need and cannot drift apart in labels, limits or inputs.
  */
+import { useTranslations } from "next-intl";
 import { useFormContext } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -55,6 +56,7 @@ export function DescriptionField({ label, placeholder, className }: TextFieldPro
 }
 
 export function CategoryField() {
+  const t = useTranslations("admin.fields");
   const { control } = useFormContext<VideoMetadataForm>();
   const categories = useCategories().data ?? [];
   return (
@@ -63,7 +65,7 @@ export function CategoryField() {
       name="categoryId"
       render={({ field }) => (
         <FormItem>
-          <FormLabel>Category</FormLabel>
+          <FormLabel>{t("category")}</FormLabel>
           <FormControl>
             <CategorySelect categories={categories} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
           </FormControl>
@@ -75,6 +77,7 @@ export function CategoryField() {
 }
 
 export function CategoriesField() {
+  const t = useTranslations("admin.fields");
   const { control } = useFormContext<VideoMetadataForm>();
   const categories = useCategories().data ?? [];
   return (
@@ -83,7 +86,7 @@ export function CategoriesField() {
       name="categoryIds"
       render={({ field }) => (
         <FormItem>
-          <FormLabel>Categories</FormLabel>
+          <FormLabel>{t("categories")}</FormLabel>
           <FormControl>
             <CategoriesMultiSelect categories={categories} value={field.value} onChange={field.onChange} />
           </FormControl>
@@ -95,6 +98,7 @@ export function CategoriesField() {
 }
 
 export function TargetLanguageField({ codes, description }: { codes: readonly string[]; description?: string }) {
+  const t = useTranslations("admin.fields");
   const { control } = useFormContext<VideoMetadataForm>();
   return (
     <FormField
@@ -102,7 +106,7 @@ export function TargetLanguageField({ codes, description }: { codes: readonly st
       name="targetLanguage"
       render={({ field }) => (
         <FormItem>
-          <FormLabel>Target language</FormLabel>
+          <FormLabel>{t("targetLanguage")}</FormLabel>
           <FormControl>
             <LanguageSelect codes={codes} value={field.value} onChange={field.onChange} />
           </FormControl>

@@ -121,7 +121,7 @@ export function OnboardingWizard() {
                         active ? "border-primary bg-primary/5 shadow-sm" : "border-border",
                       )}
                     >
-                      <LanguageFlag code={language.code} className="h-5 w-7 shrink-0 sm:h-6 sm:w-9" />
+                      <LanguageFlag code={language.code} locale={locale} className="h-5 w-7 shrink-0 sm:h-6 sm:w-9" />
                       <span className="w-full min-w-0">
                         <span className="block font-semibold break-words">{languageName(language.code, locale) ?? language.name}</span>
                         <span className="block text-xs break-words text-muted-foreground">{language.nativeName}</span>

@@ -166,7 +166,7 @@ function LanguageSelect({ control, name, label }: { control: Control<Values>; na
                 <SelectValue placeholder={t("chooseLanguage")}>
                   {chosen ? (
                     <>
-                      <LanguageFlag code={chosen.code} className="h-3.5 w-5 rounded-[2px]" />
+                      <LanguageFlag code={chosen.code} locale={locale} className="h-3.5 w-5 rounded-[2px]" />
                       {languageName(chosen.code, locale) ?? chosen.name}
                     </>
                   ) : undefined}
@@ -176,7 +176,7 @@ function LanguageSelect({ control, name, label }: { control: Control<Values>; na
             <SelectContent>
               {(languages.data ?? []).map((language) => (
                 <SelectItem key={language.code} value={language.code}>
-                  <LanguageFlag code={language.code} className="h-3.5 w-5 rounded-[2px]" />
+                  <LanguageFlag code={language.code} locale={locale} className="h-3.5 w-5 rounded-[2px]" />
                   {languageName(language.code, locale) ?? language.name}
                 </SelectItem>
               ))}

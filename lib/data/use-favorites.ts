@@ -1,6 +1,7 @@
 "use client";
 /** Favourites: the saved list, one video's status, and add/remove (applied once the server confirms). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { apiJson } from "./api";
 import { userKeys } from "./keys";
@@ -22,6 +23,7 @@ export function useFavoriteStatus(videoId: number) {
 
 export function useToggleFavorite() {
   const queryClient = useQueryClient();
+  const t = useTranslations("video.favorites");
   return useMutation({
     mutationFn: ({ video, action }: { video: VideoCard; action: "add" | "remove" }) =>
       apiJson<FavoriteStatus & { videoId: number }>("POST", userKeys.favorites[0], { videoId: video.id, action }),
@@ -33,9 +35,9 @@ export function useToggleFavorite() {
         return result.isFavorite ? [video, ...rest] : rest;
       });
       void queryClient.invalidateQueries({ queryKey: userKeys.favorites, exact: true });
-      if (result.isFavorite) toast.success("Added to favorites", { description: "Video has been added to your favorites" });
-      else toast.success("Removed from favorites", { description: "Video has been removed from your favorites" });
+      if (result.isFavorite) toast.success(t("added"), { description: t("addedDescription") });
+      else toast.success(t("removed"), { description: t("removedDescription") });
     },
-    onError: () => toast.error("Error", { description: "Failed to update favorites" }),
+    onError: () => toast.error(t("error"), { description: t("failed") }),
   });
 }
