@@ -64,7 +64,7 @@ export function ThankYou({ email }: { email: string }) {
         ) : null}
       </div>
       <div className="flex flex-col gap-3">
-        <Button onClick={resend} disabled={resending || waitLeft > 0} variant="outline" size="lg">
+        <Button onClick={resend} disabled={resending || waitLeft > 0} variant="outline" size="lg" className="h-auto min-h-10 py-2 whitespace-normal">
           {resending ? <Spinner /> : null}
           {t("resend")}
         </Button>
@@ -73,7 +73,7 @@ export function ThankYou({ email }: { email: string }) {
             {t("waitNote", { seconds: waitLeft })}
           </p>
         ) : null}
-        <Button asChild variant="ghost" size="lg">
+        <Button asChild variant="ghost" size="lg" className="h-auto min-h-10 py-2 whitespace-normal">
           <Link href="/">{t("backHome")}</Link>
         </Button>
         <Link href="/login" className="text-sm font-semibold text-primary hover:underline">
