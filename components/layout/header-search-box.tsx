@@ -7,6 +7,7 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, Search, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
@@ -37,7 +38,14 @@ function countBelow(list: HTMLElement): number {
 }
 
 export function HeaderSearchBox({ initialQuery = "", onShown, onClose }: { initialQuery?: string; onShown: () => void; onClose: (restoreFocus: boolean) => void }) {
+  const t = useTranslations("header");
   const [query, setQuery] = useState(initialQuery);
+  // Characters typed after this box rendered but before its input took focus reach it too.
+  const [given, setGiven] = useState(initialQuery);
+  if (initialQuery !== given) {
+    setGiven(initialQuery);
+    if (initialQuery.startsWith(query)) setQuery(initialQuery);
+  }
   const [active, setActive] = useState(-1);
   const [below, setBelow] = useState(0);
   const term = useDebounced(query, DEBOUNCE_MS).trim();
@@ -121,12 +129,12 @@ export function HeaderSearchBox({ initialQuery = "", onShown, onClose }: { initi
         ref={inputRef}
         type="search"
         role="combobox"
-        aria-label="Search videos"
+        aria-label={t("searchVideos")}
         aria-expanded={showList}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-        placeholder="Search videos..."
+        placeholder={t("searchPlaceholder")}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
@@ -140,7 +148,7 @@ export function HeaderSearchBox({ initialQuery = "", onShown, onClose }: { initi
         type="button"
         variant="ghost"
         size="icon"
-        aria-label="Close search"
+        aria-label={t("closeSearch")}
         className="absolute top-1/2 right-1 size-8 -translate-y-1/2 rounded-full"
         onClick={() => onClose(true)}
       >
@@ -152,7 +160,7 @@ export function HeaderSearchBox({ initialQuery = "", onShown, onClose }: { initi
             ref={listRef}
             id={listId}
             role="listbox"
-            aria-label="Search results"
+            aria-label={t("searchResults")}
             className="relative max-h-64 overflow-y-auto p-1"
             data-testid="search-results"
             onScroll={measure}
@@ -184,7 +192,7 @@ export function HeaderSearchBox({ initialQuery = "", onShown, onClose }: { initi
               data-testid="search-more"
             >
               <span className="inline-flex items-center gap-1">
-                {`${below} more`}
+                {t("moreResults", { count: below })}
                 <ChevronDown className="size-3.5" />
               </span>
             </div>
@@ -192,7 +200,7 @@ export function HeaderSearchBox({ initialQuery = "", onShown, onClose }: { initi
           {matches.length === 0 ? (
             <p className="flex items-center gap-2 px-4 py-3 text-sm text-muted-foreground" role="status">
               {results.isFetching ? <Spinner /> : null}
-              {results.isFetching && !results.data ? "Searching..." : `No videos found matching "${term}"`}
+              {results.isFetching && !results.data ? t("searching") : t("noMatches", { term })}
             </p>
           ) : null}
         </div>

@@ -6,12 +6,14 @@
  * pressed: every signed-in page has the button, few open the box.
  */
 import { Search } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 
 const HeaderSearchBox = lazy(() => import("./header-search-box").then((m) => ({ default: m.HeaderSearchBox })));
 
 export function HeaderSearch({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
+  const t = useTranslations("header");
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState(false);
   const refocus = useRef(false);
@@ -30,6 +32,8 @@ export function HeaderSearch({ onOpenChange }: { onOpenChange?: (open: boolean) 
     if (!open || shown) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.length > 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+      // Once the box's input has focus, it takes the keys itself.
+      if (event.target instanceof HTMLInputElement) return;
       setTyped((text) => text + event.key);
       // Nor does the key reach the page's own shortcuts (the player's Space or M).
       event.preventDefault();
@@ -53,7 +57,7 @@ export function HeaderSearch({ onOpenChange }: { onOpenChange?: (open: boolean) 
           type="button"
           variant="ghost"
           size="icon"
-          aria-label="Search videos"
+          aria-label={t("searchVideos")}
           onClick={() => setOpenState(true)}
           data-testid="search-open"
         >

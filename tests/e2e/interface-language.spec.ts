@@ -8,7 +8,9 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { onboard } from "./support/accounts";
 import { latestLink, uniqueEmail } from "./support/mailbox";
+import { signInWithCookie } from "./support/session-cookie";
 
 type Catalogue = Record<string, Record<string, string>>;
 const words = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as Catalogue;
@@ -132,3 +134,48 @@ test("a German speaker signs up, confirms, and onboards in German; the app then 
   await page.getByLabel(en.language!.picker!).selectOption("");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
 });
+
+/**
+ * Every learner screen in German and in Japanese on a phone: a video with its quiz, the review,
+ * the saved words, settings and the profile; none is wider than the screen, and axe finds nothing
+ * with the page's `lang`.
+ */
+for (const locale of ["de", "ja"] as const) {
+  test(`a learner whose native language is ${locale === "de" ? "German" : "Japanese"} has every screen in it, a video's quiz included, and none wider than a phone`, async ({
+    page,
+    request,
+    account,
+  }) => {
+    const t = words(locale);
+    const player = t.player as unknown as { controls: { play: string }; quiz: { question: string; options: string; correct: string; tryAgain: string; continue: string } };
+    await onboard(request, account, { nativeLanguage: locale, targetLanguage: "es", dailyGoal: 30 });
+    await signInWithCookie(page, account);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/home");
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expectNothingWiderThanTheScreen(page, `home in ${locale}`);
+
+    await page.getByTestId("popular-videos").getByRole("article").filter({ hasText: "Ordering Coffee in Madrid" }).getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1, name: "Ordering Coffee in Madrid" })).toBeVisible();
+    await expectNothingWiderThanTheScreen(page, `video in ${locale}`);
+    await page.getByRole("button", { name: player.controls.play, exact: true }).click();
+    const quiz = page.getByRole("dialog");
+    await expect(quiz).toBeVisible({ timeout: 15_000 });
+    await expect(quiz.getByText(player.quiz.question)).toBeVisible();
+    await expect(quiz.getByRole("group", { name: player.quiz.options }).getByRole("button")).toHaveCount(4);
+    await expectNothingWiderThanTheScreen(page, `quiz in ${locale}`);
+    await expectNoViolations(page, `quiz in ${locale}`);
+    await quiz.getByRole("group", { name: player.quiz.options }).getByRole("button").first().click();
+    await expect(quiz.getByText(player.quiz.correct).or(quiz.getByText(player.quiz.tryAgain))).toBeVisible();
+    await quiz.getByRole("button", { name: player.quiz.continue }).click();
+    await expect(quiz).toHaveCount(0);
+
+    for (const path of ["/review", "/saved", "/settings", "/profile"]) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(page.getByRole("button", { name: t.header!.account })).toBeVisible();
+      await expectNothingWiderThanTheScreen(page, `${path} in ${locale}`);
+      await expectNoViolations(page, `${path} in ${locale}`);
+    }
+  });
+}

@@ -1,8 +1,2 @@
-import type { Metadata } from "next";
-import { AuthCallback } from "@/components/auth/auth-callback";
-
-export const metadata: Metadata = { title: "Confirming your email" };
-
-export default function Page() {
-  return <AuthCallback />;
-}
+// The short confirmation link: the same screen as /auth/callback.
+export { default, generateMetadata } from "@/app/(auth)/auth/callback/page";
