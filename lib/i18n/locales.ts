@@ -1,8 +1,9 @@
 /**
- * The interface's languages: the nine the app teaches (and learners speak). Browser-safe: the
- * header's and Settings' language pickers import it.
+ * The languages the app offers: the nine it teaches, learners speak, and its interface speaks.
+ * Without zod (lib/validation/languages.ts holds their schema): the language pickers of the
+ * landing, the header and Settings import it, and a page's scripts should not bring zod for that.
  */
-import { APP_LANGUAGES } from "@/lib/validation/languages";
+export const APP_LANGUAGES = ["en", "es", "fr", "de", "it", "pt", "sv", "ja", "zh"] as const;
 
 export const LOCALES = APP_LANGUAGES;
 export type Locale = (typeof LOCALES)[number];

@@ -3,7 +3,8 @@
  * translator of one of its namespaces. Server only.
  */
 import "server-only";
-import { createTranslator } from "next-intl";
+// use-intl/core: the translator without React (next-intl's entry brings its React provider along).
+import { createTranslator } from "use-intl/core";
 import type en from "@/messages/en.json";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales";
 

@@ -5,8 +5,9 @@
  * the AI.
  */
 import { z } from "zod";
+import { APP_LANGUAGES } from "@/lib/i18n/locales";
 
-export const APP_LANGUAGES = ["en", "es", "fr", "de", "it", "pt", "sv", "ja", "zh"] as const;
+export { APP_LANGUAGES };
 
 const OFFERED: ReadonlySet<string> = new Set(APP_LANGUAGES);
 
