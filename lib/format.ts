@@ -32,9 +32,3 @@ export function videoThumbnail(video: { thumbnail: string | null; youtubeId: str
   return video.thumbnail ?? (video.youtubeId ? youtubeThumbnail(video.youtubeId) : null);
 }
 
-/** How often quizzes interrupt a video, as the profile and the settings say it. */
-export function formatQuizFrequency(frequency: "every" | "spaced" | "off", gapSeconds: number): string {
-  if (frequency === "off") return "Off";
-  if (frequency === "spaced") return `At most one every ${gapSeconds} s`;
-  return "Every vocabulary word";
-}

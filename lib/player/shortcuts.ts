@@ -49,16 +49,3 @@ export function keyFocusOf(target: Element | null): KeyFocus {
   if (target.matches("button, a[href], summary, [role=button], [role=menuitem], [role=tab]")) return "button";
   return "page";
 }
-
-/** The list the page shows under "Keyboard shortcuts" (`?`). */
-export const SHORTCUT_LIST: readonly { keys: readonly string[]; does: string }[] = [
-  { keys: ["Space", "K"], does: "Play or pause" },
-  { keys: ["←"], does: "Previous line" },
-  { keys: ["→"], does: "Next line" },
-  { keys: ["R"], does: "Replay the line" },
-  { keys: ["M"], does: "Mute or unmute" },
-  { keys: ["F"], does: "Fullscreen" },
-  { keys: ["?"], does: "Show these shortcuts" },
-  { keys: ["← →", "Home", "End"], does: "On the seek bar: 5 s back or ahead, start, end" },
-  { keys: ["1–4", "Enter", "Esc"], does: "In a quiz: answer, continue, close" },
-];
