@@ -10,6 +10,7 @@
 import { CheckCircle2 } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { authErrorText } from "@/lib/i18n/auth-errors";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
@@ -26,6 +27,7 @@ export function AuthCallback() {
   const { loadSupabase } = useAuth();
   const router = useRouter();
   const t = useTranslations("authCallback");
+  const te = useTranslations("authErrors");
   const [outcome, setOutcome] = useState<"checking" | "signed-in" | "confirmed-elsewhere">("checking");
   const checked = useRef(false);
 
@@ -52,7 +54,7 @@ export function AuthCallback() {
         const supabase = await loadSupabase();
         const { data, error: sessionError } = await supabase.auth.getSession();
         if (sessionError) {
-          toast.error(t("authError"), { description: sessionError.message || t("completeFailed") });
+          toast.error(t("authError"), { description: authErrorText(te, sessionError, t("completeFailed")) });
           return fail();
         }
         if (!data.session) {
@@ -69,7 +71,7 @@ export function AuthCallback() {
             refresh_token: link.tokens.refreshToken,
           });
           if (setError) {
-            toast.error(t("authError"), { description: setError.message || t("setSessionFailed") });
+            toast.error(t("authError"), { description: authErrorText(te, setError, t("setSessionFailed")) });
             return fail();
           }
         }
@@ -84,7 +86,7 @@ export function AuthCallback() {
       }
     }, CALLBACK_CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [loadSupabase, router, t]);
+  }, [loadSupabase, router, t, te]);
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-5 px-6 text-center" aria-live="polite">

@@ -1,6 +1,7 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
+import { authErrorText } from "@/lib/i18n/auth-errors";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
@@ -30,6 +31,7 @@ export function ForgotPasswordDialog({ defaultEmail, trigger }: { defaultEmail?:
   const { loadSupabase } = useAuth();
   const [open, setOpen] = useState(false);
   const t = useTranslations("forgotPassword");
+  const te = useTranslations("authErrors");
   const form = useForm<ResetRequest>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: "" } });
 
   async function onSubmit({ email }: ResetRequest) {
@@ -43,7 +45,7 @@ export function ForgotPasswordDialog({ defaultEmail, trigger }: { defaultEmail?:
       return;
     }
     if (error) {
-      toast.error(t("error"), { description: error.message });
+      toast.error(t("error"), { description: authErrorText(te, error, t("error")) });
       return;
     }
     toast.success(t("sent"), { description: t("sentText") });

@@ -11,6 +11,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
+import { authErrorText } from "@/lib/i18n/auth-errors";
 import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import type { z } from "zod";
@@ -36,6 +37,7 @@ export function ResetPasswordForm() {
   const [state, setState] = useState<State>("checking");
   const [problem, setProblem] = useState<string | null>(null);
   const t = useTranslations("resetPassword");
+  const te = useTranslations("authErrors");
   const twoFactorText = useTwoFactorText();
   const form = useForm<NewPassword>({
     resolver: zodResolver(newPasswordSchema),
@@ -91,7 +93,7 @@ export function ResetPasswordForm() {
         setState("invalid");
         return;
       }
-      toast.error(t("error"), { description: error.message || t("failed") });
+      toast.error(t("error"), { description: authErrorText(te, error, t("failed")) });
       return;
     }
     toast.success(t("changed"), { description: t("changedText") });

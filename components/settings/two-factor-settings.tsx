@@ -7,6 +7,7 @@ import type { Factor } from "@supabase/supabase-js";
 import { ShieldCheck, Trash2 } from "lucide-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
+import { authErrorText } from "@/lib/i18n/auth-errors";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { TotpCodeForm } from "@/components/auth/totp-code-form";
@@ -32,6 +33,7 @@ type Enrollment = { factorId: string; qrCode: string; secret: string };
 
 export function TwoFactorSettings() {
   const t = useTranslations("settings.twoFactor");
+  const te = useTranslations("authErrors");
   const locale = useLocale();
   const { loadSupabase } = useAuth();
   const queryClient = useQueryClient();
@@ -57,7 +59,7 @@ export function TwoFactorSettings() {
       if (error) throw error;
       setEnrollment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
     } catch (error) {
-      toast.error(t("errorTitle"), { description: error instanceof Error ? error.message : t("startFailed") });
+      toast.error(t("errorTitle"), { description: authErrorText(te, error instanceof Error ? error : null, t("startFailed")) });
     } finally {
       setBusy(false);
     }
@@ -66,7 +68,7 @@ export function TwoFactorSettings() {
   async function verify(code: string): Promise<string | null> {
     if (!enrollment) return null;
     const { error } = await (await loadSupabase()).auth.mfa.challengeAndVerify({ factorId: enrollment.factorId, code });
-    if (error) return error.message || t("codeMismatch");
+    if (error) return authErrorText(te, error, t("codeMismatch"));
     setEnrollment(null);
     toast.success(t("enabledTitle"), { description: t("enabledText") });
     await refresh();
@@ -84,7 +86,7 @@ export function TwoFactorSettings() {
     setBusy(false);
     setConfirmingRemoval(null);
     if (error) {
-      toast.error(t("errorTitle"), { description: error.message || t("removeFailed") });
+      toast.error(t("errorTitle"), { description: authErrorText(te, error, t("removeFailed")) });
       return;
     }
     toast.success(t("removedTitle"), { description: t("removedText") });

@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SettingsPage() {
   return (
     <HydrationBoundary state={await pageData(["settings", "languages"])}>
-      <ClientMessages namespaces={["settings", "language", "twoFactor"]}>
+      <ClientMessages namespaces={["settings", "language", "twoFactor", "authErrors"]}>
         <SettingsView />
       </ClientMessages>
     </HydrationBoundary>
