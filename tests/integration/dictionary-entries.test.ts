@@ -21,6 +21,7 @@ import type { WordLookup } from "@/lib/words/meanings/lookup";
 import { writeDictd } from "@/scripts/standins/dictd-writer";
 import { apiRequest, seedActors, type Actor, type ActorName } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
+import { WithIntl } from "../helpers/intl";
 import { call } from "../helpers/learner-api";
 
 /** FreeDict's description, as dict-freedict-spa-eng has it: the licence wraps over two lines of its "Availability:" paragraph. */
@@ -80,7 +81,8 @@ describe.each(testDbKinds)("dictionary entries as a learner sees them on %s", (k
     expect(status).toBe(200);
     return body as WordLookup;
   };
-  const popover = (data: WordLookup) => renderToStaticMarkup(createElement(WordMeaning, { lookup: { data, isPending: false, isError: false, error: null } }));
+  const popover = (data: WordLookup) =>
+    renderToStaticMarkup(createElement(WithIntl, null, createElement(WordMeaning, { lookup: { data, isPending: false, isError: false, error: null } })));
 
   it("numbers an entry's senses once, shows its pronunciation apart, and does not repeat its headword", async () => {
     const body = await lookup(actors.learner, "querer");
