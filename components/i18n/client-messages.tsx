@@ -9,8 +9,8 @@ import type { ReactNode } from "react";
 export type Namespace = keyof IntlMessages;
 type IntlMessages = Awaited<ReturnType<typeof getMessages>>;
 
-/** What any screen may show: the forms' rule messages (components/ui/form.tsx) and the shared components' words. */
-const COMMON: readonly Namespace[] = ["validation", "common", "ui", "signOut"];
+/** What any screen may show: the forms' rule messages (components/ui/form.tsx), the API's errors (lib/data/use-error-text.ts) and the shared components' words. */
+const COMMON: readonly Namespace[] = ["validation", "apiErrors", "common", "ui", "signOut"];
 
 export async function ClientMessages({ namespaces, children }: { namespaces: readonly Namespace[]; children: ReactNode }) {
   const messages = await getMessages();

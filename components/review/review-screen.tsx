@@ -11,15 +11,16 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
-import { errorMessage } from "@/lib/data/api";
 import { reviewKeys } from "@/lib/data/keys";
 import { useAnswerCard, useDueCards, type ReviewGrade } from "@/lib/data/use-review";
 import { intervalParts } from "@/lib/words/cards/format";
 import { toast } from "@/lib/toast";
 import { GRADES, ReviewCard } from "./review-card";
+import { useErrorText } from "@/lib/data/use-error-text";
 
 export function ReviewScreen({ embedOrigin }: { embedOrigin: string }) {
   const t = useTranslations("review");
+  const errorText = useErrorText();
   const [practice, setPractice] = useState(false);
   const due = useDueCards(practice);
   const answer = useAnswerCard();
@@ -62,7 +63,7 @@ export function ReviewScreen({ embedOrigin }: { embedOrigin: string }) {
           else if (!practice) startBatch(false);
           else setIndex(index + 1);
         },
-        onError: (error) => toast.error(errorMessage(error, t("answerError"))),
+        onError: (error) => toast.error(errorText(error, t("answerError"))),
       },
     );
   }
@@ -110,7 +111,7 @@ export function ReviewScreen({ embedOrigin }: { embedOrigin: string }) {
         {due.isPending ? (
           <Skeleton className="h-40 w-full" />
         ) : due.isError ? (
-          <p className="text-destructive">{errorMessage(due.error, t("loadError"))}</p>
+          <p className="text-destructive">{errorText(due.error, t("loadError"))}</p>
         ) : card ? (
           <ReviewCard
             key={`${card.language}:${card.lemma}:${index}`}

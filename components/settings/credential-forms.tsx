@@ -10,13 +10,11 @@ import { TextField } from "@/components/forms/text-field";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiRequestError, apiJson } from "@/lib/data/api";
+import { apiJson } from "@/lib/data/api";
 import { userKeys } from "@/lib/data/keys";
+import { useErrorText } from "@/lib/data/use-error-text";
 import { emailChangeSchema, passwordChangeSchema, type EmailChange, type PasswordChange } from "@/lib/validation/account";
 
-function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiRequestError ? error.serverMessage : undefined;
-}
 
 function ToggleRow({ title, description, open, onOpen }: { title: string; description: string; open: boolean; onOpen: () => void }) {
   return (
@@ -51,6 +49,7 @@ function FormButtons({ pending, label, onCancel }: { pending: boolean; label: st
 
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const t = useTranslations("settings.credentials");
+  const errorText = useErrorText();
   const [open, setOpen] = useState(false);
   const [pendingNotice, setPendingNotice] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -70,7 +69,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       close();
       await queryClient.invalidateQueries({ queryKey: userKeys.current });
     } catch (error) {
-      toast.error(t("errorTitle"), { description: serverMessage(error) ?? t("emailFailed") });
+      toast.error(t("errorTitle"), { description: errorText(error, t("emailFailed")) });
     }
   }
 
@@ -98,6 +97,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
 
 export function ChangePasswordForm() {
   const t = useTranslations("settings.credentials");
+  const errorText = useErrorText();
   const [open, setOpen] = useState(false);
   const form = useForm<PasswordChange>({
     resolver: zodResolver(passwordChangeSchema),
@@ -115,7 +115,7 @@ export function ChangePasswordForm() {
       toast.success(t("passwordChangedTitle"), { description: t("passwordChangedText") });
       close();
     } catch (error) {
-      toast.error(t("errorTitle"), { description: serverMessage(error) ?? t("passwordFailed") });
+      toast.error(t("errorTitle"), { description: errorText(error, t("passwordFailed")) });
     }
   }
 

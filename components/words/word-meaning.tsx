@@ -1,19 +1,20 @@
 /** A word's meaning as the look-up answers it: the learner's note, the video's own translation, dictionaries (credited), the AI's (credited), or why there is none. */
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { errorMessage } from "@/lib/data/api";
 import type { WordLookup } from "@/lib/words/meanings/lookup";
 import { DictionaryAnswer } from "./dictionary-answer";
+import { useErrorText } from "@/lib/data/use-error-text";
 
 export function WordMeaning({ lookup }: { lookup: Pick<UseQueryResult<WordLookup>, "isPending" | "isError" | "error" | "data"> }) {
   const t = useTranslations("words");
+  const errorText = useErrorText();
   const data = lookup.data;
   return (
     <div aria-live="polite" data-testid="word-meaning">
       {lookup.isPending ? (
         <p className="text-muted-foreground">{t("lookingUp")}</p>
       ) : lookup.isError ? (
-        <p className="text-destructive">{errorMessage(lookup.error, t("meaningLoadError"))}</p>
+        <p className="text-destructive">{errorText(lookup.error, t("meaningLoadError"))}</p>
       ) : data ? (
         <div className="space-y-2">
           {data.note ? (

@@ -15,6 +15,7 @@ import { ApiRequestError, apiJson, errorMessage } from "./api";
 import { userKeys, videoKeys } from "./keys";
 import type { VideoCard } from "@/lib/types/api";
 import { useExtractVocabulary } from "./use-video-processing";
+import { useErrorText } from "./use-error-text";
 
 const CREATE_KEY = ["create-video"] as const;
 const RETRY_KEY = ["retry-video"] as const;
@@ -86,6 +87,7 @@ export function useAddVideo() {
 export function useRetryVideo() {
   const queryClient = useQueryClient();
   const t = useTranslations("admin.toasts");
+  const errorText = useErrorText();
   return useMutation({
     mutationKey: RETRY_KEY,
     mutationFn: ({ id, transcribeAudio }: RetryVariables) =>
@@ -94,13 +96,14 @@ export function useRetryVideo() {
       await showVideo(queryClient, video);
       toast.success(t("retryStarted"));
     },
-    onError: (error) => toast.error(t("retryFailed"), { description: errorMessage(error, t("retryFailedDescription")) }),
+    onError: (error) => toast.error(t("retryFailed"), { description: errorText(error, t("retryFailedDescription")) }),
   });
 }
 
 export function useDeleteVideo() {
   const queryClient = useQueryClient();
   const t = useTranslations("admin.toasts");
+  const errorText = useErrorText();
   return useMutation({
     mutationFn: (video: Pick<VideoCard, "id" | "title">) => apiJson<{ id: number; deleted: true }>("DELETE", `/api/videos/${video.id}`),
     onSuccess: async (_result, video) => {
@@ -111,7 +114,7 @@ export function useDeleteVideo() {
       void queryClient.invalidateQueries({ queryKey: userKeys.favorites });
       toast.success(t("deleted"), { description: t("deletedDescription", { title: video.title }) });
     },
-    onError: (error) => toast.error(t("deleteFailed"), { description: errorMessage(error, t("deleteFailedDescription")) }),
+    onError: (error) => toast.error(t("deleteFailed"), { description: errorText(error, t("deleteFailedDescription")) }),
   });
 }
 
@@ -121,6 +124,7 @@ export type VideoEdit = { id: number; update: VideoUpdateBody; categoryIds?: num
 export function useUpdateVideo() {
   const queryClient = useQueryClient();
   const t = useTranslations("admin.toasts");
+  const errorText = useErrorText();
   return useMutation({
     mutationFn: async ({ id, update, categoryIds }: VideoEdit) => {
       const video = await apiJson<VideoCard>("PUT", `/api/videos/${id}`, update);
@@ -133,6 +137,6 @@ export function useUpdateVideo() {
       void queryClient.invalidateQueries({ queryKey: videoKeys.categories(video.id) });
       toast.success(t("updated"));
     },
-    onError: (error) => toast.error(t("updateFailed"), { description: errorMessage(error, t("updateFailedDescription")) }),
+    onError: (error) => toast.error(t("updateFailed"), { description: errorText(error, t("updateFailedDescription")) }),
   });
 }

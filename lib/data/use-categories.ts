@@ -3,9 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
-import { apiJson, errorMessage } from "./api";
+import { apiJson } from "./api";
 import { categoryKeys } from "./keys";
 import type { Category } from "@/lib/types/api";
+import { useErrorText } from "./use-error-text";
 
 export function useCategories() {
   return useQuery<Category[]>({ queryKey: categoryKeys.all });
@@ -15,6 +16,7 @@ export function useCategories() {
 export function useCreateCategory() {
   const queryClient = useQueryClient();
   const t = useTranslations("admin.toasts");
+  const errorText = useErrorText();
   return useMutation({
     mutationFn: (name: string) => apiJson<Category>("POST", categoryKeys.all[0], { name: name.trim() }),
     onSuccess: (category) => {
@@ -24,6 +26,6 @@ export function useCreateCategory() {
       void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
       toast.success(t("categoryCreated"), { description: t("categoryCreatedDescription", { name: category.name }) });
     },
-    onError: (error) => toast.error(t("categoryFailed"), { description: errorMessage(error, t("categoryFailedDescription")) }),
+    onError: (error) => toast.error(t("categoryFailed"), { description: errorText(error, t("categoryFailedDescription")) }),
   });
 }

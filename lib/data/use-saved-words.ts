@@ -7,9 +7,10 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type keepPreviousData, type QueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
-import { apiJson, errorMessage } from "./api";
+import { apiJson } from "./api";
 import { keyToUrl, reviewKeys, wordKeys, type SavedWordsFilters } from "./keys";
 import type { SavedWordPutResult, SavedWordRemoved, SavedWordsPage } from "@/lib/types/api";
+import { useErrorText } from "./use-error-text";
 
 export function useSavedWords(filters: SavedWordsFilters = {}, options: { placeholderData?: typeof keepPreviousData } = {}) {
   return useInfiniteQuery({
@@ -36,12 +37,13 @@ function refreshAfterChange(queryClient: QueryClient) {
 
 /** The toasts' words, in the reader's language. */
 type ToastText = ReturnType<typeof useTranslations<"saved.toasts">>;
+type ErrorText = ReturnType<typeof useErrorText>;
 
-async function putWord(queryClient: QueryClient, t: ToastText, word: WordKey & { savedAt?: string }): Promise<SavedWordPutResult | null> {
+async function putWord(queryClient: QueryClient, t: ToastText, errorText: ErrorText, word: WordKey & { savedAt?: string }): Promise<SavedWordPutResult | null> {
   try {
     return await apiJson<SavedWordPutResult>("PUT", wordKeys.saved()[0], word);
   } catch (error) {
-    toast.error(t("errorTitle"), { description: errorMessage(error, t("saveFailed")) });
+    toast.error(t("errorTitle"), { description: errorText(error, t("saveFailed")) });
     return null;
   } finally {
     refreshAfterChange(queryClient);
@@ -56,6 +58,7 @@ async function putWord(queryClient: QueryClient, t: ToastText, word: WordKey & {
 export function useRemoveSavedWord() {
   const queryClient = useQueryClient();
   const t = useTranslations("saved.toasts");
+  const errorText = useErrorText();
   return useMutation({
     mutationFn: ({ language, lemma }: WordKey) => apiJson<SavedWordRemoved>("DELETE", keyToUrl([wordKeys.saved()[0], { language, lemma }])),
     onMutate: async (word) => {
@@ -80,14 +83,14 @@ export function useRemoveSavedWord() {
           ? {
               label: t("undo"),
               onClick: () =>
-                void putWord(queryClient, t, { language, lemma, savedAt: before.savedAt }).then((put) => put && toast.success(t("restored", { lemma }))),
+                void putWord(queryClient, t, errorText, { language, lemma, savedAt: before.savedAt }).then((put) => put && toast.success(t("restored", { lemma }))),
             }
           : undefined,
       });
     },
     onError: (error, _word, context) => {
       for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
-      toast.error(t("errorTitle"), { description: errorMessage(error, t("removeFailed")) });
+      toast.error(t("errorTitle"), { description: errorText(error, t("removeFailed")) });
     },
     onSettled: () => refreshAfterChange(queryClient),
   });
@@ -97,9 +100,10 @@ export function useRemoveSavedWord() {
 export function useSaveListedWord() {
   const queryClient = useQueryClient();
   const t = useTranslations("saved.toasts");
+  const errorText = useErrorText();
   return useMutation({
     mutationFn: async (word: WordKey) => {
-      const put = await putWord(queryClient, t, word);
+      const put = await putWord(queryClient, t, errorText, word);
       if (put) toast.success(t("savedTitle", { lemma: put.lemma }), { description: t("savedText") });
       return put;
     },

@@ -4,9 +4,10 @@ import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-q
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { needsConfirmation, type QuizResult, type TranslationResult } from "@/lib/admin/processing-messages";
-import { apiJson, errorMessage } from "./api";
+import { apiJson } from "./api";
 import { videoKeys } from "./keys";
 import type { VocabularyWord } from "@/lib/types/api";
+import { useErrorText } from "./use-error-text";
 
 const EXTRACT_KEY = ["extract-vocabulary"] as const;
 
@@ -17,6 +18,7 @@ const EXTRACT_KEY = ["extract-vocabulary"] as const;
 export function useExtractVocabulary() {
   const queryClient = useQueryClient();
   const t = useTranslations("admin.toasts");
+  const errorText = useErrorText();
   return useMutation({
     mutationKey: EXTRACT_KEY,
     mutationFn: ({ id }: { id: number; afterCreate?: boolean }) => apiJson<VocabularyWord[]>("POST", `/api/videos/${id}/extract-vocabulary`),
@@ -27,7 +29,7 @@ export function useExtractVocabulary() {
       toast.success(t("wordsExtracted"), { description: t("wordsExtractedDescription", { count: Array.isArray(words) ? words.length : 0 }) });
     },
     onError: (error, { afterCreate }) => {
-      toast.error(afterCreate ? t("processFailed") : t("extractFailed"), { description: errorMessage(error, t("extractFailedDescription")) });
+      toast.error(afterCreate ? t("processFailed") : t("extractFailed"), { description: errorText(error, t("extractFailedDescription")) });
     },
   });
 }
@@ -47,6 +49,7 @@ export function useExtractingIds(): number[] {
 export function useGenerateTranslations() {
   const queryClient = useQueryClient();
   const t = useTranslations("admin.toasts");
+  const errorText = useErrorText();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action?: "fill_missing" | "regenerate" }) =>
       apiJson<TranslationResult>("POST", `/api/videos/${id}/generate-translations`, action ? { action } : {}),
@@ -58,19 +61,20 @@ export function useGenerateTranslations() {
         description: result.action === "regenerate" ? t("translationRegenerating") : t("translationFillingMissing"),
       });
     },
-    onError: (error) => toast.error(t("translationError"), { description: errorMessage(error, t("translationErrorDescription")) }),
+    onError: (error) => toast.error(t("translationError"), { description: errorText(error, t("translationErrorDescription")) }),
   });
 }
 
 export function useRegenerateQuizzes() {
   const queryClient = useQueryClient();
   const t = useTranslations("admin.toasts");
+  const errorText = useErrorText();
   return useMutation({
     mutationFn: ({ id }: { id: number }) => apiJson<QuizResult>("POST", `/api/videos/${id}/regenerate-quizzes`),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: videoKeys.directory, exact: true });
       toast.success(t("quizzesStarted"), { description: t("quizzesStartedDescription", { count: result.wordCount }) });
     },
-    onError: (error) => toast.error(t("quizzesError"), { description: errorMessage(error, t("quizzesErrorDescription")) }),
+    onError: (error) => toast.error(t("quizzesError"), { description: errorText(error, t("quizzesErrorDescription")) }),
   });
 }
