@@ -13,7 +13,7 @@ import { MultiSelect } from "@/components/ui/multi-select";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import type { Category } from "@/lib/types/api";
-import { useCreateCategory } from "@/lib/data/use-categories";
+import { useCreateCategory } from "@/lib/data/use-create-category";
 
 const NONE = "none";
 

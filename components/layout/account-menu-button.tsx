@@ -20,10 +20,10 @@ function loadMenu() {
 
 const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown"]);
 
-export function AccountMenuButton({ user, onLogout, onFirstUse }: { user: AppUser | null; onLogout: () => void; onFirstUse: () => void }) {
+export function AccountMenuButton({ user, onFirstUse }: { user: AppUser | null; onFirstUse: () => void }) {
   // Once the code is here the real menu replaces this button, open when it was pressed.
   const [menu, setMenu] = useState<{ Menu: AccountMenuType; open: boolean } | null>(loaded ? { Menu: loaded, open: false } : null);
-  if (menu) return <menu.Menu user={user} defaultOpen={menu.open} onLogout={onLogout} />;
+  if (menu) return <menu.Menu user={user} defaultOpen={menu.open} />;
 
   function open() {
     onFirstUse();

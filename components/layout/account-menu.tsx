@@ -16,6 +16,7 @@ import {
   DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { useSignOut } from "@/components/auth/use-sign-out";
 import { useInterfaceLanguage } from "@/components/i18n/use-interface-language";
 import { isLocale } from "@/lib/i18n/locales";
 import { languageOptions } from "@/lib/i18n/options";
@@ -23,11 +24,13 @@ import type { AppUser } from "@/lib/types/api";
 import { displayName } from "@/lib/users/display";
 import { AccountButton } from "./account-button";
 
-export function AccountMenu({ user, defaultOpen, onLogout }: { user: AppUser | null; defaultOpen: boolean; onLogout: () => void }) {
+export function AccountMenu({ user, defaultOpen }: { user: AppUser | null; defaultOpen: boolean }) {
   const isAdmin = user?.role === "admin" || user?.role === "owner";
   const t = useTranslations("accountMenu");
   const locale = useLocale();
   const choose = useInterfaceLanguage();
+  // Here rather than in the header: signing out's code comes with the menu, on first use.
+  const onLogout = useSignOut();
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>

@@ -7,7 +7,6 @@ import { useState } from "react";
 import { AccountMenuButton } from "./account-menu-button";
 import { HeaderSearch } from "./header-search";
 import { ThemeToggle } from "./theme-toggle";
-import { useSignOut } from "@/components/auth/use-sign-out";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useCurrentUser } from "@/lib/data/use-current-user";
 import { useReviewSummary } from "@/lib/data/use-review";
@@ -18,8 +17,6 @@ export function AppHeaderActions() {
   const { loadSupabase } = useAuth();
   const { user, isLoading } = useCurrentUser();
   const [searching, setSearching] = useState(false);
-
-  const logout = useSignOut();
   const t = useTranslations("header");
 
   return (
@@ -39,7 +36,7 @@ export function AppHeaderActions() {
           </span>
         </Tooltip>
         {/* Opening the menu fetches supabase-js too, so Logout does not wait for it. */}
-        <AccountMenuButton user={user} onLogout={logout} onFirstUse={() => void loadSupabase()} />
+        <AccountMenuButton user={user} onFirstUse={() => void loadSupabase()} />
       </div>
     </div>
   );

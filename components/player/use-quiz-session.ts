@@ -11,7 +11,7 @@
  * The schedule is built once per change of its inputs; `check` runs every frame over a few items.
  */
 import { useMemo, useRef, useState } from "react";
-import { newIdempotencyKey } from "@/lib/data/use-progress";
+import { newIdempotencyKey } from "@/lib/data/idempotency-key";
 import { quizSchedule, type ScheduledQuiz } from "@/lib/words/cards/placement";
 import { quizPacing, quizToTrigger, type QuizWord } from "@/lib/player/timing";
 import type { CaptionSegment, LearningPreferences, VideoReviewDto, VocabularyWord } from "@/lib/types/api";

@@ -13,7 +13,7 @@ import { FavoriteButton } from "@/components/video/favorite-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { userKeys, videoKeys } from "@/lib/data/keys";
 import { useCurrentUser } from "@/lib/data/use-current-user";
-import { useRecordQuizResult } from "@/lib/data/use-progress";
+import { useRecordQuizResult } from "@/lib/data/use-quiz-result";
 import { useSettings } from "@/lib/data/use-settings";
 import { useVideoTokens } from "@/lib/data/use-video-tokens";
 import { useAnswerVideoReview, useVideoDueReviews } from "@/lib/data/use-video-reviews";

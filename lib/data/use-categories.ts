@@ -1,31 +1,12 @@
 "use client";
-/** The categories the caller can browse (GET /api/categories), and creating one (admins and owners). */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
-import { toast } from "@/lib/toast";
-import { apiJson } from "./api";
+/**
+ * The categories the caller can browse (GET /api/categories). Creating one (admins and owners)
+ * is use-create-category.ts: home lists categories and should not load the admin's toasts.
+ */
+import { useQuery } from "@tanstack/react-query";
 import { categoryKeys } from "./keys";
 import type { Category } from "@/lib/types/api";
-import { useErrorText } from "./use-error-text";
 
 export function useCategories() {
   return useQuery<Category[]>({ queryKey: categoryKeys.all });
-}
-
-/** POST /api/categories; the new category joins the cached list at once, in name order. */
-export function useCreateCategory() {
-  const queryClient = useQueryClient();
-  const t = useTranslations("admin.toasts");
-  const errorText = useErrorText();
-  return useMutation({
-    mutationFn: (name: string) => apiJson<Category>("POST", categoryKeys.all[0], { name: name.trim() }),
-    onSuccess: (category) => {
-      queryClient.setQueryData<Category[]>(categoryKeys.all, (list) =>
-        [...(list ?? []).filter((c) => c.id !== category.id), category].sort((a, b) => a.name.localeCompare(b.name)),
-      );
-      void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
-      toast.success(t("categoryCreated"), { description: t("categoryCreatedDescription", { name: category.name }) });
-    },
-    onError: (error) => toast.error(t("categoryFailed"), { description: errorText(error, t("categoryFailedDescription")) }),
-  });
 }

@@ -11,7 +11,7 @@ import { STUDY_REPORT_MAX_SECONDS, type StudyClock } from "@/lib/study/clock";
 import type { DailyProgress, StudyTimeSaved } from "@/lib/types/api";
 import { apiJson } from "./api";
 import { userKeys } from "./keys";
-import { newIdempotencyKey } from "./use-progress";
+import { newIdempotencyKey } from "./idempotency-key";
 
 export const STUDY_REPORT_INTERVAL_MS = 30_000;
 
