@@ -11,7 +11,7 @@ import { toast } from "@/lib/toast";
 import { type PendingVideo, upsertVideo, withPendingRetries } from "@/lib/admin/directory";
 import { videoPollInterval } from "@/lib/admin/video-status";
 import { createVideoBody, type AddVideoForm, type VideoUpdateBody } from "@/lib/validation/admin-video-form";
-import { ApiRequestError, apiJson, errorMessage } from "./api";
+import { ApiRequestError, apiJson } from "./api";
 import { userKeys, videoKeys } from "./keys";
 import type { VideoCard } from "@/lib/types/api";
 import { useExtractVocabulary } from "./use-video-processing";
@@ -58,6 +58,7 @@ export function useVideoDirectory() {
 export function useAddVideo() {
   const queryClient = useQueryClient();
   const t = useTranslations("admin.toasts");
+  const errorText = useErrorText();
   const extract = useExtractVocabulary();
   return useMutation({
     mutationKey: CREATE_KEY,
@@ -73,12 +74,14 @@ export function useAddVideo() {
       extract.mutate({ id: created.id, afterCreate: true });
     },
     onError: (error) => {
+      // The API's reason in the reader's language when it has one there; else the status alone.
+      const reason = error instanceof ApiRequestError ? errorText(error, "") : "";
       const description =
         error instanceof ApiRequestError
-          ? error.serverMessage
-            ? t("httpErrorWithReason", { status: error.status, reason: error.serverMessage })
+          ? reason
+            ? t("httpErrorWithReason", { status: error.status, reason })
             : t("httpError", { status: error.status })
-          : errorMessage(error, t("addFailedDescription"));
+          : errorText(error, t("addFailedDescription"));
       toast.error(t("addFailed"), { description });
     },
   });
