@@ -26,9 +26,18 @@ export class ApiRequestError extends Error {
 
   /** The server's `message` field when the body is the JSON error envelope. */
   get serverMessage(): string | undefined {
+    return this.envelopeField("message");
+  }
+
+  /** The envelope's `error` field: what kind of error it is ("rate_limited", "not_found", …). */
+  get serverCode(): string | undefined {
+    return this.envelopeField("error");
+  }
+
+  private envelopeField(name: "message" | "error"): string | undefined {
     try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      return typeof parsed.message === "string" ? parsed.message : undefined;
+      const field = (JSON.parse(this.body) as Record<string, unknown> | null)?.[name];
+      return typeof field === "string" ? field : undefined;
     } catch {
       return undefined;
     }

@@ -31,15 +31,6 @@ const CODE_KEYS: Readonly<Record<string, ApiErrorKey>> = {
   internal: "internal",
 };
 
-function codeOf(error: ApiRequestError): string | undefined {
-  try {
-    const parsed = JSON.parse(error.body) as { error?: unknown };
-    return typeof parsed.error === "string" ? parsed.error : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function useErrorText(): (error: unknown, fallback: string) => string {
   const locale = useLocale();
   const t = useTranslations("apiErrors");
@@ -53,7 +44,7 @@ export function useErrorText(): (error: unknown, fallback: string) => string {
       const message = error.serverMessage;
       if (message && MESSAGE_KEYS[message]) return t(MESSAGE_KEYS[message]);
       if (message && VALIDATION_KEYS[message]) return tv(VALIDATION_KEYS[message]);
-      const code = codeOf(error);
+      const code = error.serverCode;
       return code && CODE_KEYS[code] ? t(CODE_KEYS[code]) : fallback;
     },
     [locale, t, tv],
