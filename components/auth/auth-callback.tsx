@@ -10,12 +10,12 @@
 import { CheckCircle2 } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { authErrorText } from "@/lib/i18n/auth-errors";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth/auth-context";
 import { initialAuthLocation, probeLinkCode } from "@/lib/auth/browser";
+import { authErrorText } from "@/lib/i18n/auth-errors";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { readLinkResult } from "./link-result";

@@ -1,7 +1,6 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { authErrorText } from "@/lib/i18n/auth-errors";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
@@ -9,6 +8,7 @@ import type { z } from "zod";
 import { useAuth } from "@/lib/auth/auth-context";
 import { keepingCodeVerifierOnFailure } from "@/lib/auth/browser";
 import { emailCooldownSeconds } from "@/lib/auth/email-cooldown";
+import { authErrorText } from "@/lib/i18n/auth-errors";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,

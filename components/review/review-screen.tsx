@@ -14,10 +14,10 @@ import { Switch } from "@/components/ui/switch";
 import { reviewKeys } from "@/lib/data/keys";
 import { useAnswerCard } from "@/lib/data/use-answer-card";
 import { useDueCards, type ReviewGrade } from "@/lib/data/use-review";
+import { useErrorText } from "@/lib/data/use-error-text";
 import { intervalParts } from "@/lib/words/cards/format";
 import { toast } from "@/lib/toast";
 import { GRADES, ReviewCard } from "./review-card";
-import { useErrorText } from "@/lib/data/use-error-text";
 
 export function ReviewScreen({ embedOrigin }: { embedOrigin: string }) {
   const t = useTranslations("review");

@@ -15,7 +15,6 @@ import { userKeys } from "@/lib/data/keys";
 import { useErrorText } from "@/lib/data/use-error-text";
 import { emailChangeSchema, passwordChangeSchema, type EmailChange, type PasswordChange } from "@/lib/validation/account";
 
-
 function ToggleRow({ title, description, open, onOpen }: { title: string; description: string; open: boolean; onOpen: () => void }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
