@@ -37,9 +37,9 @@ export function useErrorText(): (error: unknown, fallback: string) => string {
   const tv = useTranslations("validation");
   return useCallback(
     (error: unknown, fallback: string) => {
-      if (locale === "en") return errorMessage(error, fallback);
       // fetch() rejects with a TypeError when the network fails.
       if (error instanceof TypeError) return t("network");
+      if (locale === "en") return errorMessage(error, fallback);
       if (!(error instanceof ApiRequestError)) return fallback;
       const message = error.serverMessage;
       if (message && MESSAGE_KEYS[message]) return t(MESSAGE_KEYS[message]);
