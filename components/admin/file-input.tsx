@@ -5,7 +5,6 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { FormControl } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
 
 const ICONS = { audio: FileAudio, video: FileVideo, subtitles: FileText };
 
@@ -22,19 +21,27 @@ export function FileInput({ kind, accept, file, onChange, onBlur }: Props) {
   return (
     <div className="space-y-2">
       <FormControl>
-        <Input
+        {/* The browser's own picker says "Choose File" in the browser's language, so it stays
+            focusable but unseen, and the box below speaks the reader's language. */}
+        <input
           ref={input}
           type="file"
           accept={accept}
           onBlur={onBlur}
           onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-          className={
-            file
-              ? "sr-only"
-              : "cursor-pointer py-1.5 text-muted-foreground file:mr-3 file:rounded-md file:bg-secondary file:px-3 file:text-secondary-foreground"
-          }
+          className="peer sr-only"
         />
       </FormControl>
+      {file ? null : (
+        <div
+          aria-hidden
+          onClick={() => input.current?.click()}
+          className="flex h-10 cursor-pointer items-center gap-3 rounded-lg border border-input bg-background px-1.5 text-sm text-muted-foreground shadow-xs transition-[color,box-shadow] peer-focus-visible:border-ring peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50 peer-aria-invalid:border-destructive dark:bg-input/30"
+        >
+          <span className="shrink-0 rounded-md bg-secondary px-3 py-1 font-medium text-secondary-foreground">{t("chooseFile")}</span>
+          <span className="min-w-0 truncate">{t("noFile")}</span>
+        </div>
+      )}
       {file ? (
         <div className="flex h-10 items-center gap-2 rounded-lg border bg-muted/40 px-3 text-sm">
           <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
