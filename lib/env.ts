@@ -142,6 +142,7 @@ const rawEnvSchema = z.object({
     .min(0, "WORD_LOOKUP_AI_SERVER_PER_DAY must be 0 (no limit) or more")
     .default(3000),
   SEED_DEMO: boolish.optional(),
+  REMINDERS_DISABLED: boolish.optional(),
   AUTH_DEV_MAILBOX: boolish.optional(),
   AUTH_AUTOCONFIRM: boolish.optional(),
   YOUTUBE_EMBED_ORIGIN: optionalUrl("YOUTUBE_EMBED_ORIGIN"),
@@ -227,6 +228,8 @@ export type AppEnv = {
   wordLookupAiServer: { perHour: number; perDay: number };
   /** Seed demo content (and, in embedded mode, demo accounts) into an empty database. */
   seedDemo: boolean;
+  /** Whether this process's workers run the minute-by-minute reminder pass (lib/reminders). */
+  reminders: boolean;
   /** True when nothing external is configured: the whole product runs in one process. */
   embedded: boolean;
   /**
@@ -297,9 +300,6 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   if (e.SMTP_URL && !e.SITE_URL) {
     // Links in real emails must not be built from a Host header a client can choose.
     problems.push("SITE_URL is required when SMTP_URL is set (the public address used in email links)");
-  }
-  if (e.SMTP_URL && e.NEXT_PUBLIC_SUPABASE_URL) {
-    problems.push("SMTP_URL is for the embedded auth server; hosted Supabase sends its own email (unset SMTP_URL)");
   }
   if (e.SUPABASE_SERVICE_ROLE_KEY && !e.NEXT_PUBLIC_SUPABASE_URL) {
     problems.push("SUPABASE_SERVICE_ROLE_KEY is for hosted Supabase: set NEXT_PUBLIC_SUPABASE_URL too, or unset it");
@@ -384,6 +384,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     wordLookupAiPerHour: e.WORD_LOOKUP_AI_PER_HOUR,
     wordLookupAiServer: { perHour: e.WORD_LOOKUP_AI_SERVER_PER_HOUR, perDay: e.WORD_LOOKUP_AI_SERVER_PER_DAY },
     seedDemo: e.SEED_DEMO ?? embeddedDb,
+    reminders: !e.REMINDERS_DISABLED,
     embedded: embeddedDb && embeddedAuth,
     devMailbox: embeddedAuth && (e.AUTH_DEV_MAILBOX ?? (embeddedDb && !e.SMTP_URL)),
     authAutoconfirm: embeddedAuth && (e.AUTH_AUTOCONFIRM ?? false),

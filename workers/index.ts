@@ -6,6 +6,7 @@ import { closeDb, getDbHandle } from "@/db/client";
 import { surviveClosedConnectionWrites } from "@/db/driver-faults";
 import { env } from "@/lib/env";
 import { startWorkerQueue } from "@/lib/jobs/boss";
+import { startReminders } from "@/lib/reminders/worker";
 import { startWorkers } from "@/lib/pipeline/job-workers";
 import { defaultAudioSource } from "@/lib/pipeline/audio-source";
 import { describeMediaTools, mediaToolsWarning } from "@/lib/media/tools";
@@ -19,6 +20,7 @@ async function main() {
   // Every worker also runs maintenance (one at a time): the expired jobs of a dead worker are retried.
   const boss = await startWorkerQueue(handle);
   await startWorkers(boss, { db: handle.db, audio: defaultAudioSource });
+  if (config.reminders) await startReminders(boss, handle.db);
   const started = Date.now();
   console.log(
     `[worker] ready on ${handle.kind} (pid ${process.pid}); AI provider ${config.openai ? "configured" : "missing (set OPENAI_API_KEY)"}; ` +

@@ -15,6 +15,7 @@ import {
   primaryKey,
   serial,
   text,
+  time,
   timestamp,
   uniqueIndex,
   uuid,
@@ -88,6 +89,17 @@ export const users = pgTable(
     /** Mark caption and transcript words by the learner's status (new, learning, known, ignored). */
     showWordStatus: boolean("show_word_status").notNull().default(true),
     enableNotifications: boolean("enable_notifications").notNull().default(true),
+    /** The local time (in timeZone) of the day's reminder, when notifications are on (lib/reminders). */
+    reminderTime: time("reminder_time").notNull().default("19:00"),
+    /** Reminders by email, beside any device's push subscription. */
+    reminderEmail: boolean("reminder_email").notNull().default(true),
+    /**
+     * When the reminder pass next looks at this learner: at or after it, the pass decides whether
+     * today's reminder is due and moves it on. Null while notifications are off.
+     */
+    reminderNextAt: timestamp("reminder_next_at", { withTimezone: true }).defaultNow(),
+    /** The secret in a reminder email's unsubscribe link: stopping email reminders needs no sign-in. */
+    reminderToken: uuid("reminder_token").notNull().defaultRandom(),
     autoplayVideos: boolean("autoplay_videos").notNull().default(false),
     /** How often quizzes interrupt a video: at every vocabulary word, at most one every quizGapSeconds, or never. */
     quizFrequency: text("quiz_frequency", { enum: ["every", "spaced", "off"] }).notNull().default("every"),
@@ -109,6 +121,9 @@ export const users = pgTable(
     index("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_role_idx").on(t.role),
     index("users_created_at_idx").on(t.createdAt),
+    index("users_reminder_next_at_idx").on(t.reminderNextAt),
+    uniqueIndex("users_reminder_token_idx").on(t.reminderToken),
+    check("users_reminder_time_waking", sql`${t.reminderTime} between '08:00' and '21:30'`),
     check("users_daily_goal_positive", sql`${t.dailyGoal} >= 1`),
     check("users_streak_non_negative", sql`${t.streak} >= 0`),
     check("users_quiz_frequency_known", sql`${t.quizFrequency} in ('every', 'spaced', 'off')`),

@@ -204,6 +204,8 @@ export const authMail = authSchema.table(
     html: text("html").notNull(),
     text: text("text").notNull(),
     kind: text("kind").notNull(),
+    /** Delivery headers beyond the usual (a reminder's List-Unsubscribe), as sent. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [index("auth_mail_to_idx").on(sql`lower(${t.to})`, t.createdAt)],

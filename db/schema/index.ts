@@ -3,3 +3,4 @@ export * from "./auth";
 export * from "./dictionary";
 export * from "./words";
 export * from "./review";
+export * from "./reminders";

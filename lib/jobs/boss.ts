@@ -7,7 +7,7 @@ import "server-only";
 import type PgBoss from "pg-boss";
 import { getDbHandle, type DbHandle } from "@/db/client";
 import { env } from "@/lib/env";
-import { QUEUES } from "./queues";
+import { QUEUES, REMINDER_QUEUE } from "./queues";
 
 type SqlResult = { rows: unknown[] };
 
@@ -104,11 +104,12 @@ async function startBoss(handle: DbHandle, worker?: WorkerQueueOptions): Promise
   const boss = new PgBossClass({
     db: sqlAdapter(handle),
     schema: JOB_SCHEMA,
-    // Senders need neither maintenance nor cron. Every worker process supervises: pg-boss lets one
-    // of them at a time do the work, so expired jobs are retried as long as any worker lives.
+    // Senders need neither maintenance nor cron. Every worker process supervises and keeps the
+    // cron (the reminder pass): pg-boss lets one of them at a time do each, so expired jobs are
+    // retried and schedules sent as long as any worker lives.
     supervise: worker !== undefined,
     ...(worker ? { maintenanceIntervalSeconds: worker.maintenanceIntervalSeconds } : {}),
-    schedule: false,
+    schedule: worker !== undefined,
     migrate: true,
   });
   boss.on("error", (error) => console.error("[jobs]", error));
@@ -123,10 +124,11 @@ async function startBoss(handle: DbHandle, worker?: WorkerQueueOptions): Promise
  * a partition to the job table); Postgres then aborts one of them, which tries again.
  */
 async function createQueues(boss: PgBoss): Promise<void> {
-  for (const name of Object.values(QUEUES)) {
+  const queues = [...Object.values(QUEUES).map((name) => ({ name, policy: "stately" as const })), { name: REMINDER_QUEUE, policy: "singleton" as const }];
+  for (const { name, policy } of queues) {
     for (let attempt = 1; !(await boss.getQueue(name)); attempt++) {
       try {
-        await boss.createQueue(name, { name, policy: "stately" });
+        await boss.createQueue(name, { name, policy });
       } catch (error) {
         if ((error as { code?: unknown }).code !== "40P01" || attempt >= 5) throw error;
         await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));

@@ -15,6 +15,13 @@ export const QUEUES = {
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
+/**
+ * The reminder pass (lib/reminders), sent by pg-boss's cron every minute; "singleton": one pass
+ * runs at a time across every worker process.
+ */
+export const REMINDER_QUEUE = "reminders-pass";
+export const REMINDER_CRON = "* * * * *";
+
 export type TranslationAction = "fill_missing" | "regenerate";
 
 /**

@@ -16,6 +16,9 @@ export function toLearningPreferences(user: User): LearningPreferences {
     autoplayVideos: user.autoplayVideos,
     quizFrequency: user.quizFrequency,
     quizGapSeconds: user.quizGapSeconds,
+    // "19:00:00" as Postgres gives it; the forms speak "19:00".
+    reminderTime: user.reminderTime.slice(0, 5),
+    reminderEmail: user.reminderEmail,
   };
 }
 

@@ -27,7 +27,8 @@ export async function updateSettings(db: DbOrTx, user: User, input: SettingsUpda
   }
   if (input.timeZone && !isValidTimeZone(input.timeZone)) throw badRequest(`Unknown time zone: ${input.timeZone}`);
 
-  const { timeZone, ...rest } = input;
+  const { timeZone, ...fields } = input;
+  const rest = { ...fields, ...reminderSchedule(user, input, now) };
   if (!timeZone) {
     // A form with nothing in it changes nothing: an UPDATE with no column to set is not valid SQL.
     if (!Object.values(rest).some((value) => value !== undefined)) return user;
@@ -44,4 +45,14 @@ export async function updateSettings(db: DbOrTx, user: User, input: SettingsUpda
     if (!updated) throw notFound("User not found");
     return updated;
   });
+}
+
+/**
+ * A change to when or whether reminders come asks the reminder pass to look at the learner at
+ * once (it works out today's time in their zone); reminders off, it never looks.
+ */
+function reminderSchedule(user: User, input: SettingsUpdate, now: Date): { reminderNextAt?: Date | null } {
+  const touched = ["enableNotifications", "reminderTime", "reminderEmail", "timeZone"] as const;
+  if (!touched.some((key) => input[key] !== undefined)) return {};
+  return { reminderNextAt: (input.enableNotifications ?? user.enableNotifications) ? now : null };
 }

@@ -33,6 +33,8 @@ export type AppUser = Jsonify<
     | "autoplayVideos"
     | "quizFrequency"
     | "quizGapSeconds"
+    | "reminderTime"
+    | "reminderEmail"
   >
 >;
 
@@ -47,7 +49,16 @@ export type AdminUser = Pick<AppUser, PersonColumns> & {
 /** The four switches of Settings → Learning Preferences (SPEC §3 "Settings"), and how often quizzes interrupt. */
 export type LearningPreferences = Pick<
   AppUser,
-  "showDefinitions" | "pauseOnHighlight" | "pauseOnWordLookup" | "showWordStatus" | "enableNotifications" | "autoplayVideos" | "quizFrequency" | "quizGapSeconds"
+  | "showDefinitions"
+  | "pauseOnHighlight"
+  | "pauseOnWordLookup"
+  | "showWordStatus"
+  | "enableNotifications"
+  | "autoplayVideos"
+  | "quizFrequency"
+  | "quizGapSeconds"
+  | "reminderTime"
+  | "reminderEmail"
 >;
 
 export type LanguageOption = { code: string; name: string; nativeName: string };

@@ -33,3 +33,10 @@ export const DAILY_GOAL_INPUT_MAX = 480;
 export const QUIZ_FREQUENCIES = ["every", "spaced", "off"] as const;
 export const QUIZ_GAP_MIN_SECONDS = 10;
 export const QUIZ_GAP_MAX_SECONDS = 600;
+
+/** Reminders come between these local times (quiet hours are the rest), on the half hour. */
+export const REMINDER_EARLIEST = "08:00";
+export const REMINDER_LATEST = "21:30";
+export const DEFAULT_REMINDER_TIME = "19:00";
+/** The local time after which a reminder not yet sent waits for tomorrow. */
+export const QUIET_HOURS_START = "22:00";

@@ -1,7 +1,7 @@
 /** Settings and onboarding payloads, shared by the forms and POST /api/settings. */
 import { z } from "zod";
 import { appLanguageSchema, languageFieldSchema } from "./languages";
-import { DEFAULT_DAILY_GOAL, QUIZ_FREQUENCIES, QUIZ_GAP_MAX_SECONDS, QUIZ_GAP_MIN_SECONDS } from "./limits";
+import { DEFAULT_DAILY_GOAL, QUIZ_FREQUENCIES, QUIZ_GAP_MAX_SECONDS, QUIZ_GAP_MIN_SECONDS, REMINDER_EARLIEST, REMINDER_LATEST } from "./limits";
 
 export const quizFrequencySchema = z.enum(QUIZ_FREQUENCIES, { message: "Quiz frequency must be every, spaced or off" });
 export const quizGapSchema = z
@@ -9,6 +9,12 @@ export const quizGapSchema = z
   .int("Seconds between quizzes must be a whole number")
   .min(QUIZ_GAP_MIN_SECONDS, `Seconds between quizzes must be at least ${QUIZ_GAP_MIN_SECONDS}`)
   .max(QUIZ_GAP_MAX_SECONDS, `Seconds between quizzes must be at most ${QUIZ_GAP_MAX_SECONDS}`);
+
+/** A reminder's local time: "HH:MM" on the hour or half hour, outside quiet hours. */
+export const reminderTimeSchema = z
+  .string({ message: "Reminder time must be a time like 19:00" })
+  .regex(/^([01]\d|2[0-3]):(00|30)$/, "Reminder time must be on the hour or half hour, like 19:00")
+  .refine((v) => v >= REMINDER_EARLIEST && v <= REMINDER_LATEST, `Reminder time must be between ${REMINDER_EARLIEST} and ${REMINDER_LATEST}`);
 
 export const dailyGoalSchema = z.coerce
   .number({ message: "Daily goal must be at least 1 minute" })
@@ -64,6 +70,8 @@ export const settingsUpdateSchema = z
     pauseOnWordLookup: z.boolean().optional(),
     showWordStatus: z.boolean().optional(),
     enableNotifications: z.boolean().optional(),
+    reminderTime: reminderTimeSchema.optional(),
+    reminderEmail: z.boolean().optional(),
     autoplayVideos: z.boolean().optional(),
     quizFrequency: quizFrequencySchema.optional(),
     quizGapSeconds: quizGapSchema.optional(),

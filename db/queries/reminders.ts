@@ -1,0 +1,96 @@
+/** Queries for reminders: who is due a look, the once-a-day log, the unsubscribe link's secret. */
+import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { dailyProgress, remindersSent, users } from "../schema";
+
+/** What the reminder pass needs of a learner. */
+export type ReminderCandidate = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  nativeLanguage: string | null;
+  interfaceLanguage: string | null;
+  timeZone: string;
+  dayTimeZone: string;
+  reminderTime: string;
+  reminderEmail: boolean;
+  reminderToken: string;
+  dailyGoal: number;
+  streak: number;
+  lastActiveDate: string | null;
+};
+
+const candidateColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  nativeLanguage: users.nativeLanguage,
+  interfaceLanguage: users.interfaceLanguage,
+  timeZone: users.timeZone,
+  dayTimeZone: users.dayTimeZone,
+  reminderTime: users.reminderTime,
+  reminderEmail: users.reminderEmail,
+  reminderToken: users.reminderToken,
+  dailyGoal: users.dailyGoal,
+  streak: users.streak,
+  lastActiveDate: users.lastActiveDate,
+};
+
+/**
+ * Learners whose next look is due by `now`, earliest first, locked for this transaction and
+ * skipped by another pass that has them locked (several workers share the work, none waits).
+ */
+export async function lockRemindersDue(db: DbOrTx, params: { now: Date; limit: number }): Promise<ReminderCandidate[]> {
+  return db
+    .select(candidateColumns)
+    .from(users)
+    .where(and(isNotNull(users.reminderNextAt), lte(users.reminderNextAt, params.now)))
+    .orderBy(asc(users.reminderNextAt))
+    .limit(params.limit)
+    .for("update", { skipLocked: true });
+}
+
+/**
+ * The learner's next look: the first `reminder_time` in their zone after `now` (today's, if it
+ * is still ahead, else tomorrow's). Postgres does the zone arithmetic, summer time included.
+ */
+export async function scheduleNextReminder(db: DbOrTx, params: { userId: string; now: Date }): Promise<void> {
+  const now = params.now.toISOString();
+  const local = sql`(${now}::timestamptz at time zone ${users.timeZone})`;
+  await db
+    .update(users)
+    .set({
+      reminderNextAt: sql`(case when ${local}::time < ${users.reminderTime}
+        then ${local}::date + ${users.reminderTime}
+        else ${local}::date + 1 + ${users.reminderTime} end) at time zone ${users.timeZone}`,
+    })
+    .where(eq(users.id, params.userId));
+}
+
+export async function postponeReminder(db: DbOrTx, params: { userId: string; until: Date }): Promise<void> {
+  await db.update(users).set({ reminderNextAt: params.until }).where(eq(users.id, params.userId));
+}
+
+/** Writes the day's log row; false when it was there already (another pass sent it). */
+export async function claimReminderDay(db: DbOrTx, params: { userId: string; day: string; dueCount: number; streak: number; now: Date }): Promise<boolean> {
+  const rows = await db
+    .insert(remindersSent)
+    .values({ userId: params.userId, day: params.day, dueCount: params.dueCount, streak: params.streak, sentAt: params.now })
+    .onConflictDoNothing()
+    .returning({ day: remindersSent.day });
+  return rows.length > 0;
+}
+
+export async function secondsStudiedOn(db: DbOrTx, params: { userId: string; day: string }): Promise<number> {
+  const [row] = await db
+    .select({ seconds: dailyProgress.secondsStudied })
+    .from(dailyProgress)
+    .where(and(eq(dailyProgress.userId, params.userId), eq(dailyProgress.day, params.day)));
+  return row?.seconds ?? 0;
+}
+
+/** Turns email reminders off for the learner whose link this is; false for an unknown token. */
+export async function stopReminderEmails(db: DbOrTx, params: { token: string }): Promise<boolean> {
+  const rows = await db.update(users).set({ reminderEmail: false }).where(eq(users.reminderToken, params.token)).returning({ id: users.id });
+  return rows.length > 0;
+}

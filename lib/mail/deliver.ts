@@ -1,0 +1,30 @@
+/**
+ * Where emails go: every one is stored in embedded_auth.mail (the dev mailbox shows them) and,
+ * when SMTP is configured, delivered with nodemailer.
+ */
+import type { DbOrTx } from "@/db/client";
+import { authMail } from "@/db/schema";
+import type { OutgoingMail } from "./render";
+
+export async function storeMail(db: DbOrTx, mail: OutgoingMail, now: Date): Promise<void> {
+  await db.insert(authMail).values({ ...mail, headers: mail.headers ?? null, createdAt: now });
+}
+
+type Transport = { sendMail(message: Record<string, unknown>): Promise<unknown> };
+const transports = new Map<string, Promise<Transport>>();
+
+function transport(url: string): Promise<Transport> {
+  let t = transports.get(url);
+  if (!t) {
+    t = import("nodemailer").then((m) => m.default.createTransport(url) as unknown as Transport);
+    transports.set(url, t);
+    t.catch(() => transports.delete(url));
+  }
+  return t;
+}
+
+export async function deliverMail(smtp: { url: string; from: string }, mail: OutgoingMail): Promise<void> {
+  const t = await transport(smtp.url);
+  await t.sendMail({ from: smtp.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+}
+

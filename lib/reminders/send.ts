@@ -1,0 +1,62 @@
+/**
+ * A reminder on its way: what the learner has to hear of today (words due, a streak at risk),
+ * and the email that says it: delivered by SMTP when configured, else kept for the dev mailbox.
+ */
+import "server-only";
+import type { DbOrTx } from "@/db/client";
+import { secondsStudiedOn } from "@/db/queries/reminders";
+import { countDueWordCards } from "@/db/queries/words/cards";
+import { env } from "@/lib/env";
+import { negotiateLocale } from "@/lib/i18n/negotiate";
+import { deliverMail, storeMail } from "@/lib/mail/deliver";
+import { currentStreak, localDay } from "@/lib/progress/days";
+import { composeReminderEmail } from "./email";
+import type { ReminderNews } from "./rules";
+
+export type Learner = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  nativeLanguage: string | null;
+  interfaceLanguage: string | null;
+  dayTimeZone: string;
+  dailyGoal: number;
+  streak: number;
+  lastActiveDate: string | null;
+  reminderToken: string;
+};
+
+/** Words due now, today's streak, and whether today's goal is met (days in the learner's day zone). */
+export async function learnerNews(db: DbOrTx, learner: Learner, now: Date): Promise<ReminderNews> {
+  const today = localDay(now, learner.dayTimeZone);
+  const [dueCount, seconds] = await Promise.all([
+    countDueWordCards(db, { userId: learner.id, now }),
+    secondsStudiedOn(db, { userId: learner.id, day: today }),
+  ]);
+  return { dueCount, streak: currentStreak(learner, today), goalMet: seconds >= learner.dailyGoal * 60 };
+}
+
+/** Where links in emails sent without a request point: SITE_URL, else this server on localhost. */
+export function publicOrigin(): string {
+  const config = env();
+  return config.siteUrl ?? `http://localhost:${config.port}`;
+}
+
+export async function sendReminderEmail(
+  db: DbOrTx,
+  learner: Learner,
+  news: { dueCount: number; streak: number } | null,
+  options: { now: Date; test?: boolean },
+): Promise<void> {
+  const mail = await composeReminderEmail({
+    to: learner.email,
+    firstName: learner.firstName,
+    locale: negotiateLocale({ user: learner, cookie: null, acceptLanguage: null }),
+    news,
+    links: { origin: publicOrigin(), token: learner.reminderToken },
+    test: options.test,
+  });
+  const smtp = env().smtp;
+  if (smtp) await deliverMail(smtp, mail);
+  else await storeMail(db, mail, options.now);
+}
