@@ -68,8 +68,10 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEAD
  * Same settings as the learners' app: per-IP limits lifted (many sign-ups from one address), no AI
  * provider, and bcrypt's cheapest cost (the tests sign people up and in by the hundred; what a hash
  * costs is tested against the auth server itself, in tests/integration/auth-server-abuse.test.ts).
+ * No reminder pass: a reminder in a demo account's mailbox at 19:00 would be a test that fails only
+ * in the evening (the pass is tested in tests/integration/reminders.test.ts; the test reminder here).
  */
-const OPEN_APP = { AUTH_RATE_LIMIT_DISABLED: "1", AUTH_PASSWORD_HASH_COST: "4" };
+const OPEN_APP = { AUTH_RATE_LIMIT_DISABLED: "1", AUTH_PASSWORD_HASH_COST: "4", REMINDERS_DISABLED: "1" };
 
 const SERVERS: Server[] = [
   // The app exactly as `npm start` runs it. No AI provider: new videos fail at once, with the reason.
@@ -123,8 +125,8 @@ export default defineConfig({
   // the other.
   projects: [
     project("learner", APP_PORT, ["landing", "auth", "learner", "accessibility", "home-language", "interface-language"]),
-    // Also Security Settings, which changes the demo admin's sign-in for a while.
-    project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor", "security-settings"]),
+    // Also Security Settings, which changes the demo admin's sign-in for a while, and reminders.
+    project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor", "security-settings", "reminders"]),
     // The video player, what only a real server shows of security, and the installable app.
     project("player", PLAYER_APP_PORT, ["player", "words", "review-in-video", "review", "security", "listen", "installable", "own-media-subtitles", "study-time", "study-loop"]),
     // The YouTube player, processing and word meanings with the stand-ins.

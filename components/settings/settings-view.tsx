@@ -9,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/lib/data/use-current-user";
 import { useSettings } from "@/lib/data/use-settings";
 import { useMounted } from "@/lib/use-mounted";
+import { ReminderSettings } from "@/components/reminders/reminder-settings";
 import { ChangeEmailForm, ChangePasswordForm } from "./credential-forms";
 import { InterfaceLanguage } from "./interface-language";
 import { Section, SettingsForm } from "./settings-form";
@@ -44,6 +45,7 @@ export function SettingsView() {
           <Skeleton className="h-96 rounded-xl" />
         </div>
       )}
+      {user && settings.data ? <ReminderSettings user={user} preferences={settings.data} /> : null}
       {user ? <InterfaceLanguage user={user} /> : null}
       <Appearance />
       {user && staff ? (

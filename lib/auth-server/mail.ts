@@ -29,6 +29,8 @@ export type MailboxMessage = {
   kind: string;
   createdAt: string;
   links: string[];
+  /** Delivery headers beyond the usual (a reminder's List-Unsubscribe), when it had any. */
+  headers?: Record<string, string>;
 };
 
 type Email = EmailWords;
@@ -108,5 +110,6 @@ export async function listMailbox(db: DbOrTx, options: { to?: string; limit?: nu
     kind: row.kind,
     createdAt: row.createdAt.toISOString(),
     links: [...new Set(row.text.match(LINK_RE) ?? [])],
+    ...(row.headers ? { headers: row.headers } : {}),
   }));
 }

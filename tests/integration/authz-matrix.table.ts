@@ -113,10 +113,14 @@ export const AUTHZ_TABLE: Row[] = [
   // A request that did not come through scripts/server.mjs has no address the app can trust as
   // this machine's, so only a signed-in owner reads it; to everyone else it does not exist.
   { route: "/api/dev/mailbox", method: "GET", query: "?to=nobody@example.com", expect: "404 404 404 404 200" },
+  // An email's unsubscribe link works signed out: the token is the proof, and anyone without a real one is told it is not valid.
+  { route: "/api/reminders/unsubscribe", method: "POST", query: "?token=00000000-0000-4000-8000-000000000000", expect: "404 404 404 404 404" },
 
   // The learner's own data.
   { route: "/api/settings", method: "GET", expect: SIGNED_IN },
   { route: "/api/settings", method: "POST", body: () => ({ dailyGoal: 20 }), expect: SIGNED_IN },
+  // A test reminder goes to the caller's own address; one a minute, so each call has its own actors.
+  { route: "/api/reminders/test", method: "POST", fresh: true, freshActors: true, expect: SIGNED_IN },
   { route: "/api/users", method: "GET", expect: SIGNED_IN },
   { route: "/api/users/daily-progress", method: "GET", expect: SIGNED_IN },
   { route: "/api/users/stats", method: "GET", expect: SIGNED_IN },

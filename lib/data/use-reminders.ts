@@ -1,0 +1,8 @@
+"use client";
+/** Reminders from the settings screen: a test one now (POST /api/reminders/test). */
+import { useMutation } from "@tanstack/react-query";
+import { apiJson } from "./api";
+
+export function useSendTestReminder() {
+  return useMutation({ mutationFn: () => apiJson<{ sentTo: string }>("POST", "/api/reminders/test") });
+}
