@@ -79,6 +79,13 @@ describe("configuration", () => {
     ]);
   });
 
+  it("takes SMTP with hosted Supabase too (for reminders), and runs the reminder pass unless told not to", () => {
+    const hosted = { NEXT_PUBLIC_SUPABASE_URL: "https://a.supabase.co", NEXT_PUBLIC_SUPABASE_ANON_KEY: "k", SITE_URL: "https://lingo.example" };
+    expect(parseEnv({ ...hosted, SMTP_URL: "smtp://m:25" }).smtp).toEqual({ url: "smtp://m:25", from: "LingoReel <no-reply@localhost>" });
+    expect(parseEnv({}).reminders).toBe(true);
+    expect(parseEnv({ REMINDERS_DISABLED: "1" }).reminders).toBe(false);
+  });
+
   it("opens the dev mailbox only on a self-contained install without SMTP, unless told", () => {
     expect(parseEnv({}).devMailbox).toBe(true);
     expect(parseEnv({ DATABASE_URL: "postgres://x/y" }).devMailbox).toBe(false);
