@@ -11,7 +11,7 @@ const BUILD_VERSION = Date.now().toString(36);
 const nextConfig: NextConfig = {
   // PGlite and sql.js ship WASM (each finds its .wasm file beside its own script) and
   // pg-boss/postgres open sockets: load them from node_modules at run time instead of bundling them.
-  serverExternalPackages: ["@electric-sql/pglite", "sql.js", "postgres", "pg-boss", "nodemailer", "bcryptjs"],
+  serverExternalPackages: ["@electric-sql/pglite", "sql.js", "postgres", "pg-boss", "nodemailer", "bcryptjs", "web-push"],
   poweredByHeader: false,
   // `BENCH_WEIGHT_DETAIL=1 npm run bench` names the modules behind each page's scripts when the
   // build has source maps; deployments ship none.

@@ -66,6 +66,11 @@ const rawEnvSchema = z.object({
   SUPABASE_SERVICE_ROLE_KEY: optionalText,
   SMTP_URL: optionalUrl("SMTP_URL"),
   SMTP_FROM: optionalText,
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
+  PUSH_SERVICE_HOSTS: optionalText,
+  PUSH_SERVICE_CA: optionalText,
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalUrl("OPENAI_BASE_URL"),
   OPENAI_TRANSCRIBE_MODEL: z.string().trim().min(1).default("whisper-1"),
@@ -176,6 +181,11 @@ export type AppEnv = {
         serviceRoleKey: string | undefined;
       };
   smtp: { url: string; from: string } | undefined;
+  /**
+   * Web Push for reminders: the VAPID key pair when given (else one is made and kept in the
+   * database), the contact push services see, and push service hosts allowed beyond the known ones.
+   */
+  push: { keys: { publicKey: string; privateKey: string } | undefined; subject: string | undefined; extraHosts: string[]; caFile: string | undefined };
   openai:
     | {
         apiKey: string;
@@ -291,6 +301,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     if (e[b] !== undefined && e[a] === undefined) problems.push(`${a} is required when ${b} is set`);
   };
   requirePair("NEXT_PUBLIC_SUPABASE_URL", "NEXT_PUBLIC_SUPABASE_ANON_KEY");
+  requirePair("VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY");
+  if (e.VAPID_SUBJECT && !/^(mailto:|https:\/\/)/.test(e.VAPID_SUBJECT)) {
+    problems.push("VAPID_SUBJECT must be a mailto: or https: address push services can reach you at");
+  }
   if (e.OPENAI_BASE_URL !== undefined && e.OPENAI_API_KEY === undefined) {
     problems.push("OPENAI_API_KEY is required when OPENAI_BASE_URL is set");
   }
@@ -343,6 +357,12 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
           serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY,
         },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? "LingoReel <no-reply@localhost>" } : undefined,
+    push: {
+      keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      subject: e.VAPID_SUBJECT,
+      extraHosts: (e.PUSH_SERVICE_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
+      caFile: e.PUSH_SERVICE_CA,
+    },
     openai: e.OPENAI_API_KEY
       ? {
           apiKey: e.OPENAI_API_KEY,

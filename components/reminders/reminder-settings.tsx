@@ -1,7 +1,8 @@
 "use client";
 /**
- * Settings' Reminders card: the local time of the day's reminder and whether it comes by email,
- * each saved as it changes, and a test reminder on request. Off while Enable Notifications is.
+ * Settings' Reminders card: the local time of the day's reminder, whether it comes by email and
+ * as a notification on this device, each saved as it changes, and a test reminder on request.
+ * Off while Enable Notifications is.
  */
 import { Send } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
@@ -10,6 +11,7 @@ import { Section } from "@/components/settings/settings-form";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
+import { usePushDevice } from "./use-push-device";
 import { useSendTestReminder } from "@/lib/data/use-reminders";
 import { useUpdateSettings } from "@/lib/data/use-settings";
 import { useErrorText } from "@/lib/data/use-error-text";
@@ -41,7 +43,8 @@ export function ReminderSettings({ user, preferences }: { user: AppUser; prefere
   const errorText = useErrorText();
   const save = useUpdateSettings();
   const test = useSendTestReminder();
-  const ids = { time: useId(), timeHint: useId(), email: useId(), emailHint: useId() };
+  const device = usePushDevice();
+  const ids = { time: useId(), timeHint: useId(), email: useId(), emailHint: useId(), device: useId(), deviceHint: useId() };
   const on = preferences.enableNotifications;
 
   async function change(values: SettingsUpdate) {
@@ -52,10 +55,19 @@ export function ReminderSettings({ user, preferences }: { user: AppUser; prefere
     }
   }
 
+  async function setDevice(next: boolean) {
+    try {
+      await device.set(next);
+    } catch (error) {
+      toast.error(t("deviceFailed"), { description: errorText(error, t("deviceFailed")) });
+    }
+  }
+
   async function sendTest() {
     try {
-      const { sentTo } = await test.mutateAsync();
-      toast.success(t("testSentTitle"), { description: t("testSentText", { email: sentTo }) });
+      const { email, devices } = await test.mutateAsync();
+      const where = [email ? t("testSentText", { email }) : "", devices > 0 ? t("testSentDevices", { count: devices }) : ""];
+      toast.success(t("testSentTitle"), { description: where.filter(Boolean).join(" ") });
     } catch (error) {
       toast.error(t("testFailed"), { description: errorText(error, t("testFailed")) });
     }
@@ -111,7 +123,29 @@ export function ReminderSettings({ user, preferences }: { user: AppUser; prefere
             onCheckedChange={(reminderEmail) => void change({ reminderEmail })}
           />
         </div>
-        <Button type="button" variant="outline" onClick={() => void sendTest()} disabled={!on || !preferences.reminderEmail || test.isPending}>
+        <div className="flex items-center justify-between gap-4 rounded-xl border p-4" data-testid="push-device" data-state={device.state}>
+          <div className="min-w-0 space-y-0.5">
+            <label htmlFor={ids.device} className="text-base font-medium">
+              {t("device")}
+            </label>
+            <p id={ids.deviceHint} className="text-sm text-muted-foreground">
+              {device.state === "unsupported" ? t("deviceUnsupported") : device.state === "denied" ? t("deviceDenied") : t("deviceHint")}
+            </p>
+          </div>
+          <Switch
+            id={ids.device}
+            aria-describedby={ids.deviceHint}
+            checked={device.state === "on"}
+            disabled={!on || device.busy || device.state === "checking" || device.state === "unsupported" || device.state === "denied"}
+            onCheckedChange={(next) => void setDevice(next)}
+          />
+        </div>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => void sendTest()}
+          disabled={!on || (!preferences.reminderEmail && device.state !== "on") || test.isPending}
+        >
           <Send aria-hidden />
           {test.isPending ? t("testSending") : t("test")}
         </Button>

@@ -1,7 +1,7 @@
 /** Queries for reminders: who is due a look, the once-a-day log, the unsubscribe link's secret. */
-import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lte, notInArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { dailyProgress, remindersSent, users } from "../schema";
+import { dailyProgress, pushKeys, pushSubscriptions, remindersSent, users } from "../schema";
 
 /** What the reminder pass needs of a learner. */
 export type ReminderCandidate = {
@@ -15,6 +15,8 @@ export type ReminderCandidate = {
   reminderTime: string;
   reminderEmail: boolean;
   reminderToken: string;
+  /** How many devices take this learner's reminders by Web Push. */
+  pushDevices: number;
   dailyGoal: number;
   streak: number;
   lastActiveDate: string | null;
@@ -31,6 +33,7 @@ const candidateColumns = {
   reminderTime: users.reminderTime,
   reminderEmail: users.reminderEmail,
   reminderToken: users.reminderToken,
+  pushDevices: sql<number>`(select count(*)::int from "push_subscriptions" "device" where "device"."user_id" = "users"."id")`,
   dailyGoal: users.dailyGoal,
   streak: users.streak,
   lastActiveDate: users.lastActiveDate,
@@ -93,4 +96,53 @@ export async function secondsStudiedOn(db: DbOrTx, params: { userId: string; day
 export async function stopReminderEmails(db: DbOrTx, params: { token: string }): Promise<boolean> {
   const rows = await db.update(users).set({ reminderEmail: false }).where(eq(users.reminderToken, params.token)).returning({ id: users.id });
   return rows.length > 0;
+}
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+export async function listPushSubscriptions(db: DbOrTx, params: { userId: string }): Promise<PushSubscriptionRow[]> {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, params.userId)).orderBy(asc(pushSubscriptions.id));
+}
+
+/**
+ * Keeps a device's subscription for the learner (a browser that signs in as someone else moves its
+ * subscription to them), and at most `keep` devices a learner: the oldest go first. Returns how many they have.
+ */
+export async function savePushSubscription(
+  db: DbOrTx,
+  params: { userId: string; endpoint: string; p256dh: string; auth: string; keep: number },
+): Promise<number> {
+  const { keep, ...values } = params;
+  await db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth, createdAt: sql`now()` } });
+  const newest = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, params.userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(keep);
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, params.userId), notInArray(pushSubscriptions.id, newest)));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, params.userId));
+  return row?.n ?? 0;
+}
+
+/** Removes subscriptions by endpoint: the learner's own (`userId`), or any (the push service said they are gone). */
+export async function deletePushSubscriptions(db: DbOrTx, params: { endpoints: string[]; userId?: string }): Promise<number> {
+  if (params.endpoints.length === 0) return 0;
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(inArray(pushSubscriptions.endpoint, params.endpoints), params.userId ? eq(pushSubscriptions.userId, params.userId) : undefined))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length;
+}
+
+/** The stored VAPID key pair, `made` the first time (two processes at once keep one: the first written). */
+export async function pushKeyPair(db: DbOrTx, made: () => { publicKey: string; privateKey: string }): Promise<{ publicKey: string; privateKey: string }> {
+  const [existing] = await db.select().from(pushKeys).limit(1);
+  if (existing) return existing;
+  await db.insert(pushKeys).values(made()).onConflictDoNothing();
+  const [row] = await db.select().from(pushKeys).limit(1);
+  return row!;
 }

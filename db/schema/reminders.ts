@@ -1,5 +1,9 @@
-/** Reminders (lib/reminders): the log that makes each learner's reminder of a day go out once. */
-import { date, integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
+/**
+ * Reminders (lib/reminders): the log that makes each learner's reminder of a day go out once, the
+ * devices that take them by Web Push, and the server's VAPID keys.
+ */
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./app";
 
 /**
@@ -20,4 +24,34 @@ export const remindersSent = pgTable(
     streak: integer("streak").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** A browser's Web Push subscription (one per device and browser), as PushManager.subscribe() gave it. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The push service's URL for this subscription: where the encrypted message is POSTed. */
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key and auth secret (base64url), to encrypt for it. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/** The server's VAPID key pair (RFC 8292), made at first use when none is configured: one row. */
+export const pushKeys = pgTable(
+  "push_keys",
+  {
+    id: smallint("id").primaryKey().default(1),
+    publicKey: text("public_key").notNull(),
+    privateKey: text("private_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("push_keys_one_row", sql`${t.id} = 1`)],
 );

@@ -4,5 +4,5 @@ import { useMutation } from "@tanstack/react-query";
 import { apiJson } from "./api";
 
 export function useSendTestReminder() {
-  return useMutation({ mutationFn: () => apiJson<{ sentTo: string }>("POST", "/api/reminders/test") });
+  return useMutation({ mutationFn: () => apiJson<{ email: string | null; devices: number }>("POST", "/api/reminders/test") });
 }

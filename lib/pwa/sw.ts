@@ -1,11 +1,13 @@
 /// <reference lib="webworker" />
 /**
  * The service worker: what lets the installed app open while offline. Next.js compiles it from
- * the registration in ./register.ts. Which request is answered how is in ./sw-routes.
+ * the registration in ./register.ts. Which request is answered how is in ./sw-routes; reminders
+ * pushed to it are shown as notifications (./sw-push), and a tap opens the page they name.
  *
  * Nothing here (nor in what it imports) may read `process`: Next gives a worker no Node globals,
  * and the build fails on them. The build's version comes in through next.config.ts's define.
  */
+import { NOTIFICATION_ICON, NOTIFICATION_TAG, readPushedReminder, sameSitePath } from "./sw-push";
 import { OFFLINE_PAGE, PRECACHE, cacheName, staleCaches, strategyFor } from "./sw-routes";
 
 declare const self: ServiceWorkerGlobalScope;
@@ -62,3 +64,39 @@ async function pageOrOffline(event: FetchEvent): Promise<Response> {
     return (await caches.match(OFFLINE_PAGE, { cacheName: CACHE })) ?? Response.error();
   }
 }
+
+self.addEventListener("push", (event) => {
+  const reminder = readPushedReminder(event.data?.text());
+  event.waitUntil(
+    (async () => {
+      // The installed app's icon shows how many words are due, where the platform supports it.
+      const badge = (self.navigator as Navigator & { setAppBadge?: (n?: number) => Promise<void> }).setAppBadge;
+      if (badge && reminder.badge > 0) await badge.call(self.navigator, reminder.badge).catch(() => {});
+      await self.registration.showNotification(reminder.title, {
+        body: reminder.body,
+        icon: NOTIFICATION_ICON,
+        badge: NOTIFICATION_ICON,
+        tag: NOTIFICATION_TAG,
+        data: { url: reminder.url },
+      });
+    })(),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(sameSitePath((event.notification.data as { url?: unknown } | null)?.url), self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      // A window of the app already open goes to the page; else a new one opens there.
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(url).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

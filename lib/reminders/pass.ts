@@ -1,7 +1,7 @@
 /**
  * The reminder pass, run every minute by the worker: every learner whose next look has come is
  * looked at once. Inside the window (their reminder time to quiet hours) and with something to
- * say, the day's log row is written, then the email goes after the commit; either way their next
+ * say, the day's log row is written, then the reminder goes (email, push) after the commit; either way their next
  * look moves to their next reminder time. Rows are locked with SKIP LOCKED and the log row is
  * unique per learner and local day, so any number of worker processes send each reminder once.
  */
@@ -10,7 +10,7 @@ import type { Db } from "@/db/client";
 import { claimReminderDay, lockRemindersDue, postponeReminder, scheduleNextReminder, type ReminderCandidate } from "@/db/queries/reminders";
 import { localDay } from "@/lib/progress/days";
 import { localMinutes, reminderNews, reminderWindowOpen } from "./rules";
-import { learnerNews, sendReminderEmail } from "./send";
+import { learnerNews, sendReminder } from "./send";
 
 const BATCH = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -45,7 +45,7 @@ export async function runReminderPass(db: Db, options: { now?: Date; batch?: num
     result.looked += looked;
     for (const { learner, news } of outgoing) {
       try {
-        await sendReminderEmail(db, learner, news, { now });
+        await sendReminder(db, learner, news, { now });
         result.sent++;
       } catch (error) {
         // The day's row stays: a reminder is sent at most once, never twice.
@@ -59,7 +59,7 @@ export async function runReminderPass(db: Db, options: { now?: Date; batch?: num
 
 /** What today's reminder says, with its log row written; null when nothing goes out now. */
 async function decide(db: Db, learner: ReminderCandidate, now: Date) {
-  if (!learner.reminderEmail) return null;
+  if (!learner.reminderEmail && learner.pushDevices === 0) return null;
   if (!reminderWindowOpen(localMinutes(now, learner.timeZone), learner.reminderTime)) return null;
   const news = reminderNews(await learnerNews(db, learner, now));
   if (!news) return null;

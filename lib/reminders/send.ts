@@ -1,6 +1,7 @@
 /**
  * A reminder on its way: what the learner has to hear of today (words due, a streak at risk),
- * and the email that says it: delivered by SMTP when configured, else kept for the dev mailbox.
+ * said by email (delivered by SMTP when configured, else kept for the dev mailbox) and by Web Push
+ * to each of their devices.
  */
 import "server-only";
 import type { DbOrTx } from "@/db/client";
@@ -11,6 +12,7 @@ import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { deliverMail, storeMail } from "@/lib/mail/deliver";
 import { currentStreak, localDay } from "@/lib/progress/days";
 import { composeReminderEmail } from "./email";
+import { composePush, pushToDevices } from "./push";
 import type { ReminderNews } from "./rules";
 
 export type Learner = {
@@ -24,6 +26,7 @@ export type Learner = {
   streak: number;
   lastActiveDate: string | null;
   reminderToken: string;
+  reminderEmail: boolean;
 };
 
 /** Words due now, today's streak, and whether today's goal is met (days in the learner's day zone). */
@@ -42,16 +45,20 @@ export function publicOrigin(): string {
   return config.siteUrl ?? `http://localhost:${config.port}`;
 }
 
-export async function sendReminderEmail(
+/** Sends the reminder by every channel the learner has on; returns where it went. */
+export async function sendReminder(
   db: DbOrTx,
   learner: Learner,
   news: { dueCount: number; streak: number } | null,
   options: { now: Date; test?: boolean },
-): Promise<void> {
+): Promise<{ email: string | null; devices: number }> {
+  const locale = negotiateLocale({ user: learner, cookie: null, acceptLanguage: null });
+  const devices = await pushToDevices(db, learner.id, await composePush(locale, news, options.test));
+  if (!learner.reminderEmail) return { email: null, devices };
   const mail = await composeReminderEmail({
     to: learner.email,
     firstName: learner.firstName,
-    locale: negotiateLocale({ user: learner, cookie: null, acceptLanguage: null }),
+    locale,
     news,
     links: { origin: publicOrigin(), token: learner.reminderToken },
     test: options.test,
@@ -59,4 +66,5 @@ export async function sendReminderEmail(
   const smtp = env().smtp;
   if (smtp) await deliverMail(smtp, mail);
   else await storeMail(db, mail, options.now);
+  return { email: learner.email, devices };
 }

@@ -72,6 +72,8 @@ describe.each(testDbKinds)("product API on %s", (kind) => {
       autoplayVideos: false,
       quizFrequency: "every",
       quizGapSeconds: 30,
+      reminderTime: "19:00",
+      reminderEmail: true,
     });
     const response = await postSettings(
       apiRequest("/api/settings", { method: "POST", token: owner.token, body: { autoplayVideos: true, firstName: "Freya" } }),

@@ -119,6 +119,15 @@ export const AUTHZ_TABLE: Row[] = [
   // The learner's own data.
   { route: "/api/settings", method: "GET", expect: SIGNED_IN },
   { route: "/api/settings", method: "POST", body: () => ({ dailyGoal: 20 }), expect: SIGNED_IN },
+  // Web Push for reminders: the server's key, and this device's subscription (to a real push service's address, never sent to here).
+  { route: "/api/push/key", method: "GET", expect: SIGNED_IN },
+  {
+    route: "/api/push/subscriptions",
+    method: "POST",
+    body: ({ n }) => ({ endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${n}`, keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) } }),
+    expect: SIGNED_IN,
+  },
+  { route: "/api/push/subscriptions", method: "DELETE", body: ({ n }) => ({ endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${n}` }), expect: SIGNED_IN },
   // A test reminder goes to the caller's own address; one a minute, so each call has its own actors.
   { route: "/api/reminders/test", method: "POST", fresh: true, freshActors: true, expect: SIGNED_IN },
   { route: "/api/users", method: "GET", expect: SIGNED_IN },

@@ -200,15 +200,18 @@ describe.each(testDbKinds)("reminders on %s", (kind) => {
     expect((await call(postTest, "/api/reminders/test", { method: "POST" })).status).toBe(401);
     for (const who of [tokyo, la, owner]) {
       const sent = await call(postTest, "/api/reminders/test", { method: "POST", token: who.token });
-      expect(sent).toEqual({ status: 200, body: { sentTo: who.email } });
+      expect(sent).toEqual({ status: 200, body: { email: who.email, devices: 0 } });
       const [mail] = await t().db.select().from(authMail).where(and(eq(authMail.to, who.email), eq(authMail.kind, "reminder_test")));
       expect(mail!.subject).toBe("Test reminder from LingoReel");
     }
     const again = await call(postTest, "/api/reminders/test", { method: "POST", token: tokyo.token });
     expect(again.status).toBe(429);
-    // With email reminders off there is nothing to test.
+    // With email reminders off and no device subscribed, a reminder has nowhere to go.
     await t().db.update(users).set({ reminderEmail: false }).where(eq(users.id, berlin.id));
     const off = await call(postTest, "/api/reminders/test", { method: "POST", token: berlin.token });
-    expect(off).toMatchObject({ status: 409, body: { message: "Email reminders are off: turn them on first" } });
+    expect(off).toMatchObject({ status: 409, body: { message: "Reminders have nowhere to go: turn on email reminders or this device's notifications first" } });
+    await t().db.update(users).set({ enableNotifications: false }).where(eq(users.id, la.id));
+    const disabled = await call(postTest, "/api/reminders/test", { method: "POST", token: la.token });
+    expect(disabled).toMatchObject({ status: 409, body: { message: "Notifications are off: turn on Enable Notifications first" } });
   });
 });
