@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./tests/e2e/support/browser";
 import {
   APP_PORT,
   appUrl,
@@ -105,14 +106,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   // Balanced for the two workers (test time of a quiet CI run, two projects at a time): the
@@ -128,7 +122,7 @@ export default defineConfig({
     // Also Security Settings, which changes the demo admin's sign-in for a while, and reminders.
     project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor", "security-settings", "reminders"]),
     // The video player, what only a real server shows of security, and the installable app.
-    project("player", PLAYER_APP_PORT, ["player", "words", "review-in-video", "review", "security", "listen", "installable", "own-media-subtitles", "study-time", "study-loop"]),
+    project("player", PLAYER_APP_PORT, ["player", "words", "review-in-video", "review", "security", "listen", "installable", "push-notifications", "own-media-subtitles", "study-time", "study-loop"]),
     // The YouTube player, processing and word meanings with the stand-ins.
     project("stand-ins", STANDINS_APP_PORT, ["processing", "own-media", "player-youtube", "word-meanings", "saved-words"]),
   ],

@@ -1,7 +1,8 @@
 /**
  * The installable app in Chromium: the manifest and its icons meet the browser's installability
  * criteria, the service worker controls the page, and with the network gone a page load shows the
- * offline page while the API fails rather than answering from a cache.
+ * offline page while the API fails rather than answering from a cache. (Pushed reminders:
+ * push-notifications.spec.ts.)
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
