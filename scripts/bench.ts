@@ -36,6 +36,8 @@
  *    CPU time and peak memory, beside the bare ffmpeg runs cutting the same clips, ffmpeg once per
  *    clip (a sample, scaled) and a plain ZIP of the same files (scripts/bench/export.ts; PGlite
  *    only: the database's part is one read).
+ *  - the reminder pass: batches of 200 among 100,000 learners (10,000 due a look), beside a select
+ *    of 200 ids by the same index (scripts/bench/reminders.ts).
  *  - due cards: the review screen's due cards for a learner with 20,000 cards among 1,000 learners
  *    × 5,000, and the home screen's count, beside a primary-key select (scripts/bench/due.ts).
  *  - page weight in Chromium: the gzipped JavaScript the landing, home, video and profile pages
@@ -49,7 +51,7 @@
  *    LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1) (scripts/bench/mobile.ts; the same production server).
  *
  * Sizes and switches (environment):
- *   BENCH_ONLY=search|home|save|pipeline|lookup|statuses|comprehension|export|due|highlight|api|weight|own-media|review-paint|mobile  one scenario only
+ *   BENCH_ONLY=search|home|save|pipeline|lookup|statuses|comprehension|export|due|reminders|highlight|api|weight|own-media|review-paint|mobile  one scenario only
  *   BENCH_PGLITE=0 / BENCH_POSTGRES=0 skip an engine
  *   BENCH_VIDEOS (100000), BENCH_SEARCH_RUNS (30), BENCH_SEARCH_WORDS_PER_VIDEO (3)
  *   BENCH_LEARNERS (1000), BENCH_HOME_VIDEOS (3000), BENCH_PROGRESS_ROWS (1000000),
@@ -103,6 +105,7 @@ import { benchMobile } from "./bench/mobile";
 import { benchReviewPaint } from "./bench/review-paint";
 import { benchWeight } from "./bench/weight";
 import { benchDue, dueSizes } from "./bench/due";
+import { benchReminders, reminderSizes } from "./bench/reminders";
 import { benchWords, wordsSizes } from "./bench/words";
 import { envInt, fmtInt, ms, seconds, verdicts, type BenchDb } from "./bench/util";
 
@@ -121,6 +124,8 @@ const TARGETS = {
   comprehension: 50,
   /** The review screen's due cards for a learner with 20,000 cards among 5 million. */
   due: { pglite: 40, postgres: 20 },
+  /** One batch of the reminder pass (200 learners) among 100,000. */
+  reminders: { pglite: 150, postgres: 100 },
   /** Every authenticated read at ≥ 0.6× health's requests/s at 50 connections, p99 ≤ 3× p50. */
   api: { ratio: 0.6, tail: 3 },
   /** First-load JavaScript, KB gzip. */
@@ -130,11 +135,11 @@ const TARGETS = {
 };
 
 const only = process.env.BENCH_ONLY?.toLowerCase();
-const wants = (scenario: "search" | "home" | "save" | "pipeline" | "lookup" | "statuses" | "comprehension" | "export" | "due" | "highlight" | "api" | "weight" | "own-media" | "review-paint" | "mobile") =>
+const wants = (scenario: "search" | "home" | "save" | "pipeline" | "lookup" | "statuses" | "comprehension" | "export" | "due" | "reminders" | "highlight" | "api" | "weight" | "own-media" | "review-paint" | "mobile") =>
   !only || only === scenario;
 const wantsWords = { statuses: wants("statuses"), comprehension: wants("comprehension") };
 const wantsDatabase =
-  wants("due") || wants("search") || wants("home") || wants("save") || wants("pipeline") || wants("lookup") || wantsWords.statuses || wantsWords.comprehension || wants("export");
+  wants("due") || wants("reminders") || wants("search") || wants("home") || wants("save") || wants("pipeline") || wants("lookup") || wantsWords.statuses || wantsWords.comprehension || wants("export");
 const benchWordsOn = (h: BenchDb, engine: string) =>
   benchWords(h, engine, wordsSizes(), wantsWords, { statuses: TARGETS.statuses, comprehension: TARGETS.comprehension });
 
@@ -203,6 +208,7 @@ async function main() {
     if (wantsWords.statuses || wantsWords.comprehension) await withScratch(openPglite, (h) => benchWordsOn(h, engine));
     if (wants("export")) await withScratch(openPglite, (h) => benchExport(h, engine));
     if (wants("due")) await withScratch(openPglite, (h) => benchDue(h, engine, dueSizes(), TARGETS.due.pglite));
+    if (wants("reminders")) await withScratch(openPglite, (h) => benchReminders(h, engine, reminderSizes(), TARGETS.reminders.pglite));
   }
 
   if (serverUrl && process.env.BENCH_POSTGRES !== "0" && wantsDatabase) {
@@ -225,6 +231,7 @@ async function main() {
     }
     if (wantsWords.statuses || wantsWords.comprehension) await withScratch(openPg, (h) => benchWordsOn(h, engine));
     if (wants("due")) await withScratch(openPg, (h) => benchDue(h, engine, dueSizes(), TARGETS.due.postgres));
+    if (wants("reminders")) await withScratch(openPg, (h) => benchReminders(h, engine, reminderSizes(), TARGETS.reminders.postgres));
   } else if (!serverUrl && wantsDatabase) {
     console.log("\n(Set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure Postgres too.)");
   }

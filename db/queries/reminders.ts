@@ -74,6 +74,47 @@ export async function postponeReminder(db: DbOrTx, params: { userId: string; unt
   await db.update(users).set({ reminderNextAt: params.until }).where(eq(users.id, params.userId));
 }
 
+/** The learners' next looks at once (see scheduleNextReminder). */
+export async function scheduleNextReminders(db: DbOrTx, params: { userIds: string[]; now: Date }): Promise<void> {
+  if (params.userIds.length === 0) return;
+  const now = params.now.toISOString();
+  const local = sql`(${now}::timestamptz at time zone ${users.timeZone})`;
+  await db
+    .update(users)
+    .set({
+      reminderNextAt: sql`(case when ${local}::time < ${users.reminderTime}
+        then ${local}::date + ${users.reminderTime}
+        else ${local}::date + 1 + ${users.reminderTime} end) at time zone ${users.timeZone}`,
+    })
+    .where(inArray(users.id, params.userIds));
+}
+
+/** Each learner's study seconds on their own day (learners with none are left out). */
+export async function secondsStudiedOnDays(db: DbOrTx, params: { days: { userId: string; day: string }[] }): Promise<Map<string, number>> {
+  if (params.days.length === 0) return new Map();
+  const ids = `{${params.days.map((d) => d.userId).join(",")}}`;
+  const days = `{${params.days.map((d) => d.day).join(",")}}`;
+  const rows = await db
+    .select({ userId: dailyProgress.userId, seconds: dailyProgress.secondsStudied })
+    .from(dailyProgress)
+    .where(sql`(${dailyProgress.userId}, ${dailyProgress.day}) in (select * from unnest(${ids}::uuid[], ${days}::date[]))`);
+  return new Map(rows.map((row) => [row.userId, row.seconds]));
+}
+
+/** Writes the days' log rows at once; returns the learners whose row is new (the others were sent already). */
+export async function claimReminderDays(
+  db: DbOrTx,
+  params: { rows: { userId: string; day: string; dueCount: number; streak: number }[]; now: Date },
+): Promise<Set<string>> {
+  if (params.rows.length === 0) return new Set();
+  const claimed = await db
+    .insert(remindersSent)
+    .values(params.rows.map((row) => ({ ...row, sentAt: params.now })))
+    .onConflictDoNothing()
+    .returning({ userId: remindersSent.userId });
+  return new Set(claimed.map((row) => row.userId));
+}
+
 /** Writes the day's log row; false when it was there already (another pass sent it). */
 export async function claimReminderDay(db: DbOrTx, params: { userId: string; day: string; dueCount: number; streak: number; now: Date }): Promise<boolean> {
   const rows = await db

@@ -1,21 +1,35 @@
 /**
  * The reminder pass, run every minute by the worker: every learner whose next look has come is
- * looked at once. Inside the window (their reminder time to quiet hours) and with something to
- * say, the day's log row is written, then the reminder goes (email, push) after the commit; either way their next
- * look moves to their next reminder time. Rows are locked with SKIP LOCKED and the log row is
- * unique per learner and local day, so any number of worker processes send each reminder once.
+ * looked at once. Inside the window (their reminder time to quiet hours), with a channel on and
+ * something to say, the day's log row is written, then the reminder goes (email, push) after the
+ * commit; either way their next look moves to their next reminder time. Rows are locked with
+ * SKIP LOCKED and the log row is unique per learner and local day, so any number of worker
+ * processes send each reminder once. A batch is a handful of statements whatever its size; a batch
+ * that fails (a zone Postgres does not know) is done again learner by learner, so one learner's
+ * failure stops no one else's.
  */
 import "server-only";
-import type { Db } from "@/db/client";
-import { claimReminderDay, lockRemindersDue, postponeReminder, scheduleNextReminder, type ReminderCandidate } from "@/db/queries/reminders";
-import { localDay } from "@/lib/progress/days";
+import type { Db, DbOrTx } from "@/db/client";
+import {
+  claimReminderDay,
+  claimReminderDays,
+  lockRemindersDue,
+  postponeReminder,
+  scheduleNextReminder,
+  scheduleNextReminders,
+  secondsStudiedOnDays,
+  type ReminderCandidate,
+} from "@/db/queries/reminders";
+import { countDueWordCardsOf } from "@/db/queries/words/cards";
+import { currentStreak, localDay } from "@/lib/progress/days";
 import { localMinutes, reminderNews, reminderWindowOpen } from "./rules";
 import { learnerNews, sendReminder } from "./send";
 
 const BATCH = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Outgoing = { learner: ReminderCandidate; news: { dueCount: number; streak: number } };
+type News = { dueCount: number; streak: number };
+type Outgoing = { learner: ReminderCandidate; news: News };
 export type PassResult = { looked: number; sent: number; failed: number };
 
 export async function runReminderPass(db: Db, options: { now?: Date; batch?: number } = {}): Promise<PassResult> {
@@ -23,25 +37,7 @@ export async function runReminderPass(db: Db, options: { now?: Date; batch?: num
   const batch = options.batch ?? BATCH;
   const result: PassResult = { looked: 0, sent: 0, failed: 0 };
   for (;;) {
-    const outgoing: Outgoing[] = [];
-    const looked = await db.transaction(async (tx) => {
-      const due = await lockRemindersDue(tx, { now, limit: batch });
-      for (const learner of due) {
-        try {
-          // A savepoint each: one learner's failure (a zone Postgres does not know) stops no one else's.
-          const news = await tx.transaction(async (sp) => {
-            const said = await decide(sp as unknown as Db, learner, now);
-            await scheduleNextReminder(sp, { userId: learner.id, now });
-            return said;
-          });
-          if (news) outgoing.push({ learner, news });
-        } catch (error) {
-          console.error(`[reminders] skipping ${learner.id} until tomorrow:`, error instanceof Error ? error.message : error);
-          await postponeReminder(tx, { userId: learner.id, until: new Date(now.getTime() + DAY_MS) });
-        }
-      }
-      return due.length;
-    });
+    const { looked, outgoing } = await passBatch(db, now, batch);
     result.looked += looked;
     for (const { learner, news } of outgoing) {
       try {
@@ -57,12 +53,65 @@ export async function runReminderPass(db: Db, options: { now?: Date; batch?: num
   }
 }
 
-/** What today's reminder says, with its log row written; null when nothing goes out now. */
-async function decide(db: Db, learner: ReminderCandidate, now: Date) {
-  if (!learner.reminderEmail && learner.pushDevices === 0) return null;
-  if (!reminderWindowOpen(localMinutes(now, learner.timeZone), learner.reminderTime)) return null;
-  const news = reminderNews(await learnerNews(db, learner, now));
-  if (!news) return null;
-  const claimed = await claimReminderDay(db, { userId: learner.id, day: localDay(now, learner.timeZone), ...news, now });
-  return claimed ? news : null;
+/** One batch of the pass, in one transaction: up to `batch` learners looked at; the reminders to send after it. */
+export async function passBatch(db: Db, now: Date, batch: number): Promise<{ looked: number; outgoing: Outgoing[] }> {
+  return db.transaction(async (tx) => {
+    const due = await lockRemindersDue(tx, { now, limit: batch });
+    if (due.length === 0) return { looked: 0, outgoing: [] };
+    try {
+      return { looked: due.length, outgoing: await tx.transaction((sp) => decideBatch(sp, due, now)) };
+    } catch {
+      return { looked: due.length, outgoing: await decideEach(tx, due, now) };
+    }
+  });
+}
+
+/** Whether today's reminder may go now: a channel on, and the learner's window open. */
+function windowOpen(learner: ReminderCandidate, now: Date): boolean {
+  if (!learner.reminderEmail && learner.pushDevices === 0) return false;
+  return reminderWindowOpen(localMinutes(now, learner.timeZone), learner.reminderTime);
+}
+
+/** The batch's reminders, with their log rows written, and every learner's next look moved on. */
+async function decideBatch(db: DbOrTx, due: ReminderCandidate[], now: Date): Promise<Outgoing[]> {
+  const open = due.filter((learner) => windowOpen(learner, now));
+  const today = new Map(open.map((learner) => [learner.id, localDay(now, learner.dayTimeZone)]));
+  const [dueCounts, seconds] = await Promise.all([
+    countDueWordCardsOf(db, { userIds: open.map((l) => l.id), now }),
+    secondsStudiedOnDays(db, { days: open.map((l) => ({ userId: l.id, day: today.get(l.id)! })) }),
+  ]);
+  const said = open.flatMap((learner) => {
+    const news = reminderNews({
+      dueCount: dueCounts.get(learner.id) ?? 0,
+      streak: currentStreak(learner, today.get(learner.id)!),
+      goalMet: (seconds.get(learner.id) ?? 0) >= learner.dailyGoal * 60,
+    });
+    return news ? [{ learner, news }] : [];
+  });
+  const claimed = await claimReminderDays(db, {
+    rows: said.map(({ learner, news }) => ({ userId: learner.id, day: localDay(now, learner.timeZone), ...news })),
+    now,
+  });
+  await scheduleNextReminders(db, { userIds: due.map((l) => l.id), now });
+  return said.filter(({ learner }) => claimed.has(learner.id));
+}
+
+/** The slow way, a savepoint each: a learner whose look fails is skipped until tomorrow. */
+async function decideEach(db: DbOrTx, due: ReminderCandidate[], now: Date): Promise<Outgoing[]> {
+  const outgoing: Outgoing[] = [];
+  for (const learner of due) {
+    try {
+      const news = await db.transaction(async (sp) => {
+        const said = windowOpen(learner, now) ? reminderNews(await learnerNews(sp, learner, now)) : null;
+        const claimed = said && (await claimReminderDay(sp, { userId: learner.id, day: localDay(now, learner.timeZone), ...said, now }));
+        await scheduleNextReminder(sp, { userId: learner.id, now });
+        return claimed ? said : null;
+      });
+      if (news) outgoing.push({ learner, news });
+    } catch (error) {
+      console.error(`[reminders] skipping ${learner.id} until tomorrow:`, error instanceof Error ? error.message : error);
+      await postponeReminder(db, { userId: learner.id, until: new Date(now.getTime() + DAY_MS) });
+    }
+  }
+  return outgoing;
 }

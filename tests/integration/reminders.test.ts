@@ -133,6 +133,17 @@ describe.each(testDbKinds)("reminders on %s", (kind) => {
     expect(await reminders(berlin)).toHaveLength(1);
   });
 
+  it("skips a learner whose zone the database does not know until tomorrow, and reminds the others", async () => {
+    const now = at("2026-06-10T17:00:00Z");
+    await reset(now);
+    await t().db.update(users).set({ timeZone: "Mars/Olympus" }).where(eq(users.id, tokyo.id));
+    const result = await runReminderPass(t().db, { now });
+    expect(result).toMatchObject({ looked: expect.any(Number), sent: 1, failed: 0 });
+    expect(await reminders(berlin)).toHaveLength(1);
+    const [row] = await t().db.select({ next: users.reminderNextAt }).from(users).where(eq(users.id, tokyo.id));
+    expect(row!.next!.toISOString()).toBe("2026-06-11T17:00:00.000Z");
+  });
+
   it("writes to the learner in their language, with one-click unsubscribe that needs no sign-in", async () => {
     const now = at("2026-06-10T17:00:00Z");
     await reset(now);

@@ -2,7 +2,7 @@
  * Learners' FSRS cards (word_cards) and the log of answers to them (word_reviews). Keyed by
  * (user, language, lemma); the rules of what an answer does live in lib/words/cards/cards.ts.
  */
-import { and, asc, count, eq, gt, lte, min, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../client";
 import { wordCards, wordReviews, wordStatuses, type WordCardRow } from "../../schema/index";
 
@@ -72,6 +72,17 @@ export async function countWordCards(db: DbOrTx, params: { userId: string }): Pr
 export async function countDueWordCards(db: DbOrTx, params: { userId: string; now: Date; language?: string }): Promise<number> {
   const [row] = await db.select({ n: count() }).from(wordCards).where(dueWhere(params));
   return row?.n ?? 0;
+}
+
+/** How many cards each of these learners has due by `now` (learners with none are left out). */
+export async function countDueWordCardsOf(db: DbOrTx, params: { userIds: string[]; now: Date }): Promise<Map<string, number>> {
+  if (params.userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: wordCards.userId, n: count() })
+    .from(wordCards)
+    .where(and(inArray(wordCards.userId, params.userIds), lte(wordCards.due, params.now), notIgnored))
+    .groupBy(wordCards.userId);
+  return new Map(rows.map((row) => [row.userId, row.n]));
 }
 
 /** When the learner's next card falls due (after `now`), or null without cards. */
