@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { usePushDevice } from "./use-push-device";
+import { browserTimeZone } from "@/lib/data/use-progress";
 import { useSendTestReminder } from "@/lib/data/use-reminders";
 import { useUpdateSettings } from "@/lib/data/use-settings";
 import { useErrorText } from "@/lib/data/use-error-text";
@@ -49,7 +50,8 @@ export function ReminderSettings({ user, preferences }: { user: AppUser; prefere
 
   async function change(values: SettingsUpdate) {
     try {
-      await save.mutateAsync({ values });
+      // The time is meant on this device's clock: its zone goes with it, as with the settings form.
+      await save.mutateAsync({ values: { ...values, timeZone: browserTimeZone() } });
     } catch (error) {
       toast.error(t("saveFailed"), { description: errorText(error, t("saveFailed")) });
     }

@@ -19,6 +19,9 @@ test("a learner sets the reminder time, gets a test reminder and unsubscribes fr
   await expect(time).toHaveText("8:30 AM");
   await page.reload();
   await expect(page.getByTestId("reminder-settings").getByRole("combobox", { name: "Reminder time" })).toHaveText("8:30 AM");
+  // Service workers are blocked in this browser (playwright.config.ts): no notifications here, and the card says so.
+  await expect(card.getByTestId("push-device")).toHaveAttribute("data-state", "unsupported");
+  await expect(card.getByRole("switch", { name: "Notifications on this device" })).toBeDisabled();
   await expectNoViolationsInBothThemes(page, "settings with reminders");
 
   await card.getByRole("button", { name: "Send a test reminder" }).click();
