@@ -20,28 +20,29 @@ export function FileInput({ kind, accept, file, onChange, onBlur }: Props) {
   }, [file]);
   return (
     <div className="space-y-2">
-      <FormControl>
-        {/* The browser's own picker says "Choose File" in the browser's language, so it stays
-            focusable but unseen, and the box below speaks the reader's language. */}
-        <input
-          ref={input}
-          type="file"
-          accept={accept}
-          onBlur={onBlur}
-          onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-          className="peer sr-only"
-        />
-      </FormControl>
-      {file ? null : (
-        <div
-          aria-hidden
-          onClick={() => input.current?.click()}
-          className="flex h-10 cursor-pointer items-center gap-3 rounded-lg border border-input bg-background px-1.5 text-sm text-muted-foreground shadow-xs transition-[color,box-shadow] peer-focus-visible:border-ring peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50 peer-aria-invalid:border-destructive dark:bg-input/30"
-        >
-          <span className="shrink-0 rounded-md bg-secondary px-3 py-1 font-medium text-secondary-foreground">{t("chooseFile")}</span>
-          <span className="min-w-0 truncate">{t("noFile")}</span>
-        </div>
-      )}
+      {/* The browser's own picker says "Choose File" in the browser's language: it lies unseen over
+          the box below (a click or a dropped file still reach it), which speaks the reader's. */}
+      <div className="relative">
+        <FormControl>
+          <input
+            ref={input}
+            type="file"
+            accept={accept}
+            onBlur={onBlur}
+            onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+            className={file ? "sr-only" : "peer absolute inset-0 size-full cursor-pointer opacity-0 file:cursor-pointer"}
+          />
+        </FormControl>
+        {file ? null : (
+          <div
+            aria-hidden
+            className="flex h-10 items-center gap-3 rounded-lg border border-input bg-background px-1.5 text-sm text-muted-foreground shadow-xs transition-[color,box-shadow] peer-hover:border-ring/60 peer-focus-visible:border-ring peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50 peer-aria-invalid:border-destructive dark:bg-input/30"
+          >
+            <span className="shrink-0 rounded-md bg-secondary px-3 py-1 font-medium text-secondary-foreground">{t("chooseFile")}</span>
+            <span className="min-w-0 truncate">{t("noFile")}</span>
+          </div>
+        )}
+      </div>
       {file ? (
         <div className="flex h-10 items-center gap-2 rounded-lg border bg-muted/40 px-3 text-sm">
           <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />

@@ -11,6 +11,7 @@ import { POST as postTest } from "@/app/api/reminders/test/route";
 import { POST as postUnsubscribe } from "@/app/api/reminders/unsubscribe/route";
 import { POST as postSettings } from "@/app/api/settings/route";
 import { authMail, dailyProgress, remindersSent, users, wordCards } from "@/db/schema";
+import { openPostgres } from "@/db/client";
 import { runReminderPass } from "@/lib/reminders/pass";
 import { seedActors, type Actor } from "../helpers/app";
 import { testDbKinds, useTestDb } from "../helpers/db";
@@ -131,6 +132,19 @@ describe.each(testDbKinds)("reminders on %s", (kind) => {
     await t().db.update(users).set({ reminderNextAt: now }).where(eq(users.id, berlin.id));
     await runReminderPass(t().db, { now: new Date(now.getTime() + 60_000) });
     expect(await reminders(berlin)).toHaveLength(1);
+  });
+
+  it.runIf(kind === "postgres")("sends one reminder when two workers, each with its own connections, reach the learner in the same minute", async () => {
+    const now = at("2026-06-10T17:00:00Z");
+    await reset(now);
+    const second = await openPostgres((t() as unknown as { url: string }).url, 3);
+    try {
+      const [a, b] = await Promise.all([runReminderPass(t().db, { now, batch: 1 }), runReminderPass(second.db, { now, batch: 1 })]);
+      expect(a.sent + b.sent).toBe(1);
+      expect(await reminders(berlin)).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
   });
 
   it("skips a learner whose zone the database does not know until tomorrow, and reminds the others", async () => {
