@@ -45,7 +45,7 @@ export function ReminderSettings({ user, preferences }: { user: AppUser; prefere
   const save = useUpdateSettings();
   const test = useSendTestReminder();
   const device = usePushDevice();
-  const ids = { time: useId(), timeHint: useId(), email: useId(), emailHint: useId(), device: useId(), deviceHint: useId() };
+  const ids = { time: useId(), timeHint: useId() };
   const on = preferences.enableNotifications;
 
   async function change(values: SettingsUpdate) {
@@ -108,40 +108,22 @@ export function ReminderSettings({ user, preferences }: { user: AppUser; prefere
             </p>
           </div>
         </div>
-        <div className="flex items-center justify-between gap-4 rounded-xl border p-4">
-          <div className="min-w-0 space-y-0.5">
-            <label htmlFor={ids.email} className="text-base font-medium">
-              {t("email")}
-            </label>
-            <p id={ids.emailHint} className="text-sm break-words text-muted-foreground">
-              {t("emailHint", { email: user.email })}
-            </p>
-          </div>
-          <Switch
-            id={ids.email}
-            aria-describedby={ids.emailHint}
-            checked={preferences.reminderEmail}
-            disabled={!on}
-            onCheckedChange={(reminderEmail) => void change({ reminderEmail })}
-          />
-        </div>
-        <div className="flex items-center justify-between gap-4 rounded-xl border p-4" data-testid="push-device" data-state={device.state}>
-          <div className="min-w-0 space-y-0.5">
-            <label htmlFor={ids.device} className="text-base font-medium">
-              {t("device")}
-            </label>
-            <p id={ids.deviceHint} className="text-sm text-muted-foreground">
-              {device.state === "unsupported" ? t("deviceUnsupported") : device.state === "denied" ? t("deviceDenied") : t("deviceHint")}
-            </p>
-          </div>
-          <Switch
-            id={ids.device}
-            aria-describedby={ids.deviceHint}
-            checked={device.state === "on"}
-            disabled={!on || device.busy || device.state === "checking" || device.state === "unsupported" || device.state === "denied"}
-            onCheckedChange={(next) => void setDevice(next)}
-          />
-        </div>
+        <ChannelSwitch
+          label={t("email")}
+          hint={t("emailHint", { email: user.email })}
+          checked={preferences.reminderEmail}
+          disabled={!on}
+          onCheckedChange={(reminderEmail) => void change({ reminderEmail })}
+        />
+        <ChannelSwitch
+          label={t("device")}
+          hint={device.state === "unsupported" ? t("deviceUnsupported") : device.state === "denied" ? t("deviceDenied") : t("deviceHint")}
+          checked={device.state === "on"}
+          disabled={!on || device.busy || device.state === "checking" || device.state === "unsupported" || device.state === "denied"}
+          onCheckedChange={(next) => void setDevice(next)}
+          data-testid="push-device"
+          data-state={device.state}
+        />
         <Button
           type="button"
           variant="outline"
@@ -153,5 +135,34 @@ export function ReminderSettings({ user, preferences }: { user: AppUser; prefere
         </Button>
       </div>
     </Section>
+  );
+}
+
+type ChannelSwitchProps = {
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  "data-testid"?: string;
+  "data-state"?: string;
+};
+
+/** A channel of reminders (email, this device): its name, what it means now, and its switch. */
+function ChannelSwitch({ label, hint, checked, disabled, onCheckedChange, ...data }: ChannelSwitchProps) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className="flex items-center justify-between gap-4 rounded-xl border p-4" {...data}>
+      <div className="min-w-0 space-y-0.5">
+        <label htmlFor={id} className="text-base font-medium">
+          {label}
+        </label>
+        <p id={hintId} className="text-sm break-words text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+      <Switch id={id} aria-describedby={hintId} checked={checked} disabled={disabled} onCheckedChange={onCheckedChange} />
+    </div>
   );
 }

@@ -53,28 +53,14 @@ export async function lockRemindersDue(db: DbOrTx, params: { now: Date; limit: n
     .for("update", { skipLocked: true });
 }
 
-/**
- * The learner's next look: the first `reminder_time` in their zone after `now` (today's, if it
- * is still ahead, else tomorrow's). Postgres does the zone arithmetic, summer time included.
- */
-export async function scheduleNextReminder(db: DbOrTx, params: { userId: string; now: Date }): Promise<void> {
-  const now = params.now.toISOString();
-  const local = sql`(${now}::timestamptz at time zone ${users.timeZone})`;
-  await db
-    .update(users)
-    .set({
-      reminderNextAt: sql`(case when ${local}::time < ${users.reminderTime}
-        then ${local}::date + ${users.reminderTime}
-        else ${local}::date + 1 + ${users.reminderTime} end) at time zone ${users.timeZone}`,
-    })
-    .where(eq(users.id, params.userId));
-}
-
 export async function postponeReminder(db: DbOrTx, params: { userId: string; until: Date }): Promise<void> {
   await db.update(users).set({ reminderNextAt: params.until }).where(eq(users.id, params.userId));
 }
 
-/** The learners' next looks at once (see scheduleNextReminder). */
+/**
+ * The learners' next looks: each one's first `reminder_time` in their zone after `now` (today's,
+ * if it is still ahead, else tomorrow's). Postgres does the zone arithmetic, summer time included.
+ */
 export async function scheduleNextReminders(db: DbOrTx, params: { userIds: string[]; now: Date }): Promise<void> {
   if (params.userIds.length === 0) return;
   const now = params.now.toISOString();
@@ -113,24 +99,6 @@ export async function claimReminderDays(
     .onConflictDoNothing()
     .returning({ userId: remindersSent.userId });
   return new Set(claimed.map((row) => row.userId));
-}
-
-/** Writes the day's log row; false when it was there already (another pass sent it). */
-export async function claimReminderDay(db: DbOrTx, params: { userId: string; day: string; dueCount: number; streak: number; now: Date }): Promise<boolean> {
-  const rows = await db
-    .insert(remindersSent)
-    .values({ userId: params.userId, day: params.day, dueCount: params.dueCount, streak: params.streak, sentAt: params.now })
-    .onConflictDoNothing()
-    .returning({ day: remindersSent.day });
-  return rows.length > 0;
-}
-
-export async function secondsStudiedOn(db: DbOrTx, params: { userId: string; day: string }): Promise<number> {
-  const [row] = await db
-    .select({ seconds: dailyProgress.secondsStudied })
-    .from(dailyProgress)
-    .where(and(eq(dailyProgress.userId, params.userId), eq(dailyProgress.day, params.day)));
-  return row?.seconds ?? 0;
 }
 
 /** Turns email reminders off for the learner whose link this is; false for an unknown token. */

@@ -10,20 +10,10 @@
  */
 import "server-only";
 import type { Db, DbOrTx } from "@/db/client";
-import {
-  claimReminderDay,
-  claimReminderDays,
-  lockRemindersDue,
-  postponeReminder,
-  scheduleNextReminder,
-  scheduleNextReminders,
-  secondsStudiedOnDays,
-  type ReminderCandidate,
-} from "@/db/queries/reminders";
-import { countDueWordCardsOf } from "@/db/queries/words/cards";
-import { currentStreak, localDay } from "@/lib/progress/days";
+import { claimReminderDays, lockRemindersDue, postponeReminder, scheduleNextReminders, type ReminderCandidate } from "@/db/queries/reminders";
+import { localDay } from "@/lib/progress/days";
 import { localMinutes, reminderNews, reminderWindowOpen } from "./rules";
-import { learnerNews, sendReminder } from "./send";
+import { learnersNews, sendReminder } from "./send";
 
 const BATCH = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,18 +65,10 @@ function windowOpen(learner: ReminderCandidate, now: Date): boolean {
 /** The batch's reminders, with their log rows written, and every learner's next look moved on. */
 async function decideBatch(db: DbOrTx, due: ReminderCandidate[], now: Date): Promise<Outgoing[]> {
   const open = due.filter((learner) => windowOpen(learner, now));
-  const today = new Map(open.map((learner) => [learner.id, localDay(now, learner.dayTimeZone)]));
-  const [dueCounts, seconds] = await Promise.all([
-    countDueWordCardsOf(db, { userIds: open.map((l) => l.id), now }),
-    secondsStudiedOnDays(db, { days: open.map((l) => ({ userId: l.id, day: today.get(l.id)! })) }),
-  ]);
+  const news = await learnersNews(db, open, now);
   const said = open.flatMap((learner) => {
-    const news = reminderNews({
-      dueCount: dueCounts.get(learner.id) ?? 0,
-      streak: currentStreak(learner, today.get(learner.id)!),
-      goalMet: (seconds.get(learner.id) ?? 0) >= learner.dailyGoal * 60,
-    });
-    return news ? [{ learner, news }] : [];
+    const sayable = reminderNews(news.get(learner.id)!);
+    return sayable ? [{ learner, news: sayable }] : [];
   });
   const claimed = await claimReminderDays(db, {
     rows: said.map(({ learner, news }) => ({ userId: learner.id, day: localDay(now, learner.timeZone), ...news })),
@@ -96,18 +78,12 @@ async function decideBatch(db: DbOrTx, due: ReminderCandidate[], now: Date): Pro
   return said.filter(({ learner }) => claimed.has(learner.id));
 }
 
-/** The slow way, a savepoint each: a learner whose look fails is skipped until tomorrow. */
+/** The slow way, a batch of one in a savepoint each: a learner whose look fails is skipped until tomorrow. */
 async function decideEach(db: DbOrTx, due: ReminderCandidate[], now: Date): Promise<Outgoing[]> {
   const outgoing: Outgoing[] = [];
   for (const learner of due) {
     try {
-      const news = await db.transaction(async (sp) => {
-        const said = windowOpen(learner, now) ? reminderNews(await learnerNews(sp, learner, now)) : null;
-        const claimed = said && (await claimReminderDay(sp, { userId: learner.id, day: localDay(now, learner.timeZone), ...said, now }));
-        await scheduleNextReminder(sp, { userId: learner.id, now });
-        return claimed ? said : null;
-      });
-      if (news) outgoing.push({ learner, news });
+      outgoing.push(...(await db.transaction((sp) => decideBatch(sp, [learner], now))));
     } catch (error) {
       console.error(`[reminders] skipping ${learner.id} until tomorrow:`, error instanceof Error ? error.message : error);
       await postponeReminder(db, { userId: learner.id, until: new Date(now.getTime() + DAY_MS) });

@@ -83,6 +83,7 @@ export async function pushToDevices(db: DbOrTx, userId: string, message: PushMes
   const devices = await listPushSubscriptions(db, { userId });
   if (devices.length === 0) return 0;
   const keys = await vapidKeys(db);
+  const agent = pushAgent();
   const gone: string[] = [];
   let delivered = 0;
   for (const device of devices) {
@@ -96,7 +97,7 @@ export async function pushToDevices(db: DbOrTx, userId: string, message: PushMes
         topic: "reminder",
         contentEncoding: "aes128gcm",
         timeout: 10_000,
-        ...(pushAgent() ? { agent: pushAgent() } : {}),
+        ...(agent ? { agent } : {}),
       });
       delivered++;
     } catch (error) {

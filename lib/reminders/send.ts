@@ -5,8 +5,8 @@
  */
 import "server-only";
 import type { DbOrTx } from "@/db/client";
-import { secondsStudiedOn } from "@/db/queries/reminders";
-import { countDueWordCards } from "@/db/queries/words/cards";
+import { secondsStudiedOnDays } from "@/db/queries/reminders";
+import { countDueWordCardsOf } from "@/db/queries/words/cards";
 import { env } from "@/lib/env";
 import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { deliverMail, storeMail } from "@/lib/mail/deliver";
@@ -29,14 +29,26 @@ export type Learner = {
   reminderEmail: boolean;
 };
 
-/** Words due now, today's streak, and whether today's goal is met (days in the learner's day zone). */
-export async function learnerNews(db: DbOrTx, learner: Learner, now: Date): Promise<ReminderNews> {
-  const today = localDay(now, learner.dayTimeZone);
-  const [dueCount, seconds] = await Promise.all([
-    countDueWordCards(db, { userId: learner.id, now }),
-    secondsStudiedOn(db, { userId: learner.id, day: today }),
+/**
+ * For each learner: words due now, today's streak, and whether today's goal is met (days in the
+ * learner's day zone). Two statements however many learners.
+ */
+export async function learnersNews(db: DbOrTx, learners: Learner[], now: Date): Promise<Map<string, ReminderNews>> {
+  const today = new Map(learners.map((learner) => [learner.id, localDay(now, learner.dayTimeZone)]));
+  const [dueCounts, seconds] = await Promise.all([
+    countDueWordCardsOf(db, { userIds: learners.map((l) => l.id), now }),
+    secondsStudiedOnDays(db, { days: learners.map((l) => ({ userId: l.id, day: today.get(l.id)! })) }),
   ]);
-  return { dueCount, streak: currentStreak(learner, today), goalMet: seconds >= learner.dailyGoal * 60 };
+  return new Map(
+    learners.map((learner) => [
+      learner.id,
+      {
+        dueCount: dueCounts.get(learner.id) ?? 0,
+        streak: currentStreak(learner, today.get(learner.id)!),
+        goalMet: (seconds.get(learner.id) ?? 0) >= learner.dailyGoal * 60,
+      },
+    ]),
+  );
 }
 
 /** Where links in emails sent without a request point: SITE_URL, else this server on localhost. */

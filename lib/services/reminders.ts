@@ -8,7 +8,7 @@ import { allowedPushEndpoint, vapidKeys } from "@/lib/reminders/push";
 import type { PushSubscriptionInput } from "@/lib/validation/push";
 import { reminderNews } from "@/lib/reminders/rules";
 import { deletePushSubscriptions, listPushSubscriptions, savePushSubscription } from "@/db/queries/reminders";
-import { learnerNews, sendReminder } from "@/lib/reminders/send";
+import { learnersNews, sendReminder } from "@/lib/reminders/send";
 
 /** One test email a minute per learner (in this process): it only ever goes to their own address. */
 const TEST_SPACING_MS = 60_000;
@@ -25,7 +25,7 @@ export async function sendTestReminder(db: DbOrTx, user: User, now = new Date())
     throw rateLimited("A test reminder was just sent; try again in a minute", (TEST_SPACING_MS - (now.getTime() - last)) / 1000);
   }
   lastTest.set(user.id, now.getTime());
-  const news = reminderNews(await learnerNews(db, user, now));
+  const news = reminderNews((await learnersNews(db, [user], now)).get(user.id)!);
   return sendReminder(db, user, news, { now, test: true });
 }
 

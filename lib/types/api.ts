@@ -17,38 +17,8 @@ export type PersonColumns =
   | "createdAt"
   | "lastLoginDate";
 
-export type AppUser = Jsonify<
-  Pick<
-    User,
-    | PersonColumns
-    | "interfaceLanguage"
-    | "dailyGoal"
-    | "timeZone"
-    | "streak"
-    | "showDefinitions"
-    | "pauseOnHighlight"
-    | "pauseOnWordLookup"
-    | "showWordStatus"
-    | "enableNotifications"
-    | "autoplayVideos"
-    | "quizFrequency"
-    | "quizGapSeconds"
-    | "reminderTime"
-    | "reminderEmail"
-  >
->;
-
-/** A row of the owner's Users screen (GET /api/admin/users). */
-export type AdminUser = Pick<AppUser, PersonColumns> & {
-  /** Whether the email address is confirmed; null when the auth server is hosted and the app cannot tell. */
-  emailConfirmed: boolean | null;
-  /** False for a sign-in account that has not used the app yet (say, awaiting confirmation): it has no role to change. */
-  appUser: boolean;
-};
-
-/** The four switches of Settings → Learning Preferences (SPEC §3 "Settings"), and how often quizzes interrupt. */
-export type LearningPreferences = Pick<
-  AppUser,
+/** The learner's preferences: Settings' switches, how often quizzes interrupt, and reminders. */
+type PreferenceColumns =
   | "showDefinitions"
   | "pauseOnHighlight"
   | "pauseOnWordLookup"
@@ -58,8 +28,20 @@ export type LearningPreferences = Pick<
   | "quizFrequency"
   | "quizGapSeconds"
   | "reminderTime"
-  | "reminderEmail"
->;
+  | "reminderEmail";
+
+export type AppUser = Jsonify<Pick<User, PersonColumns | "interfaceLanguage" | "dailyGoal" | "timeZone" | "streak" | PreferenceColumns>>;
+
+/** A row of the owner's Users screen (GET /api/admin/users). */
+export type AdminUser = Pick<AppUser, PersonColumns> & {
+  /** Whether the email address is confirmed; null when the auth server is hosted and the app cannot tell. */
+  emailConfirmed: boolean | null;
+  /** False for a sign-in account that has not used the app yet (say, awaiting confirmation): it has no role to change. */
+  appUser: boolean;
+};
+
+/** The switches of Settings → Learning Preferences (SPEC §3 "Settings"), how often quizzes interrupt, and reminders (GET /api/settings). */
+export type LearningPreferences = Pick<AppUser, PreferenceColumns>;
 
 export type LanguageOption = { code: string; name: string; nativeName: string };
 
