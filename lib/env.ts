@@ -150,6 +150,7 @@ const rawEnvSchema = z.object({
   REMINDERS_DISABLED: boolish.optional(),
   AUTH_DEV_MAILBOX: boolish.optional(),
   AUTH_AUTOCONFIRM: boolish.optional(),
+  AUTH_DISABLE_SIGNUP: boolish.optional(),
   YOUTUBE_EMBED_ORIGIN: optionalUrl("YOUTUBE_EMBED_ORIGIN"),
   YOUTUBE_OEMBED_URL: optionalUrl("YOUTUBE_OEMBED_URL"),
 });
@@ -253,6 +254,12 @@ export type AppEnv = {
    * The embedded auth server confirms sign-ups at once and signs the new user in (GoTrue's
    * MAILER_AUTOCONFIRM), for a reachable install that has no SMTP server.
    */
+  /**
+   * Sign-ups are off (AUTH_DISABLE_SIGNUP): the embedded auth server refuses them as GoTrue's
+   * DISABLE_SIGNUP does, and the sign-up screens say the install is invitation-only. With hosted
+   * Supabase, turn sign-ups off in its dashboard too.
+   */
+  signupDisabled: boolean;
   authAutoconfirm: boolean;
   /** Where YouTube videos are embedded from; the player accepts messages from this origin only. */
   youtubeEmbedOrigin: string;
@@ -408,6 +415,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     embedded: embeddedDb && embeddedAuth,
     devMailbox: embeddedAuth && (e.AUTH_DEV_MAILBOX ?? (embeddedDb && !e.SMTP_URL)),
     authAutoconfirm: embeddedAuth && (e.AUTH_AUTOCONFIRM ?? false),
+    signupDisabled: e.AUTH_DISABLE_SIGNUP ?? false,
     youtubeEmbedOrigin: new URL(e.YOUTUBE_EMBED_ORIGIN ?? "https://www.youtube-nocookie.com").origin,
     youtubeOembedUrl: e.YOUTUBE_OEMBED_URL ?? "https://www.youtube.com/oembed",
   };

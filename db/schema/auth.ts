@@ -39,6 +39,8 @@ export const authUsers = authSchema.table(
     emailConfirmedAt: ts("email_confirmed_at"),
     confirmationSentAt: ts("confirmation_sent_at"),
     recoverySentAt: ts("recovery_sent_at"),
+    /** When the latest invitation link went out (admin invite). */
+    invitedAt: ts("invited_at"),
     /** A pending new address awaiting confirmation. */
     emailChange: text("email_change"),
     emailChangeSentAt: ts("email_change_sent_at"),
@@ -191,6 +193,17 @@ export const authSigningKeys = authSchema.table("signing_keys", {
   privateJwk: jsonb("private_jwk").$type<Record<string, unknown>>().notNull(),
   publicJwk: jsonb("public_jwk").$type<Record<string, unknown>>().notNull(),
   active: boolean("active").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/**
+ * The service-role key of the admin API (/auth/v1/admin), made at first use unless
+ * SUPABASE_SERVICE_ROLE_KEY names one. Only its SHA-256 is kept; `npm run auth:service-key`
+ * makes a new one and prints it, which ends the old.
+ */
+export const authServiceKeys = authSchema.table("service_keys", {
+  id: serial("id").primaryKey(),
+  keyHash: text("key_hash").notNull(),
   createdAt: createdAt(),
 });
 

@@ -4,3 +4,4 @@ export * from "./dictionary";
 export * from "./words";
 export * from "./review";
 export * from "./reminders";
+export * from "./invitations";

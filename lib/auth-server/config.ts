@@ -62,6 +62,13 @@ export type AuthServerOptions = {
   refreshTokenReuseIntervalSeconds?: number;
   /** Lifetime of email links (GoTrue MAILER_OTP_EXP). */
   emailLinkExpirySeconds?: number;
+  /** Lifetime of invitation links: a week unless set. */
+  inviteExpirySeconds?: number;
+  /**
+   * Refuse sign-ups (GoTrue's DISABLE_SIGNUP): only invited people and accounts made by an admin
+   * get in, except that an empty install still lets its first account sign up.
+   */
+  disableSignup?: boolean;
   accessTokenTtlSeconds?: number;
   /** bcrypt cost factor. */
   passwordHashCost?: number;
@@ -82,6 +89,8 @@ export type AuthServerConfig = {
   rateLimits: RateLimits;
   refreshTokenReuseIntervalSeconds: number;
   emailLinkExpirySeconds: number;
+  inviteExpirySeconds: number;
+  disableSignup: boolean;
   accessTokenTtlSeconds: number;
   passwordHashCost: number;
   autoconfirm: boolean;
@@ -102,6 +111,8 @@ export function resolveConfig(options: AuthServerOptions): AuthServerConfig {
     rateLimits: { ...defaultRateLimits, ...stripUndefined(options.rateLimits ?? {}) },
     refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? 10,
     emailLinkExpirySeconds: options.emailLinkExpirySeconds ?? 86_400,
+    inviteExpirySeconds: options.inviteExpirySeconds ?? 7 * 86_400,
+    disableSignup: options.disableSignup ?? false,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
     passwordHashCost: options.passwordHashCost ?? 10,
     autoconfirm: options.autoconfirm ?? false,

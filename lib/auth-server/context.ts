@@ -44,6 +44,11 @@ export type RequestContext = {
   ip: string;
   /** How the request arrived: over HTTP, or handed over in-process by the app's server code. */
   via: RequestSource["via"];
+  /**
+   * The app's own server code acting with the service role (an owner's invitation), handed over
+   * in-process by `handleAsServiceRole`: the admin API lets it in without a key. Never set by HTTP.
+   */
+  serviceRole: boolean;
   now: Date;
   keys: KeyStore;
   limits: Limiters;

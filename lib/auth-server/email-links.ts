@@ -3,7 +3,7 @@
  * come back as `?code=`, and same-origin checks on `redirect_to`.
  */
 import { createHash, randomInt } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { authFlowState, authOneTimeTokens, authUsers, type AuthUser } from "@/db/schema";
 import type { RequestContext } from "./context";
@@ -19,6 +19,8 @@ export type Pkce = { challenge: string; method: "s256" | "plain" };
 const flowAuthMethod: Record<LinkType, string> = {
   signup: "email/signup",
   recovery: "recovery",
+  invite: "invite",
+  magiclink: "magiclink",
   email_change_current: "email_change",
   email_change_new: "email_change",
 };
@@ -28,7 +30,8 @@ const flowAuthMethod: Record<LinkType, string> = {
  * recovery link says so, since only a recovery session may set a password without proving more.
  */
 export function implicitAuthMethod(type: LinkType): string {
-  return type === "recovery" ? RECOVERY_METHOD : "otp";
+  if (type === "recovery") return RECOVERY_METHOD;
+  return type === "invite" ? "invite" : "otp";
 }
 
 export const RECOVERY_METHOD = "recovery";
@@ -91,10 +94,13 @@ export function firstNameOf(user: AuthUser): string | undefined {
   return [meta.first_name, meta.firstName].find((v): v is string => typeof v === "string" && v.trim() !== "")?.trim();
 }
 
-type SentStamp = "confirmationSentAt" | "recoverySentAt" | "emailChangeSentAt";
+type SentStamp = "confirmationSentAt" | "recoverySentAt" | "emailChangeSentAt" | "invitedAt";
+/** When each kind was last sent: GoTrue's columns, magic links sharing recovery's as in GoTrue. */
 const sentStamp: Record<LinkType, SentStamp> = {
   signup: "confirmationSentAt",
   recovery: "recoverySentAt",
+  invite: "invitedAt",
+  magiclink: "recoverySentAt",
   email_change_current: "emailChangeSentAt",
   email_change_new: "emailChangeSentAt",
 };
@@ -145,24 +151,62 @@ async function createFlowState(ctx: RequestContext, tx: DbOrTx, userId: string, 
   return flow!.id;
 }
 
-/** Stores one link's token (replacing an earlier link of the same kind), then the email, queued for SMTP. */
+/** How long a link (and its code) of this kind works: invitations a week by default, the rest MAILER_OTP_EXP. */
+export function linkExpirySeconds(ctx: Pick<RequestContext, "config">, type: LinkType): number {
+  return type === "invite" ? ctx.config.inviteExpirySeconds : ctx.config.emailLinkExpirySeconds;
+}
+
+export const EMAIL_CODE_DIGITS = 6;
+const codeTokenType = (type: LinkType) => `${type}_code`;
+const emailCodeHash = (email: string, code: string) => hashToken(`${email.toLowerCase()}:${code}`);
+const newEmailCode = () => String(randomInt(0, 10 ** EMAIL_CODE_DIGITS)).padStart(EMAIL_CODE_DIGITS, "0");
+
+export type IssuedLink = {
+  /** The link's own token, also what POST /verify takes as `token_hash`. */
+  token: string;
+  link: string;
+  /** Six digits that `verifyOtp({ email, token })` takes in place of the link. */
+  code: string;
+  /** GoTrue's verification type the link names. */
+  verificationType: string;
+  redirectTo: string;
+};
+
+/**
+ * Stores a link's token and its six-digit code (replacing an earlier link of the same kind); only
+ * their hashes are kept. Nothing is sent: `createLink` mails it, the admin API hands it over.
+ */
+export async function issueLink(
+  ctx: RequestContext,
+  tx: DbOrTx,
+  input: { user: AuthUser; type: LinkType; to: string; redirectTo: string; flowStateId: string | null },
+): Promise<IssuedLink> {
+  const { user, type, to, redirectTo, flowStateId } = input;
+  const token = `${flowStateId ? PKCE_PREFIX : ""}${newOpaqueToken(32)}`;
+  await storeOneTimeToken(ctx, tx, { userId: user.id, type, tokenHash: hashToken(token), to, flowStateId, redirectTo });
+  const code = newEmailCode();
+  await storeOneTimeToken(ctx, tx, { userId: user.id, type: codeTokenType(type), tokenHash: emailCodeHash(to, code), to, flowStateId: null, redirectTo });
+  // The link names GoTrue's verification type; the stored token says which of the two addresses it was sent to.
+  const verificationType = type === "email_change_current" || type === "email_change_new" ? "email_change" : type;
+  const link = `${ctx.site}/auth/v1/verify?${new URLSearchParams({ token, type: verificationType, redirect_to: redirectTo })}`;
+  return { token, link, code, verificationType, redirectTo };
+}
+
+/** Stores one link (see issueLink), then the email, queued for SMTP. */
 async function createLink(
   ctx: RequestContext,
   tx: DbOrTx,
   input: { user: AuthUser; type: LinkType; to: string; redirectTo: string; flowStateId: string | null; newEmail?: string },
 ): Promise<void> {
-  const { user, type, to, redirectTo, flowStateId } = input;
-  const token = `${flowStateId ? PKCE_PREFIX : ""}${newOpaqueToken(32)}`;
-  await storeOneTimeToken(ctx, tx, { userId: user.id, type, tokenHash: hashToken(token), to, flowStateId, redirectTo });
-  // The link names GoTrue's verification type; the stored token says which of the two addresses it was sent to.
-  const linkType = type === "email_change_current" || type === "email_change_new" ? "email_change" : type;
-  const link = `${ctx.site}/auth/v1/verify?${new URLSearchParams({ token, type: linkType, redirect_to: redirectTo })}`;
+  const { user, type, to } = input;
+  const { link, code } = await issueLink(ctx, tx, input);
   const mail = await composeMail(type, {
     to,
     link,
+    code,
     firstName: firstNameOf(user),
     newEmail: input.newEmail,
-    expiryHours: Math.round(ctx.config.emailLinkExpirySeconds / 3600),
+    expiryHours: Math.round(linkExpirySeconds(ctx, type) / 3600),
     locale: await recipientLocale(ctx, tx, user),
   });
   await storeMail(tx, mail, ctx.now);
@@ -172,7 +216,7 @@ async function createLink(
 async function storeOneTimeToken(
   ctx: RequestContext,
   tx: DbOrTx,
-  input: { userId: string; type: LinkType | CodeKind; tokenHash: string; to: string; flowStateId: string | null; redirectTo: string | null },
+  input: { userId: string; type: string; tokenHash: string; to: string; flowStateId: string | null; redirectTo: string | null },
 ): Promise<void> {
   const values = { tokenHash: input.tokenHash, relatesTo: input.to, flowStateId: input.flowStateId, redirectTo: input.redirectTo, createdAt: ctx.now };
   await tx
@@ -187,13 +231,13 @@ async function stampSent(ctx: RequestContext, tx: DbOrTx, user: AuthUser, change
 }
 
 /**
- * Sends a sign-up confirmation or recovery link (with a flow state for PKCE). Enforces the
+ * Sends a sign-up confirmation, recovery, invitation or magic link (with a flow state for PKCE). Enforces the
  * per-user frequency and the per-address, per-IP and server-wide hourly limits. True when sent.
  */
 export async function sendEmailLink(
   ctx: RequestContext,
   tx: DbOrTx,
-  input: { user: AuthUser; type: "signup" | "recovery"; to: string; redirectTo: string; pkce: Pkce | null },
+  input: { user: AuthUser; type: "signup" | "recovery" | "invite" | "magiclink"; to: string; redirectTo: string; pkce: Pkce | null },
   mode: SendMode = {},
 ): Promise<boolean> {
   const { user, type, to, redirectTo, pkce } = input;
@@ -228,8 +272,6 @@ export async function sendEmailChangeLinks(
   return true;
 }
 
-const REAUTHENTICATION_CODE_DIGITS = 6;
-const reauthenticationHash = (email: string, code: string) => hashToken(`${email.toLowerCase()}:${code}`);
 
 /** Emails a six-digit code for GoTrue's `reauthenticate` (the `nonce` of a later password change). */
 export async function sendReauthenticationCode(ctx: RequestContext, tx: DbOrTx, user: AuthUser): Promise<void> {
@@ -240,11 +282,11 @@ export async function sendReauthenticationCode(ctx: RequestContext, tx: DbOrTx, 
     .limit(1);
   frequencyAllows(ctx, previous?.createdAt ?? null, {});
   takeEmailBudget(ctx, [user.email]);
-  const code = String(randomInt(0, 10 ** REAUTHENTICATION_CODE_DIGITS)).padStart(REAUTHENTICATION_CODE_DIGITS, "0");
+  const code = newEmailCode();
   await storeOneTimeToken(ctx, tx, {
     userId: user.id,
     type: "reauthentication",
-    tokenHash: reauthenticationHash(user.email, code),
+    tokenHash: emailCodeHash(user.email, code),
     to: user.email,
     flowStateId: null,
     redirectTo: null,
@@ -275,7 +317,7 @@ export async function consumeReauthenticationCode(ctx: RequestContext, tx: DbOrT
   if (!row || row.createdAt.getTime() + ctx.config.emailLinkExpirySeconds * 1000 < ctx.now.getTime()) throw invalid();
   // Counted before comparing, as password attempts are, so parallel guesses get no extra tries.
   if (!ctx.limits.mfaChallengeFailures.take(`reauthentication:${row.tokenHash}`)) throw invalid();
-  if (row.tokenHash !== reauthenticationHash(user.email, nonce.trim())) throw invalid();
+  if (row.tokenHash !== emailCodeHash(user.email, nonce.trim())) throw invalid();
   await tx.delete(authOneTimeTokens).where(eq(authOneTimeTokens.id, row.id));
 }
 
@@ -299,11 +341,38 @@ export async function consumeEmailToken(
     .limit(1)
     .for("update");
   if (!ott) throw otpExpired(expiredMessage);
-  if (ott.createdAt.getTime() + ctx.config.emailLinkExpirySeconds * 1000 < ctx.now.getTime()) {
+  if (ott.createdAt.getTime() + linkExpirySeconds(ctx, ott.tokenType as LinkType) * 1000 < ctx.now.getTime()) {
     throw otpExpired(expiredMessage);
   }
   await tx.delete(authOneTimeTokens).where(eq(authOneTimeTokens.id, ott.id));
   const [user] = await tx.select().from(authUsers).where(eq(authUsers.id, ott.userId)).limit(1).for("update");
   if (!user) throw otpExpired(expiredMessage);
   return { ott, user, type: ott.tokenType as LinkType };
+}
+
+/**
+ * Uses up the six-digit code of one of `types` sent to `email` (GoTrue's `verifyOtp({ email, token })`).
+ * Each code allows a few tries (the per-challenge MFA failure limit), so it cannot be guessed through;
+ * an unknown address, a wrong code and an expired one are all `otp_expired`.
+ */
+export async function consumeEmailCode(ctx: RequestContext, tx: DbOrTx, email: string, code: string, types: LinkType[]) {
+  const expired = () => otpExpired("Token has expired or is invalid");
+  const [user] = await tx.select().from(authUsers).where(sql`lower(${authUsers.email}) = ${email.toLowerCase()}`).limit(1).for("update");
+  if (!user) throw expired();
+  const rows = await tx
+    .select()
+    .from(authOneTimeTokens)
+    .where(and(eq(authOneTimeTokens.userId, user.id), inArray(authOneTimeTokens.tokenType, types.map(codeTokenType))))
+    .for("update");
+  const hash = emailCodeHash(user.email, code.trim());
+  for (const row of rows) {
+    const type = row.tokenType.slice(0, -"_code".length) as LinkType;
+    if (row.createdAt.getTime() + linkExpirySeconds(ctx, type) * 1000 < ctx.now.getTime()) continue;
+    // Counted before comparing, as password attempts are, so parallel guesses get no extra tries.
+    if (!ctx.limits.mfaChallengeFailures.take(`code:${row.tokenHash}`)) continue;
+    if (row.tokenHash !== hash || row.relatesTo.toLowerCase() !== user.email.toLowerCase()) continue;
+    await tx.delete(authOneTimeTokens).where(eq(authOneTimeTokens.id, row.id));
+    return { ott: row, user, type };
+  }
+  throw expired();
 }

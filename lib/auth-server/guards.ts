@@ -62,3 +62,5 @@ export async function passwordMatches(
 export function isBanned(user: AuthUser, now: Date): boolean {
   return user.bannedUntil !== null && user.bannedUntil.getTime() > now.getTime();
 }
+
+export const userBanned = () => new AuthServerError(400, "user_banned", "User is banned");

@@ -45,6 +45,7 @@ export function defaultAuthServer(): AuthServer {
       siteUrl: config.siteUrl,
       smtp: config.smtp,
       autoconfirm: config.authAutoconfirm,
+      disableSignup: config.signupDisabled,
       ...authOptionsFromEnv(),
     });
   }

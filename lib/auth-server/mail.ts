@@ -14,7 +14,7 @@ export { deliverMail, storeMail } from "@/lib/mail/deliver";
  * Emails that carry a link. An email change sends two: one to the current address and one to
  * the new, and the change happens once both are followed.
  */
-export type MailKind = "signup" | "recovery" | "email_change_current" | "email_change_new";
+export type MailKind = "signup" | "recovery" | "invite" | "magiclink" | "email_change_current" | "email_change_new";
 /** Emails that carry a code to type in. */
 export type CodeKind = "reauthentication";
 
@@ -39,6 +39,8 @@ type Template = { subject: string; intro: string; action: string; outro: string 
 const TEMPLATE_KEYS = {
   signup: "signup",
   recovery: "recovery",
+  invite: "invite",
+  magiclink: "magiclink",
   email_change_current: "changeCurrent",
   email_change_new: "changeNew",
 } as const;
@@ -56,18 +58,20 @@ function template(t: Email, kind: MailKind, newEmail: string): Template {
 /** An email with a link, in the recipient's language (`locale`; English when unknown). */
 export async function composeMail(
   kind: MailKind,
-  input: { to: string; link: string; firstName?: string; newEmail?: string; expiryHours: number; locale?: string | null },
+  input: { to: string; link: string; code?: string; firstName?: string; newEmail?: string; expiryHours: number; locale?: string | null },
 ): Promise<OutgoingMail> {
   const t = await translatorFor(input.locale, "email");
   const words = template(t, kind, input.newEmail ?? input.to);
+  // A sign-in link also carries its code, for reading on one device and typing on another.
+  const paragraphs = kind === "magiclink" && input.code ? [words.intro, t("magiclinkCode", { code: input.code })] : [words.intro];
   return renderEmail(t, {
     to: input.to,
     kind,
     subject: words.subject,
     firstName: input.firstName,
-    paragraphs: [words.intro],
+    paragraphs,
     action: { label: words.action, link: input.link },
-    footnote: [t("linkExpiry", { hours: input.expiryHours }), words.outro],
+    footnote: [t(kind === "magiclink" ? "codeLinkExpiry" : "linkExpiry", { hours: input.expiryHours }), words.outro],
   });
 }
 

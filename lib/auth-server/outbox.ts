@@ -11,6 +11,8 @@ import { deliverMail, type CodeKind, type MailKind } from "./mail";
 const mailDescription: Record<MailKind | CodeKind, string> = {
   signup: "confirmation",
   recovery: "recovery",
+  invite: "invite",
+  magiclink: "magic link",
   email_change_current: "email change",
   email_change_new: "email change",
   reauthentication: "reauthentication",
@@ -39,7 +41,7 @@ export async function deliverOutbox(ctx: RequestContext): Promise<void> {
             .where(and(eq(authOneTimeTokens.userId, userId), eq(authOneTimeTokens.tokenType, "reauthentication")));
         } else {
           // The email never left: let the user ask again at once instead of waiting a minute.
-          const sentAt = type === "signup" ? { confirmationSentAt: null } : { recoverySentAt: null };
+          const sentAt = type === "signup" ? { confirmationSentAt: null } : type === "invite" ? { invitedAt: null } : { recoverySentAt: null };
           await tx.update(authUsers).set(sentAt).where(eq(authUsers.id, userId));
         }
       });

@@ -9,15 +9,9 @@ import { resolveConfig, type AuthServerConfig, type AuthServerOptions } from "./
 import { clientAddress } from "@/lib/http/client-address";
 import type { Limiters, RequestContext, RequestSource } from "./context";
 import { AuthServerError, databaseUnavailable, emailExists, unexpectedFailure, validationFailed } from "./errors";
-import { enrollFactor, challengeFactor, unenrollFactor, verifyFactor } from "./handlers/factors";
-import { health, jwks, settings } from "./handlers/misc";
-import { recover, resend } from "./handlers/recover";
-import { signup } from "./handlers/signup";
-import { token } from "./handlers/token";
-import { getUser, logout, reauthenticate, updateUser } from "./handlers/user";
-import { verifyGet, verifyPost } from "./handlers/verify";
 import { corsHeaders, errorResponse, preflightResponse, requestOrigin } from "./http";
 import { KeyStore, type Jwks } from "./keys";
+import { routes } from "./routes";
 import { clearEmailLinks } from "./email-links";
 import { EmailRequestGate } from "./email-requests";
 import { listMailbox, type MailboxMessage } from "./mail";
@@ -37,28 +31,6 @@ import {
   type UserJson,
 } from "./users";
 
-type Handler = (ctx: RequestContext, ...params: string[]) => Promise<Response> | Response;
-type Route = { method: string; pattern: RegExp; handler: Handler };
-
-const routes: Route[] = [
-  { method: "GET", pattern: /^\/health$/, handler: health },
-  { method: "GET", pattern: /^\/settings$/, handler: settings },
-  { method: "GET", pattern: /^\/\.well-known\/jwks\.json$/, handler: jwks },
-  { method: "POST", pattern: /^\/signup$/, handler: signup },
-  { method: "POST", pattern: /^\/token$/, handler: token },
-  { method: "POST", pattern: /^\/logout$/, handler: logout },
-  { method: "GET", pattern: /^\/user$/, handler: getUser },
-  { method: "PUT", pattern: /^\/user$/, handler: updateUser },
-  { method: "GET", pattern: /^\/reauthenticate$/, handler: reauthenticate },
-  { method: "POST", pattern: /^\/recover$/, handler: recover },
-  { method: "POST", pattern: /^\/resend$/, handler: resend },
-  { method: "GET", pattern: /^\/verify$/, handler: verifyGet },
-  { method: "POST", pattern: /^\/verify$/, handler: verifyPost },
-  { method: "POST", pattern: /^\/factors$/, handler: enrollFactor },
-  { method: "POST", pattern: /^\/factors\/([^/]+)\/challenge$/, handler: challengeFactor },
-  { method: "POST", pattern: /^\/factors\/([^/]+)\/verify$/, handler: verifyFactor },
-  { method: "DELETE", pattern: /^\/factors\/([^/]+)$/, handler: unenrollFactor },
-];
 
 const PREFIX = "/auth/v1";
 const PURGE_INTERVAL_MS = 60_000;
@@ -88,6 +60,11 @@ export type AuthServer = {
    * client address the app's HTTP server put on the request ("unknown" when there is none).
    */
   handle(request: Request, source?: RequestSource): Promise<Response>;
+  /**
+   * Answers a request of the app's own server code with the service role, as if it carried the
+   * service-role key (the admin API: an owner's invitation). Never for a browser's request.
+   */
+  handleAsServiceRole(request: Request): Promise<Response>;
   /** Creates an account, or returns the existing one with that email unchanged. */
   createUser(input: CreateUserInput): Promise<UserJson>;
   /** Whether the password is the account's (by user id or email); false for unknown accounts. */
@@ -157,7 +134,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     }
   }
 
-  async function dispatch(request: Request, source: RequestSource): Promise<Response> {
+  async function dispatch(request: Request, source: RequestSource, serviceRole: boolean): Promise<Response> {
     const url = new URL(request.url);
     if (!url.pathname.startsWith(`${PREFIX}/`)) throw new AuthServerError(404, "not_found", "Not found");
     const path = url.pathname.slice(PREFIX.length).replace(/\/+$/, "") || "/";
@@ -181,6 +158,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
         site: siteOrigin ?? requestOrigin(request),
         ip: source.ip,
         via: source.via,
+        serviceRole,
         now: config.now(),
         keys,
         limits,
@@ -196,11 +174,11 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     throw new AuthServerError(404, "not_found", "Not found");
   }
 
-  async function handle(request: Request, source?: RequestSource): Promise<Response> {
+  async function handle(request: Request, source?: RequestSource, serviceRole = false): Promise<Response> {
     if (request.method === "OPTIONS") return preflightResponse(request);
     let response: Response;
     try {
-      response = await dispatch(request, source ?? { ip: clientAddress(request.headers), via: "http" });
+      response = await dispatch(request, source ?? { ip: clientAddress(request.headers), via: "http" }, serviceRole);
     } catch (error) {
       if (error instanceof AuthServerError) {
         response = errorResponse(error);
@@ -316,7 +294,8 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
   }
 
   return {
-    handle,
+    handle: (request, source) => handle(request, source),
+    handleAsServiceRole: (request) => handle(request, { ip: "in-process", via: "in-process" }, true),
     createUser,
     verifyPassword,
     updateUserById,

@@ -100,6 +100,8 @@ export type UserJson = {
   confirmation_sent_at?: string;
   confirmed_at?: string;
   recovery_sent_at?: string;
+  invited_at?: string;
+  banned_until?: string;
   new_email?: string;
   email_change_sent_at?: string;
   last_sign_in_at?: string;
@@ -147,6 +149,8 @@ export function toUserJson(user: AuthUser, factors: AuthFactor[] = []): UserJson
     confirmation_sent_at: iso(user.confirmationSentAt),
     confirmed_at: iso(user.emailConfirmedAt),
     recovery_sent_at: iso(user.recoverySentAt),
+    invited_at: iso(user.invitedAt),
+    banned_until: iso(user.bannedUntil),
     new_email: user.emailChange ?? undefined,
     email_change_sent_at: user.emailChange ? iso(user.emailChangeSentAt) : undefined,
     last_sign_in_at: iso(user.lastSignInAt),

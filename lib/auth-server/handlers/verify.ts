@@ -10,6 +10,7 @@ import { authFlowState, authOneTimeTokens, authUsers, type AuthUser } from "@/db
 import type { RequestContext } from "../context";
 import {
   clearEmailLinks,
+  consumeEmailCode,
   consumeEmailToken,
   implicitAuthMethod,
   PKCE_PREFIX,
@@ -18,23 +19,26 @@ import {
   type LinkType,
 } from "../email-links";
 import { AuthServerError, emailExists, oauthErrorByStatus, otpExpired, validationFailed } from "../errors";
-import { limitByIp } from "../guards";
+import { isBanned, limitByIp, userBanned } from "../guards";
 import { jsonResponse, optionalString, readBody, redirectResponse } from "../http";
 import { newOpaqueToken, startSession, tokenResponse } from "../sessions";
+import { normalizeEmail } from "../users";
 
 /** Which stored link types a `type` parameter may use. */
 function linkTypesFor(type: string | undefined | null, allowEmail: boolean): LinkType[] {
   switch (type) {
     case "signup":
-    case "invite":
       return ["signup"];
+    case "invite":
+      return ["invite"];
     case "recovery":
-    case "magiclink":
       return ["recovery"];
+    case "magiclink":
+      return ["magiclink"];
     case "email_change":
       return ["email_change_current", "email_change_new"];
     case "email":
-      if (allowEmail) return ["signup", "recovery"];
+      if (allowEmail) return ["signup", "recovery", "magiclink", "invite"];
     // falls through
     default:
       throw validationFailed("Unsupported verification type");
@@ -181,19 +185,20 @@ export async function verifyPost(ctx: RequestContext): Promise<Response> {
   }
   const types = linkTypesFor(body.type, true);
   const tokenHash = body.token_hash;
-  if (!tokenHash) {
-    // Six-digit email codes are not issued by this server, so none can match.
-    if (body.token) throw otpExpired("Token has expired or is invalid");
-    throw validationFailed("Verify requires either a token or a token hash");
-  }
+  if (!tokenHash && !body.token) throw validationFailed("Verify requires either a token or a token hash");
+  if (!tokenHash && !body.email) throw validationFailed("Only an email address or phone number should be provided on verify");
   const result = await ctx.db.transaction(async (tx) => {
-    const consumed = await consumeEmailToken(ctx, tx, tokenHash, types, "Token has expired or is invalid");
+    // A six-digit code sent with a link, typed in (verifyOtp({ email, token, type })); or the link's own token.
+    const consumed = tokenHash
+      ? await consumeEmailToken(ctx, tx, tokenHash, types, "Token has expired or is invalid")
+      : await consumeEmailCode(ctx, tx, normalizeEmail(body.email), body.token!, types);
     // A PKCE link only ever yields a code for the browser holding the verifier; handing out a
     // session here would let anyone who sees the link skip that. Answered like an unknown token
     // (the transaction rolls back, so the link itself keeps working).
-    if (isPkceLink(tokenHash, consumed.ott.flowStateId)) throw otpExpired("Token has expired or is invalid");
+    if (tokenHash && isPkceLink(tokenHash, consumed.ott.flowStateId)) throw otpExpired("Token has expired or is invalid");
     const user = await applyLink(ctx, tx, consumed.user, consumed.type, consumed.ott.relatesTo);
     if (!user) return null;
+    if (isBanned(user, ctx.now)) throw userBanned();
     return { user, ...(await startSession(ctx, tx, user, implicitAuthMethod(consumed.type))) };
   });
   if (!result) return jsonResponse({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: "200" });
