@@ -20,7 +20,7 @@ import { AuthServerError, emailFrequencyError } from "./errors";
 import { jsonResponse } from "./http";
 import { deliverOutbox } from "./outbox";
 
-export type EmailRequestKind = "signup" | "recovery" | "email_change";
+export type EmailRequestKind = "signup" | "recovery" | "email_change" | "magiclink";
 
 const MAX_COOLDOWNS = 50_000;
 /** How many recent sends the answer time follows. */

@@ -120,3 +120,8 @@ export const optionalObject = z
   .record(z.string(), z.unknown())
   .nullish()
   .transform((v) => v ?? undefined);
+
+export const optionalBoolean = z
+  .boolean()
+  .nullish()
+  .transform((v) => v ?? undefined);

@@ -19,7 +19,7 @@ const externalProviders = [
 export function settings(ctx: RequestContext): Response {
   return jsonResponse({
     external: { ...Object.fromEntries(externalProviders.map((p) => [p, false])), email: true },
-    disable_signup: false,
+    disable_signup: ctx.config.disableSignup,
     mailer_autoconfirm: ctx.config.autoconfirm,
     phone_autoconfirm: false,
     sms_provider: "",

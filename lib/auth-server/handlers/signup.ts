@@ -3,12 +3,15 @@
  * followed. A confirmed address gets a look-alike user and no email; an unconfirmed one keeps
  * its first credentials and gets its link again.
  *
+ * With sign-ups off (GoTrue's DISABLE_SIGNUP) the answer is GoTrue's 422 `signup_disabled`, except
+ * on an install with no account yet, whose first sign-up makes its owner.
+ *
  * With autoconfirm (GoTrue's MAILER_AUTOCONFIRM) no email is sent: a new account is confirmed at
  * once and the answer is a session, as GoTrue's is; a registered address gets GoTrue's 422
  * "User already registered", except that an unconfirmed one signed up again with its first
  * password is confirmed and signed in (any other password would plant a stranger's password).
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { authUsers, type AuthUser } from "@/db/schema";
 import type { RequestContext } from "../context";
@@ -32,9 +35,19 @@ const signupSchema = z.object({
   code_challenge_method: optionalString,
 });
 
+export const signupDisabled = () => new AuthServerError(422, "signup_disabled", "Signups not allowed for this instance");
+
+/** Whether a request may make an account: sign-ups are on, or nobody has an account yet. */
+export async function signupsAllowed(ctx: RequestContext): Promise<boolean> {
+  if (!ctx.config.disableSignup) return true;
+  const [row] = await ctx.db.select({ any: sql<boolean>`exists (select 1 from ${authUsers})` }).from(sql`(select 1) as one`);
+  return !row?.any;
+}
+
 export async function signup(ctx: RequestContext): Promise<Response> {
   limitByIp(ctx, ctx.limits.signIns);
   const body = await readBody(ctx.request, signupSchema);
+  if (body.email && !(await signupsAllowed(ctx))) throw signupDisabled();
   if (!body.email) {
     if (body.phone) throw new AuthServerError(400, "phone_provider_disabled", "Phone signups are disabled");
     throw new AuthServerError(422, "anonymous_provider_disabled", "Anonymous sign-ins are disabled");

@@ -47,9 +47,12 @@ function mergeMetadata(current: Record<string, unknown>, update: Record<string, 
   return next;
 }
 
-/** A session that began with a password-reset link may set a new password without proving anything more. */
-function isRecoverySession(session: AuthSession): boolean {
-  return session.amr.some((entry) => entry.method === RECOVERY_METHOD);
+/**
+ * A session that began with a password-reset link may set a new password without proving anything
+ * more, and so may one that began with an invitation link while the account has none yet.
+ */
+function mayChoosePassword(user: AuthUser, session: AuthSession): boolean {
+  return session.amr.some((entry) => entry.method === RECOVERY_METHOD || (entry.method === "invite" && user.encryptedPassword === ""));
 }
 
 const reauthenticationNeeded = () =>
@@ -67,7 +70,7 @@ async function checkReauthentication(
   session: AuthSession,
   body: { nonce?: string; current_password?: string },
 ): Promise<void> {
-  if (isRecoverySession(session)) return;
+  if (mayChoosePassword(user, session)) return;
   if (body.nonce) return consumeReauthenticationCode(ctx, tx, user, body.nonce);
   if (body.current_password === undefined) throw reauthenticationNeeded();
   if (!(await passwordMatches(ctx, user.email, body.current_password, user.encryptedPassword))) {
