@@ -11,7 +11,7 @@ import { publicAuthConfig } from "@/lib/auth/config";
 export default function AuthScreensLayout({ children }: { children: ReactNode }) {
   return (
     <SessionProviders authConfig={publicAuthConfig()}>
-      <ClientMessages namespaces={["login", "signup", "thankYou", "forgotPassword", "twoFactor", "resetPassword", "authErrors", "onboarding", "authCallback"]}>
+      <ClientMessages namespaces={["login", "signup", "thankYou", "forgotPassword", "twoFactor", "resetPassword", "invitation", "authErrors", "onboarding", "authCallback"]}>
         {children}
       </ClientMessages>
     </SessionProviders>

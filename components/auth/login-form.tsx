@@ -13,6 +13,9 @@ import { safeReturnPath } from "@/lib/auth/route-table";
 import { needsSecondFactor, verifySecondFactor } from "@/lib/auth/second-factor";
 import { authErrorText } from "@/lib/i18n/auth-errors";
 import { loginSchema, type LoginInput } from "@/lib/validation/auth";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { EmailCodeStep, sendSignInCode } from "./email-code-step";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { TotpCodeForm } from "./totp-code-form";
 import { useTwoFactorText } from "./use-two-factor-text";
@@ -29,8 +32,11 @@ export function LoginForm() {
     defaultValues: { email: params.get("email") ?? "", password: "" },
   });
   const typedEmail = useWatch({ control: form.control, name: "email" });
-  // "code": the password was right and the account has an authenticator app; its code comes next.
-  const [step, setStep] = useState<"password" | "code">("password");
+  // "code": the password (or emailed code) was right and the account has an authenticator app;
+  // its code comes next. "email-code": a sign-in code was emailed to `codeEmail`.
+  const [step, setStep] = useState<"password" | "code" | "email-code">("password");
+  const [codeEmail, setCodeEmail] = useState("");
+  const [sendingCode, setSendingCode] = useState(false);
 
   // Arriving with a session that still owes its code (e.g. sent here from a signed-in page).
   useEffect(() => {
@@ -68,6 +74,33 @@ export function LoginForm() {
     }
   }
 
+  async function emailMeACode() {
+    if (!(await form.trigger("email"))) return;
+    const email = form.getValues("email").trim();
+    setSendingCode(true);
+    try {
+      const sent = await sendSignInCode(await loadSupabase(), email, {
+        wait: (seconds) => t("codeWait", { seconds }),
+        error: (error) => authErrorText(te, error, t("codeSendFailed")),
+      });
+      if (!sent.ok) {
+        toast.error(t("codeSendFailed"), { description: sent.message });
+        return;
+      }
+      setCodeEmail(email);
+      setStep("email-code");
+    } catch {
+      toast.error(t("codeSendFailed"), { description: t("failedText") });
+    } finally {
+      setSendingCode(false);
+    }
+  }
+
+  async function afterEmailCode() {
+    if (await needsSecondFactor(await loadSupabase())) setStep("code");
+    else finish();
+  }
+
   async function submitCode(code: string): Promise<string | null> {
     const problem = await verifySecondFactor(await loadSupabase(), code);
     if (!problem) finish();
@@ -93,6 +126,10 @@ export function LoginForm() {
     );
   }
 
+  if (step === "email-code") {
+    return <EmailCodeStep email={codeEmail} loadSupabase={loadSupabase} onSignedIn={afterEmailCode} onBack={() => setStep("password")} />;
+  }
+
   const submitting = form.formState.isSubmitting;
   return (
     <div className="space-y-6">
@@ -103,6 +140,15 @@ export function LoginForm() {
           <SubmitButton pending={submitting}>{t("submit")}</SubmitButton>
         </form>
       </Form>
+      <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden>
+        <span className="h-px flex-1 bg-border" />
+        {t("or")}
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <Button type="button" variant="outline" size="lg" className="w-full" onClick={emailMeACode} disabled={sendingCode || submitting}>
+        {sendingCode ? <Spinner /> : null}
+        {t("emailCode")}
+      </Button>
       <p className="text-center text-sm text-muted-foreground">
         {t("newHere")}{" "}
         <Link href="/signup" className="font-semibold text-primary hover:underline">

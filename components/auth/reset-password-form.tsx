@@ -1,6 +1,7 @@
 "use client";
 /**
- * Target of the password-reset link. supabase-js exchanges the link's code for a recovery
+ * Target of the password-reset link, and (`purpose="invite"`) of an invitation's link, where the
+ * invitee chooses their first password and goes on to onboarding. supabase-js exchanges the link's code for a recovery
  * session on load; the user then picks a new password. A dead link offers a fresh one.
  * A good link opened in another browser than the one that asked for it cannot be redeemed there
  * (its verifier stays with that browser, so a link seen by someone else hands them nothing): the
@@ -9,7 +10,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
@@ -29,14 +30,25 @@ import { TotpCodeForm } from "./totp-code-form";
 import { useTwoFactorText } from "./use-two-factor-text";
 
 type NewPassword = z.infer<typeof newPasswordSchema>;
+type ResetKey = Parameters<ReturnType<typeof useTranslations<"resetPassword">>>[0];
+type InviteKey = Parameters<ReturnType<typeof useTranslations<"invitation">>>[0];
 type State = "checking" | "code" | "ready" | "invalid" | "elsewhere";
 
-export function ResetPasswordForm() {
+/** The sign-in method the auth server marks a session with when a link of this kind started it. */
+const LINK_METHOD = { reset: "recovery", invite: "invite" } as const;
+
+export function ResetPasswordForm({ purpose = "reset" }: { purpose?: "reset" | "invite" }) {
   const { loadSupabase } = useAuth();
   const router = useRouter();
   const [state, setState] = useState<State>("checking");
   const [problem, setProblem] = useState<string | null>(null);
-  const t = useTranslations("resetPassword");
+  const resetWords = useTranslations("resetPassword");
+  const inviteWords = useTranslations("invitation");
+  // The invitation's own words where they differ; the reset screen's for the rest.
+  const t = useCallback(
+    (key: ResetKey) => (purpose === "invite" && inviteWords.has(key as InviteKey) ? inviteWords(key as InviteKey) : resetWords(key)),
+    [purpose, resetWords, inviteWords],
+  );
   const te = useTranslations("authErrors");
   const twoFactorText = useTwoFactorText();
   const form = useForm<NewPassword>({
@@ -61,10 +73,10 @@ export function ResetPasswordForm() {
         await supabase.auth.setSession({ access_token: link.tokens.accessToken, refresh_token: link.tokens.refreshToken });
         ({ data } = await supabase.auth.getSession());
       }
-      // Only a session that a reset link started may set a password here: the auth server marks
-      // it with a "recovery" sign-in method. Anyone else needs their current password (Settings).
+      // Only a session that a reset (or invitation) link started may set a password here: the auth
+      // server marks it with that sign-in method. Anyone else needs their current password (Settings).
       const claims = data.session ? (await supabase.auth.getClaims()).data?.claims : undefined;
-      const fromResetLink = (claims?.amr ?? []).some((entry) => typeof entry === "object" && entry.method === "recovery");
+      const fromResetLink = (claims?.amr ?? []).some((entry) => typeof entry === "object" && entry.method === LINK_METHOD[purpose]);
       const elsewhere = !data.session && !link.tokens && link.code !== null && (await probeLinkCode(link.code)) === "issued";
       if (!active) return;
       if (elsewhere) {
@@ -83,7 +95,7 @@ export function ResetPasswordForm() {
     return () => {
       active = false;
     };
-  }, [loadSupabase, t]);
+  }, [loadSupabase, purpose, t]);
 
   async function onSubmit({ password }: NewPassword) {
     const { error } = await (await loadSupabase()).auth.updateUser({ password });
@@ -97,7 +109,7 @@ export function ResetPasswordForm() {
       return;
     }
     toast.success(t("changed"), { description: t("changedText") });
-    router.replace("/home");
+    router.replace(purpose === "invite" ? "/onboarding" : "/home");
     router.refresh();
   }
 
@@ -144,7 +156,7 @@ export function ResetPasswordForm() {
           {problem}
         </p>
         <div className="flex items-center justify-between">
-          <ForgotPasswordDialog />
+          {purpose === "reset" ? <ForgotPasswordDialog /> : <span />}
           <Link href="/login" className="text-sm font-semibold text-primary hover:underline">
             {t("backToSignIn")}
           </Link>

@@ -1,5 +1,8 @@
 "use client";
-/** A 6-digit code from an authenticator app: used at sign-in, on the reset screen and when enrolling. */
+/**
+ * A 6-digit code: from an authenticator app (at sign-in, on the reset screen and when enrolling)
+ * or from an email (`label` and `formLabel` then say so).
+ */
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
@@ -14,8 +17,14 @@ export function TotpCodeForm({
   onSubmit,
   onCancel,
   autoFocus = true,
+  label,
+  formLabel,
 }: {
   submitLabel: string;
+  /** The field's label; "Authentication code" unless given. */
+  label?: string;
+  /** The form's accessible name; "Two-factor code" unless given. */
+  formLabel?: string;
   /** Resolves to an error message to show, or null on success. */
   onSubmit: (code: string) => Promise<string | null>;
   onCancel?: () => void;
@@ -49,9 +58,9 @@ export function TotpCodeForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("form")}>
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={formLabel ?? t("form")}>
       <div className="space-y-2">
-        <Label htmlFor={id}>{t("code")}</Label>
+        <Label htmlFor={id}>{label ?? t("code")}</Label>
         <Input
           id={id}
           name="code"

@@ -18,7 +18,8 @@ const FEATURES = [
   { icon: Flame, key: "progress" },
 ] as const;
 
-export async function LandingPage({ samples }: { samples: SampleVideo[] }) {
+/** `signupOpen` false: an invitation-only install, whose page offers sign-in instead of sign-up. */
+export async function LandingPage({ samples, signupOpen = true }: { samples: SampleVideo[]; signupOpen?: boolean }) {
   const t = await getTranslations("landing");
   return (
     <div className="min-h-dvh bg-gradient-to-b from-primary/5 via-background to-background">
@@ -35,24 +36,38 @@ export async function LandingPage({ samples }: { samples: SampleVideo[] }) {
             <p className="max-w-xl text-lg text-muted-foreground text-pretty">
               {t("pitch")}
             </p>
-            <StartLearningForm
-              label={t("emailLabel")}
-              placeholder={t("emailPlaceholder")}
-              invalidEmail={(await getTranslations("validation"))("invalidEmail")}
-              inputClassName={inputClassName("h-12 bg-background text-base")}
-              submit={
-                <Button type="submit" size="lg" className="h-12 shrink-0">
-                  {t("startLearning")}
-                  <ArrowRight aria-hidden />
+            {signupOpen ? (
+              <StartLearningForm
+                label={t("emailLabel")}
+                placeholder={t("emailPlaceholder")}
+                invalidEmail={(await getTranslations("validation"))("invalidEmail")}
+                inputClassName={inputClassName("h-12 bg-background text-base")}
+                submit={
+                  <Button type="submit" size="lg" className="h-12 shrink-0">
+                    {t("startLearning")}
+                    <ArrowRight aria-hidden />
+                  </Button>
+                }
+              />
+            ) : (
+              <div className="flex max-w-md flex-col gap-3 sm:flex-row sm:items-center" data-testid="invite-only">
+                <p className="text-sm text-muted-foreground">{t("inviteOnly")}</p>
+                <Button asChild size="lg" className="h-12 shrink-0">
+                  <Link href="/login">
+                    {t("signIn")}
+                    <ArrowRight aria-hidden />
+                  </Link>
                 </Button>
-              }
-            />
-            <p className="text-sm text-muted-foreground">
-              {t("alreadyLearning")}{" "}
-              <Link href="/login" className="font-semibold text-primary hover:underline">
-                {t("signIn")}
-              </Link>
-            </p>
+              </div>
+            )}
+            {signupOpen ? (
+              <p className="text-sm text-muted-foreground">
+                {t("alreadyLearning")}{" "}
+                <Link href="/login" className="font-semibold text-primary hover:underline">
+                  {t("signIn")}
+                </Link>
+              </p>
+            ) : null}
           </div>
 
           <div className="grid grid-cols-2 gap-3 sm:gap-4" aria-label={t("samples")}>

@@ -1,5 +1,8 @@
 "use client";
-/** The owner's Users screen (SPEC §2 "Users"): everyone's account, role and dates, with role changes and deletion. */
+/**
+ * The owner's Users screen (SPEC §2 "Users"): everyone's account, role and dates, with role
+ * changes and deletion; and inviting people, with the invitations still open.
+ */
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { AccessDenied } from "@/components/access-denied";
@@ -8,6 +11,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { ApiRequestError } from "@/lib/data/api";
 import { useAdminUsers } from "@/lib/data/use-admin-users";
 import { useCurrentUser } from "@/lib/data/use-current-user";
+import { InvitationsPanel } from "./invitations-panel";
+import { InviteDialog } from "./invite-dialog";
 import { UserRow, UserRowSkeleton } from "./user-row";
 
 const SKELETON_ROWS = 5;
@@ -47,12 +52,17 @@ export function UsersView() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
           <p className="text-muted-foreground">{t("description")}</p>
         </div>
-        {list ? (
-          <p className="text-sm text-muted-foreground" data-testid="user-count">
-            {t("count", { count: list.length })}
-          </p>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          {list ? (
+            <p className="text-sm text-muted-foreground" data-testid="user-count">
+              {t("count", { count: list.length })}
+            </p>
+          ) : null}
+          {isOwner ? <InviteDialog /> : null}
+        </div>
       </header>
+
+      <InvitationsPanel enabled={isOwner} formatDate={formatDate} />
 
       <section className="overflow-hidden rounded-2xl border bg-card shadow-sm" aria-label={t("allUsers")}>
         {users.error && !refused ? (

@@ -3,7 +3,7 @@
  * transaction (GoTrue's admin API does the same for hosted Supabase), and the accounts the
  * owner's Users screen lists with their confirmation state.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { authOneTimeTokens, authUsers } from "@/db/schema";
 import { findUserById } from "./users";
@@ -22,7 +22,7 @@ export async function confirmAuthUserEmail(tx: DbOrTx, userId: string, now = new
     .update(authUsers)
     .set({ emailConfirmedAt: now, confirmationSentAt: null, userMetaData: { ...user.userMetaData, email_verified: true }, updatedAt: now })
     .where(eq(authUsers.id, userId));
-  await tx.delete(authOneTimeTokens).where(and(eq(authOneTimeTokens.userId, userId), eq(authOneTimeTokens.tokenType, "signup")));
+  await tx.delete(authOneTimeTokens).where(and(eq(authOneTimeTokens.userId, userId), inArray(authOneTimeTokens.tokenType, ["signup", "signup_code"])));
   return "confirmed";
 }
 

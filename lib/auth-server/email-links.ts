@@ -8,7 +8,7 @@ import type { DbOrTx } from "@/db/client";
 import { authFlowState, authOneTimeTokens, authUsers, type AuthUser } from "@/db/schema";
 import type { RequestContext } from "./context";
 import { AuthServerError, emailFrequencyError, otpExpired, overEmailSendRateLimit, validationFailed } from "./errors";
-import { composeCodeMail, composeMail, storeMail, type CodeKind, type MailKind } from "./mail";
+import { composeCodeMail, composeMail, storeMail, type MailKind } from "./mail";
 import { recipientLocale } from "./recipient-locale";
 import { newOpaqueToken } from "./sessions";
 

@@ -4,7 +4,7 @@
  * FOR UPDATE SKIP LOCKED (as GoTrue's cleanup does), so it never waits on a busy row and never
  * turns into one long transaction; the server runs it at most once a minute, after a token refresh.
  */
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, notInArray, or } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { authFlowState, authOneTimeTokens, authRefreshTokens } from "@/db/schema";
 import type { AuthServerConfig } from "./config";
@@ -35,12 +35,19 @@ export async function purgeExpired(db: DbOrTx, config: AuthServerConfig, now: Da
     .where(inArray(authRefreshTokens.id, tokens))
     .returning({ id: authRefreshTokens.id });
 
-  // A link's token lives emailLinkExpirySeconds; the code it turns into, flowStateExpirySeconds more.
+  // A link's token (and its six-digit code) lives emailLinkExpirySeconds, an invitation's
+  // inviteExpirySeconds; the auth code a PKCE link turns into, flowStateExpirySeconds more.
   const linkCutoff = ago(config.emailLinkExpirySeconds);
+  const inviteTypes = ["invite", "invite_code"];
   const links = db
     .select({ id: authOneTimeTokens.id })
     .from(authOneTimeTokens)
-    .where(lt(authOneTimeTokens.createdAt, linkCutoff))
+    .where(
+      or(
+        and(lt(authOneTimeTokens.createdAt, linkCutoff), notInArray(authOneTimeTokens.tokenType, inviteTypes)),
+        lt(authOneTimeTokens.createdAt, ago(config.inviteExpirySeconds)),
+      ),
+    )
     .limit(PURGE_BATCH_SIZE)
     .for("update", { skipLocked: true });
   const oneTimeTokens = await db

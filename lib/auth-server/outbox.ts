@@ -34,7 +34,7 @@ export async function deliverOutbox(ctx: RequestContext): Promise<void> {
           await tx.update(authUsers).set({ emailChange: null, emailChangeSentAt: null }).where(eq(authUsers.id, userId));
           await tx
             .delete(authOneTimeTokens)
-            .where(and(eq(authOneTimeTokens.userId, userId), inArray(authOneTimeTokens.tokenType, ["email_change_current", "email_change_new"])));
+            .where(and(eq(authOneTimeTokens.userId, userId), inArray(authOneTimeTokens.tokenType, ["email_change_current", "email_change_new", "email_change_current_code", "email_change_new_code"])));
         } else if (type === "reauthentication") {
           await tx
             .delete(authOneTimeTokens)

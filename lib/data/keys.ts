@@ -96,6 +96,7 @@ export const wordKeys = {
 
 export const adminKeys = {
   users: ["/api/admin/users"] as const,
+  invitations: ["/api/admin/invitations"] as const,
 };
 
 export const reviewKeys = {

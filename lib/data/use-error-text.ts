@@ -21,6 +21,9 @@ const MESSAGE_KEYS: Readonly<Record<string, ApiErrorKey>> = {
   "Video not found": "videoNotFound",
   "Word not found": "wordNotFound",
   "You have no card for this word: save it first": "noCard",
+  "A user with this email address has already been registered": "alreadyRegistered",
+  "This address has already been invited: resend its invitation instead.": "alreadyInvited",
+  "Invitation not found": "invitationNotFound",
 };
 
 /** The error envelope's code (`{ error, message }`) → what it means. */

@@ -6,6 +6,7 @@
  */
 import "server-only";
 import type { Db, DbOrTx, Tx } from "@/db/client";
+import { pendingInviteeAccountIds } from "@/db/queries/invitations";
 import { deleteUser, getUserById, listUsersNewestFirst, lockUserAccounts, updateUser } from "@/db/queries/users";
 import type { User } from "@/db/schema";
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
@@ -30,6 +31,8 @@ export async function listAdminUsers(db: Db): Promise<AdminUser[]> {
   if (env().auth.kind !== "embedded") return appUsers.map((user) => toAdminUser(user));
   const { listAuthAccounts } = await import("@/lib/auth-server");
   const accounts = new Map((await listAuthAccounts(db)).map((a) => [a.id, a]));
+  // Accounts waiting on an invitation are listed as invitations.
+  for (const id of await pendingInviteeAccountIds(db)) accounts.delete(id);
   const rows = appUsers.map((user) => {
     const account = accounts.get(user.id);
     accounts.delete(user.id);

@@ -9,6 +9,7 @@ import type { User } from "@/db/schema";
 import { unauthorized } from "@/lib/api/errors";
 import { MAX_NAME_LENGTH, truncateText } from "@/lib/auth-server/metadata";
 import { env } from "@/lib/env";
+import { acceptInvitation } from "@/lib/invitations/service";
 
 export type AuthIdentity = {
   id: string;
@@ -60,6 +61,8 @@ export async function ensureAppUser(db: Db, identity: AuthIdentity, options: { n
       if (!(await findAuthUserById(tx, identity.id))) throw unauthorized();
     }
     const isFirst = (await countUsers(tx)) === 0;
+    // An invitee takes the role they were invited with (the first account is the owner regardless).
+    const invitedAs = await acceptInvitation(tx, identity, now);
     const meta = identity.userMetadata;
     const created = await insertUser(tx, {
       id: identity.id,
@@ -67,7 +70,7 @@ export async function ensureAppUser(db: Db, identity: AuthIdentity, options: { n
       firstName: metaString(meta, "first_name", "firstName"),
       lastName: metaString(meta, "last_name", "lastName"),
       username: metaString(meta, "username") ?? identity.email.split("@")[0] ?? null,
-      role: isFirst ? "owner" : "user",
+      role: isFirst ? "owner" : (invitedAs ?? "user"),
       lastLoginDate: now,
     });
     if (!created) throw new Error("app user insert returned nothing");

@@ -38,8 +38,10 @@ export async function otp(ctx: RequestContext): Promise<Response> {
   const body = await readBody(ctx.request, otpSchema);
   if (body.email && body.phone) throw validationFailed("Only an email address or phone number should be provided");
   if (!body.email) {
-    if (body.phone) throw new AuthServerError(400, "phone_provider_disabled", "Unsupported phone provider");
-    throw validationFailed("An email address or phone number is required");
+    if (!body.phone) throw validationFailed("One of email or phone must be set");
+    // As GoTrue: no phone account exists, so one that may not be made is refused first.
+    if (body.create_user === false) throw new AuthServerError(422, "otp_disabled", "Signups not allowed for otp");
+    throw new AuthServerError(400, "phone_provider_disabled", "Unsupported phone provider");
   }
   const email = normalizeEmail(body.email);
   const createUser = body.create_user ?? true;

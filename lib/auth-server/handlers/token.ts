@@ -9,6 +9,7 @@ import { isBanned, limitByIp, passwordMatches } from "../guards";
 import { jsonResponse, optionalString, readBody } from "../http";
 import { issueRefreshToken, startSession, tokenResponse } from "../sessions";
 import { findUserByEmail, findUserById } from "../users";
+import { idTokenGrant, web3Grant } from "./unsupported";
 
 const passwordSchema = z.object({ email: optionalString, phone: optionalString, password: optionalString });
 const refreshSchema = z.object({ refresh_token: optionalString });
@@ -24,6 +25,11 @@ export async function token(ctx: RequestContext): Promise<Response> {
       return refreshTokenGrant(ctx);
     case "pkce":
       return pkceGrant(ctx);
+    // Sign-ins with providers this server does not offer: GoTrue's refusals (unsupported.ts).
+    case "id_token":
+      return idTokenGrant(ctx);
+    case "web3":
+      return web3Grant(ctx);
     default:
       throw validationFailed("unsupported_grant_type");
   }
@@ -34,7 +40,7 @@ async function passwordGrant(ctx: RequestContext): Promise<Response> {
   const body = await readBody(ctx.request, passwordSchema);
   if (body.email && body.phone) throw validationFailed("Only an email address or phone number should be provided on login.");
   if (!body.email) {
-    if (body.phone) throw new AuthServerError(400, "phone_provider_disabled", "Phone logins are disabled");
+    if (body.phone) throw new AuthServerError(422, "phone_provider_disabled", "Phone logins are disabled");
     throw validationFailed("missing email or phone");
   }
   // Guessing one account's password from many addresses is capped per account, known or not.

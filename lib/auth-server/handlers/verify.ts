@@ -181,7 +181,11 @@ export async function verifyPost(ctx: RequestContext): Promise<Response> {
   const body = await readBody(ctx.request, verifySchema);
   if (!body.type) throw validationFailed("Verify requires a verification type");
   if (body.type === "sms" || body.type === "phone_change" || body.phone) {
-    throw new AuthServerError(400, "phone_provider_disabled", "Phone logins are disabled");
+    // As GoTrue: no phone account exists, so a phone code is never valid (a malformed number is named).
+    if (body.phone && !/^\+?[1-9]\d{7,14}$/.test(body.phone.replace(/[\s()-]/g, ""))) {
+      throw validationFailed("Invalid phone number format (E.164 required)");
+    }
+    throw otpExpired("Token has expired or is invalid");
   }
   const types = linkTypesFor(body.type, true);
   const tokenHash = body.token_hash;
