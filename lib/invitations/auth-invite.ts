@@ -5,7 +5,7 @@
  * link; asking again re-sends it while the account has not been confirmed.
  */
 import "server-only";
-import { ApiError, conflict } from "@/lib/api/errors";
+import { ApiError, conflict, rateLimited } from "@/lib/api/errors";
 import { env, type AppEnv } from "@/lib/env";
 
 export const INVITE_NEEDS_KEY_MESSAGE =
@@ -41,7 +41,12 @@ export async function sendAuthInvite(input: InviteRequest, auth: AppEnv["auth"] 
   if (response.ok && typeof body.id === "string") return body.id;
   const code = body.code ?? body.error_code;
   if (code === "email_exists" || response.status === 422) throw conflict(ALREADY_REGISTERED_MESSAGE);
-  if (response.status === 429) throw new ApiError("rate_limited", "Too many emails were sent just now; try again in a few minutes.");
+  if (response.status === 429) {
+    // GoTrue's one email a minute per account: "…you can only request this after N seconds."
+    const wait = /after (\d+) seconds?/.exec(body.message ?? body.msg ?? "");
+    if (wait) throw rateLimited(`You can send this invitation again in ${wait[1]} seconds.`, Number(wait[1]));
+    throw rateLimited("Too many emails were sent just now; try again in a few minutes.", 300);
+  }
   if (response.status === 401 || response.status === 403) {
     throw new ApiError("unavailable", `The auth server refused the invitation (HTTP ${response.status}): check SUPABASE_SERVICE_ROLE_KEY.`);
   }

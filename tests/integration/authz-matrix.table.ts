@@ -9,7 +9,8 @@
  *
  * "otherLearner" is a second learner. On /api/users/{userId}/... routes {userId} is always the
  * first learner's id, so that column is one learner reaching for another's data. On
- * /api/admin/users/{userId}/... routes {userId} is a learner made for that one call.
+ * /api/admin/users/{userId}/... routes {userId} is a learner made for that one call, and on
+ * /api/admin/invitations/{invitationId}/... an open invitation made for that one call.
  *
  * Rows whose path names a video ({id} or {videoId} under /api/videos, /api/users/favorites, a
  * word under /api/words) or whose body does, give one status string per video state:
@@ -82,6 +83,10 @@ export const AUTHZ_TABLE: Row[] = [
   { route: "/api/admin/users/[userId]", method: "DELETE", fresh: true, expect: "401 403 403 403 200" },
   { route: "/api/admin/users/[userId]/role", method: "PATCH", fresh: true, body: () => ({ role: "admin" }), expect: "401 403 403 403 200" },
   { route: "/api/admin/users/[userId]/confirm-email", method: "POST", fresh: true, unconfirmedTarget: true, expect: "401 403 403 403 200" },
+  { route: "/api/admin/invitations", method: "GET", expect: "401 403 403 403 200" },
+  { route: "/api/admin/invitations", method: "POST", body: ({ n }) => ({ email: `invitee-${n}@example.com`, role: "admin" }), expect: "401 403 403 403 201" },
+  { route: "/api/admin/invitations/[invitationId]", method: "DELETE", fresh: true, expect: "401 403 403 403 200" },
+  { route: "/api/admin/invitations/[invitationId]/resend", method: "POST", fresh: true, expect: "401 403 403 403 200" },
 
   // Account and session.
   { route: "/api/auth/user", method: "GET", expect: SIGNED_IN },

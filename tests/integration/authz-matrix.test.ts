@@ -105,6 +105,15 @@ describe.each(testDbKinds)("authorization matrix on %s", (kind) => {
     return who.id;
   }
 
+  async function openInvitation(): Promise<string> {
+    const { invitations } = await import("@/db/schema");
+    const [row] = await t()
+      .db.insert(invitations)
+      .values({ email: `invited-${kind}-${++counter}@example.com`, role: "user", expiresAt: new Date(Date.now() + 86_400_000) })
+      .returning({ id: invitations.id });
+    return row!.id;
+  }
+
   async function callOnce(row: Row, who: Actor | null, learnerId: string, state: VideoStateColumn | null) {
     const n = ++counter;
     let video = UNKNOWN;
@@ -116,6 +125,7 @@ describe.each(testDbKinds)("authorization matrix on %s", (kind) => {
       route = route.replace(`[${name}]`, String(value));
     };
     if (route.includes("[userId]")) fill("userId", route.startsWith("/api/admin/") ? await targetUser(row.unconfirmedTarget) : learnerId);
+    if (route.includes("[invitationId]")) fill("invitationId", await openInvitation());
     if (route.includes("[segmentId]")) fill("segmentId", video.segmentId);
     if (route.includes("[videoId]")) fill("videoId", video.id);
     if (route.includes("[id]")) fill("id", route.startsWith("/api/words/") ? video.wordId : video.id);
