@@ -172,7 +172,15 @@ export type AppEnv = {
   siteUrl: string | undefined;
   database: { kind: "pglite"; dir: string } | { kind: "postgres"; url: string; poolSize: number };
   auth:
-    | { kind: "embedded"; anonKey: string }
+    | {
+        kind: "embedded";
+        anonKey: string;
+        /**
+         * Server-only: the key of the embedded auth server's admin API (/auth/v1/admin) when set;
+         * unset, the server makes one (`npm run auth:service-key` prints a new one).
+         */
+        serviceRoleKey: string | undefined;
+      }
     | {
         kind: "supabase";
         url: string;
@@ -322,9 +330,6 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     // Links in real emails must not be built from a Host header a client can choose.
     problems.push("SITE_URL is required when SMTP_URL is set (the public address used in email links)");
   }
-  if (e.SUPABASE_SERVICE_ROLE_KEY && !e.NEXT_PUBLIC_SUPABASE_URL) {
-    problems.push("SUPABASE_SERVICE_ROLE_KEY is for hosted Supabase: set NEXT_PUBLIC_SUPABASE_URL too, or unset it");
-  }
   for (const name of ["S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const) {
     if (e[name] !== undefined && e.S3_BUCKET === undefined) problems.push(`S3_BUCKET is required when ${name} is set`);
   }
@@ -355,7 +360,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       ? { kind: "pglite", dir: path.join(dataDir, "pglite") }
       : { kind: "postgres", url: e.DATABASE_URL!, poolSize: e.DATABASE_POOL_SIZE },
     auth: embeddedAuth
-      ? { kind: "embedded", anonKey: EMBEDDED_ANON_KEY }
+      ? { kind: "embedded", anonKey: EMBEDDED_ANON_KEY, serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY }
       : {
           kind: "supabase",
           url: e.NEXT_PUBLIC_SUPABASE_URL!.replace(/\/+$/, ""),

@@ -183,6 +183,24 @@ describe.each(testDbKinds)("embedded auth server on %s: email codes and sign-ups
     expect(verified.error).toBeNull();
   });
 
+  it("sends a banned user nothing, and refuses their earlier link and code with GoTrue's 403", async () => {
+    const email = uniqueEmail("otp-banned");
+    const user = await h.main.server.createUser({ email, password: PASSWORD });
+    expect((await client("implicit").auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull();
+    const mail = await latestMail(email);
+    const code = codeIn(mail.text)!;
+    await h.t.db.update(authUsers).set({ bannedUntil: new Date(h.now().getTime() + 86_400_000) }).where(eq(authUsers.id, user.id));
+
+    const byCode = await client().auth.verifyOtp({ email, token: code, type: "email" });
+    expect([byCode.error?.status, byCode.error?.code]).toEqual([403, "user_banned"]);
+    const landed = await follow(mail.links.find((l) => l.includes("/auth/v1/verify"))!);
+    expect(new URLSearchParams(landed.hash.slice(1)).get("error_code")).toBe("user_banned");
+
+    clock.offsetMs += 61_000;
+    expect((await client().auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull();
+    expect(await mailCount(email)).toBe(1);
+  });
+
   it("refuses bad requests with GoTrue's answers", async () => {
     const noAddress = await rawRequest("POST", "/otp", JSON.stringify({}));
     expect([noAddress.status, noAddress.json.code]).toEqual([400, "validation_failed"]);

@@ -56,13 +56,12 @@ describe("configuration", () => {
     ]);
   });
 
-  it("takes the service-role key (for deleting accounts) only with hosted Supabase", () => {
+  it("takes the service-role key: hosted Supabase's, or the embedded auth server's admin API key", () => {
     const hosted = { NEXT_PUBLIC_SUPABASE_URL: "https://abc.supabase.co", NEXT_PUBLIC_SUPABASE_ANON_KEY: "k" };
     expect(parseEnv({ ...hosted, SUPABASE_SERVICE_ROLE_KEY: " service " }).auth).toMatchObject({ kind: "supabase", serviceRoleKey: "service" });
     expect(parseEnv(hosted).auth).toMatchObject({ kind: "supabase", serviceRoleKey: undefined });
-    expect(problems({ SUPABASE_SERVICE_ROLE_KEY: "service" })).toEqual([
-      "SUPABASE_SERVICE_ROLE_KEY is for hosted Supabase: set NEXT_PUBLIC_SUPABASE_URL too, or unset it",
-    ]);
+    expect(problems({ SUPABASE_SERVICE_ROLE_KEY: "service" })).toEqual([]);
+    expect(parseEnv({ SUPABASE_SERVICE_ROLE_KEY: "service" }).auth).toMatchObject({ kind: "embedded", serviceRoleKey: "service" });
   });
 
   it("rejects malformed values with the variable's name", () => {

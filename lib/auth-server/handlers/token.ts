@@ -5,7 +5,7 @@ import { z } from "zod";
 import { authFlowState, authRefreshTokens, authSessions } from "@/db/schema";
 import type { RequestContext } from "../context";
 import { AuthServerError, emailNotConfirmed, invalidCredentials, validationFailed } from "../errors";
-import { isBanned, limitByIp, passwordMatches } from "../guards";
+import { isBanned, limitByIp, passwordMatches, userBanned } from "../guards";
 import { jsonResponse, optionalString, readBody } from "../http";
 import { issueRefreshToken, startSession, tokenResponse } from "../sessions";
 import { findUserByEmail, findUserById } from "../users";
@@ -15,7 +15,6 @@ const passwordSchema = z.object({ email: optionalString, phone: optionalString, 
 const refreshSchema = z.object({ refresh_token: optionalString });
 const pkceSchema = z.object({ auth_code: optionalString, code_verifier: optionalString });
 
-const userBanned = () => new AuthServerError(400, "user_banned", "User is banned");
 
 export async function token(ctx: RequestContext): Promise<Response> {
   switch (ctx.url.searchParams.get("grant_type")) {

@@ -19,7 +19,7 @@ import {
   type LinkType,
 } from "../email-links";
 import { AuthServerError, emailExists, oauthErrorByStatus, otpExpired, validationFailed } from "../errors";
-import { isBanned, limitByIp, userBanned } from "../guards";
+import { isBanned, limitByIp } from "../guards";
 import { jsonResponse, optionalString, readBody, redirectResponse } from "../http";
 import { newOpaqueToken, startSession, tokenResponse } from "../sessions";
 import { normalizeEmail } from "../users";
@@ -44,6 +44,9 @@ function linkTypesFor(type: string | undefined | null, allowEmail: boolean): Lin
       throw validationFailed("Unsupported verification type");
   }
 }
+
+/** GoTrue refuses a banned user's link (and code) so, in both verify paths. */
+const linkUserBanned = () => new AuthServerError(403, "user_banned", "User is banned");
 
 /** PKCE links carry GoTrue's `pkce_` prefix and point at a flow state; either is enough. */
 function isPkceLink(token: string, flowStateId: string | null): boolean {
@@ -128,6 +131,7 @@ export async function verifyGet(ctx: RequestContext): Promise<Response> {
         // Its flow state is gone: never fall back to putting a session in the URL.
         throw new AuthServerError(404, "flow_state_not_found", "No associated flow state found");
       }
+      if (isBanned(consumed.user, ctx.now)) throw linkUserBanned();
       const user = await applyLink(ctx, tx, consumed.user, consumed.type, consumed.ott.relatesTo);
       if (!user) return { kind: "single_confirmation" as const, pkce: consumed.ott.flowStateId !== null };
       if (consumed.ott.flowStateId) {
@@ -202,7 +206,7 @@ export async function verifyPost(ctx: RequestContext): Promise<Response> {
     if (tokenHash && isPkceLink(tokenHash, consumed.ott.flowStateId)) throw otpExpired("Token has expired or is invalid");
     const user = await applyLink(ctx, tx, consumed.user, consumed.type, consumed.ott.relatesTo);
     if (!user) return null;
-    if (isBanned(user, ctx.now)) throw userBanned();
+    if (isBanned(user, ctx.now)) throw linkUserBanned();
     return { user, ...(await startSession(ctx, tx, user, implicitAuthMethod(consumed.type))) };
   });
   if (!result) return jsonResponse({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: "200" });
