@@ -81,12 +81,14 @@ const SERVERS: Server[] = [
   appServer("player", PLAYER_APP_PORT, ".data-e2e-player", OPEN_APP),
   standin("youtube", "scripts/standins/youtube-standin.ts", YOUTUBE_EMBED_PORT),
   standin("openai", "tests/e2e/support/openai-standin.ts", OPENAI_STANDIN_PORT),
-  // YouTube's embed and the OpenAI API replaced by the stand-ins; a YouTube-only copy of a demo video.
+  // YouTube's embed and the OpenAI API replaced by the stand-ins; a YouTube-only copy of a demo video;
+  // sign-ups off.
   appServer(
     "stand-ins",
     STANDINS_APP_PORT,
     ".data-e2e-standins",
-    { ...OPEN_APP, YOUTUBE_EMBED_ORIGIN, OPENAI_BASE_URL: OPENAI_STANDIN_URL, OPENAI_API_KEY: "standin-key" },
+    // Invitation-only too: its specs use the demo accounts and invitations, never a sign-up.
+    { ...OPEN_APP, YOUTUBE_EMBED_ORIGIN, OPENAI_BASE_URL: OPENAI_STANDIN_URL, OPENAI_API_KEY: "standin-key", AUTH_DISABLE_SIGNUP: "1" },
     { prepare: "npx tsx --conditions=react-server scripts/standins/prepare-youtube-db.ts" },
   ),
 ];
@@ -123,8 +125,8 @@ export default defineConfig({
     project("staff", STAFF_APP_PORT, ["admin", "admin-accessibility", "users", "segment-editor", "security-settings", "reminders"]),
     // The video player, what only a real server shows of security, and the installable app.
     project("player", PLAYER_APP_PORT, ["player", "words", "review-in-video", "review", "security", "listen", "installable", "push-notifications", "own-media-subtitles", "study-time", "study-loop"]),
-    // The YouTube player, processing and word meanings with the stand-ins.
-    project("stand-ins", STANDINS_APP_PORT, ["processing", "own-media", "player-youtube", "word-meanings", "saved-words"]),
+    // The YouTube player, processing and word meanings with the stand-ins; an invitation-only install.
+    project("stand-ins", STANDINS_APP_PORT, ["processing", "own-media", "player-youtube", "word-meanings", "saved-words", "invite-only"]),
   ],
   // Every server at once, after the build (Playwright would start its webServer entries in turn).
   webServer: {

@@ -27,3 +27,21 @@ export async function latestLink(request: APIRequestContext, to: string, match: 
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
+
+/** The six-digit code in the newest email to `to` whose subject matches, once it has arrived. */
+export async function latestCode(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+        if (!response.ok()) return undefined;
+        const { messages } = (await response.json()) as { messages: Message[] };
+        code = messages.filter((m) => subject.test(m.subject)).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1])[0];
+        return code;
+      },
+      { message: `a code for ${to}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return code!;
+}
