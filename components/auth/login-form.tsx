@@ -20,7 +20,8 @@ import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { TotpCodeForm } from "./totp-code-form";
 import { useTwoFactorText } from "./use-two-factor-text";
 
-export function LoginForm() {
+/** `signupOpen` false (an invitation-only install): no way to sign up is offered. */
+export function LoginForm({ signupOpen = true }: { signupOpen?: boolean }) {
   const { loadSupabase } = useAuth();
   const router = useRouter();
   const params = useSearchParams();
@@ -149,12 +150,14 @@ export function LoginForm() {
         {sendingCode ? <Spinner /> : null}
         {t("emailCode")}
       </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        {t("newHere")}{" "}
-        <Link href="/signup" className="font-semibold text-primary hover:underline">
-          {t("createAccount")}
-        </Link>
-      </p>
+      {signupOpen ? (
+        <p className="text-center text-sm text-muted-foreground">
+          {t("newHere")}{" "}
+          <Link href="/signup" className="font-semibold text-primary hover:underline">
+            {t("createAccount")}
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }

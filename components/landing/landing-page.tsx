@@ -23,7 +23,7 @@ export async function LandingPage({ samples, signupOpen = true }: { samples: Sam
   const t = await getTranslations("landing");
   return (
     <div className="min-h-dvh bg-gradient-to-b from-primary/5 via-background to-background">
-      <PublicHeader />
+      <PublicHeader signupOpen={signupOpen} />
       <main>
         <section className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-16 sm:px-6 lg:grid-cols-2 lg:pt-20">
           <div className="space-y-7">

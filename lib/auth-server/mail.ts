@@ -55,6 +55,13 @@ function template(t: Email, kind: MailKind, newEmail: string): Template {
   };
 }
 
+/** How long the link works: in days when it is whole days past one (an invitation's week). */
+function expiryLine(t: Email, kind: MailKind, hours: number): string {
+  if (kind === "magiclink") return t("codeLinkExpiry", { hours });
+  if (hours >= 48 && hours % 24 === 0) return t("linkExpiryDays", { days: hours / 24 });
+  return t("linkExpiry", { hours });
+}
+
 /** An email with a link, in the recipient's language (`locale`; English when unknown). */
 export async function composeMail(
   kind: MailKind,
@@ -71,7 +78,7 @@ export async function composeMail(
     firstName: input.firstName,
     paragraphs,
     action: { label: words.action, link: input.link },
-    footnote: [t(kind === "magiclink" ? "codeLinkExpiry" : "linkExpiry", { hours: input.expiryHours }), words.outro],
+    footnote: [expiryLine(t, kind, input.expiryHours), words.outro],
   });
 }
 

@@ -14,8 +14,11 @@ test("with sign-ups off, the landing and sign-up screens say the install is invi
   await page.goto("/");
   await expect(page.getByTestId("invite-only")).toContainText("This LingoReel is invitation-only: ask its owner for an invitation.");
   await expect(page.getByRole("textbox", { name: "Email" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Get Started" })).toHaveCount(0);
   await page.getByTestId("invite-only").getByRole("link", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("button", { name: "Email me a sign-in code" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create Account" })).toHaveCount(0);
 
   await page.goto("/signup");
   await expect(page.getByRole("heading", { level: 1, name: "Invitation only" })).toBeVisible();

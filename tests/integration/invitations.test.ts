@@ -74,6 +74,10 @@ describe.each(testDbKinds)("invitations on %s", (kind) => {
 
     const link = await inviteLink(email);
     expect(new URL(link).searchParams.get("type")).toBe("invite");
+    const { listMailbox } = await import("@/lib/auth-server");
+    const [mail] = await listMailbox({ to: email, limit: 1 });
+    expect(mail!.subject).toBe("You're invited to LingoReel");
+    expect(mail!.text).toContain("The link expires in 7 days and works once.");
     const session = await follow(link);
     if ("error" in session) throw new Error(session.error);
     const token = session.get("access_token")!;

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { LoginForm } from "@/components/auth/login-form";
+import { signupOpen } from "@/lib/auth/signup-open";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("login"))("metaTitle") };
@@ -13,7 +14,7 @@ export default async function Page() {
   return (
     <AuthShell title={t("title")} subtitle={t("subtitle")}>
       <Suspense>
-        <LoginForm />
+        <LoginForm signupOpen={await signupOpen()} />
       </Suspense>
     </AuthShell>
   );
