@@ -12,7 +12,7 @@
 import { and, count, desc, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { deleteUser as deleteAppUser, lockUserAccounts } from "@/db/queries/users";
-import { authMfaFactors, authSessions, authUsers, type AuthFactor } from "@/db/schema";
+import { authMfaFactors, authUsers, type AuthFactor } from "@/db/schema";
 import { BodyError, readBytes } from "@/lib/http/body";
 import type { RequestContext } from "../context";
 import { AuthServerError, validationFailed } from "../errors";
@@ -20,6 +20,7 @@ import { jsonResponse, readBody } from "../http";
 import { deleteAuthUser } from "../sessions";
 import { factorJson, loadUserJson, toUserJson } from "../users";
 import { loadUser, parseGoUuid } from "./admin-guard";
+import { dropToAal1 } from "./factors";
 
 const AUD = "authenticated";
 /** GoTrue's default page size; pop's when a page size of 0 is asked for. */
@@ -148,7 +149,7 @@ export async function listFactors(ctx: RequestContext, id: string): Promise<Resp
   return jsonResponse(factors.map(factorJson));
 }
 
-/** DELETE /admin/users/{id}/factors/{factor_id}: sessions that passed it fall back to aal1, as in GoTrue. */
+/** DELETE /admin/users/{id}/factors/{factor_id}: sessions that passed it fall back to aal1. */
 export async function deleteFactor(ctx: RequestContext, id: string, rawFactorId: string): Promise<Response> {
   const user = await loadUser(ctx, id);
   const factorId = parseGoUuid(rawFactorId);
@@ -159,13 +160,7 @@ export async function deleteFactor(ctx: RequestContext, id: string, rawFactorId:
       .where(and(eq(authMfaFactors.id, factorId), eq(authMfaFactors.userId, user.id)))
       .returning();
     if (!factor) throw new AuthServerError(404, "mfa_factor_not_found", "Factor not found");
-    const upgraded = await tx.select().from(authSessions).where(eq(authSessions.factorId, factor.id));
-    for (const s of upgraded) {
-      await tx
-        .update(authSessions)
-        .set({ aal: "aal1", factorId: null, amr: s.amr.filter((e) => e.method !== "totp"), updatedAt: ctx.now })
-        .where(eq(authSessions.id, s.id));
-    }
+    await dropToAal1(ctx, tx, factor.id);
     return factor;
   });
   return jsonResponse(factorJson(deleted));

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { z } from "zod";
+import type { DbOrTx } from "@/db/client";
 import { authMfaChallenges, authMfaFactors, authSessions, type AuthFactor, type AuthSession } from "@/db/schema";
 import type { RequestContext } from "../context";
 import { AuthServerError, overRequestRateLimit, validationFailed } from "../errors";
@@ -202,14 +203,18 @@ export async function unenrollFactor(ctx: RequestContext, factorId: string): Pro
   }
   await ctx.db.transaction(async (tx) => {
     await tx.delete(authMfaFactors).where(eq(authMfaFactors.id, factor.id));
-    // Sessions that reached aal2 with this factor fall back to aal1.
-    const upgraded = await tx.select().from(authSessions).where(eq(authSessions.factorId, factor.id));
-    for (const s of upgraded) {
-      await tx
-        .update(authSessions)
-        .set({ aal: "aal1", factorId: null, amr: s.amr.filter((e) => e.method !== "totp"), updatedAt: ctx.now })
-        .where(eq(authSessions.id, s.id));
-    }
+    await dropToAal1(ctx, tx, factor.id);
   });
   return jsonResponse({ id: factor.id });
+}
+
+/** Sessions that reached aal2 with a factor now gone fall back to aal1, as in GoTrue. */
+export async function dropToAal1(ctx: RequestContext, tx: DbOrTx, factorId: string): Promise<void> {
+  const upgraded = await tx.select().from(authSessions).where(eq(authSessions.factorId, factorId));
+  for (const s of upgraded) {
+    await tx
+      .update(authSessions)
+      .set({ aal: "aal1", factorId: null, amr: s.amr.filter((e) => e.method !== "totp"), updatedAt: ctx.now })
+      .where(eq(authSessions.id, s.id));
+  }
 }
