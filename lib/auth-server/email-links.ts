@@ -108,9 +108,11 @@ const sentStamp: Record<LinkType, SentStamp> = {
 /**
  * How a send was asked for. `admitted`: by an anonymous request for an address (/recover, /resend)
  * that has already spent the email caps for it; whatever stops such a send stops it silently, so
- * the answer is the same as for an address nobody has.
+ * the answer is the same as for an address nobody has. `serviceRole`: by the admin API, which the
+ * per-address and per-IP caps (made for anonymous requests) do not hold back, but the server-wide
+ * cap and the one-email-a-minute rule do, with their 429s.
  */
-export type SendMode = { admitted?: boolean };
+export type SendMode = { admitted?: boolean; serviceRole?: boolean };
 
 /** GoTrue's one-email-of-a-kind-a-minute rule per user: a 429, or for an admitted request false. */
 function frequencyAllows(ctx: RequestContext, last: Date | null, mode: SendMode): boolean {
@@ -242,7 +244,9 @@ export async function sendEmailLink(
 ): Promise<boolean> {
   const { user, type, to, redirectTo, pkce } = input;
   if (!frequencyAllows(ctx, user[sentStamp[type]], mode)) return false;
-  if (!mode.admitted) takeEmailBudget(ctx, [to]);
+  if (mode.serviceRole) {
+    if (!ctx.limits.emailSent.take("all")) throw overEmailSendRateLimit();
+  } else if (!mode.admitted) takeEmailBudget(ctx, [to]);
   const flowStateId = pkce ? await createFlowState(ctx, tx, user.id, pkce, flowAuthMethod[type]) : null;
   await createLink(ctx, tx, { user, type, to, redirectTo, flowStateId });
   await stampSent(ctx, tx, user, { [sentStamp[type]]: ctx.now });

@@ -21,7 +21,7 @@ import type { DbOrTx } from "@/db/client";
 import { authUsers, type AuthUser } from "@/db/schema";
 import type { RequestContext } from "../context";
 import { clearEmailLinks, issueLink, safeRedirect, sendEmailLink, type LinkType } from "../email-links";
-import { AuthServerError, emailExists, emailFrequencyError, overEmailSendRateLimit, validationFailed } from "../errors";
+import { AuthServerError, emailExists, validationFailed } from "../errors";
 import { jsonResponse, optionalObject, optionalString, readBody } from "../http";
 import { checkMetadataSize, checkNames } from "../metadata";
 import { checkPasswordStrength, hashPassword } from "../passwords";
@@ -65,14 +65,7 @@ export async function invite(ctx: RequestContext): Promise<Response> {
   const redirectTo = safeRedirect(ctx.site, ctx.url.searchParams.get("redirect_to"));
   const json = await ctx.db.transaction(async (tx) => {
     const user = await invitee(ctx, tx, email, data);
-    const frequency = ctx.config.rateLimits.emailMaxFrequencySeconds;
-    if (user.invitedAt && frequency > 0 && user.invitedAt.getTime() + frequency * 1000 > ctx.now.getTime()) {
-      throw emailFrequencyError(user.invitedAt, frequency, ctx.now);
-    }
-    if (!ctx.limits.emailSent.take("all")) throw overEmailSendRateLimit();
-    // Admitted: the server-wide cap is paid above, and the per-IP and per-address caps are for
-    // anonymous requests; the frequency rule has been checked, so the link is sent.
-    await sendEmailLink(ctx, tx, { user, type: "invite", to: user.email, redirectTo, pkce: null }, { admitted: true });
+    await sendEmailLink(ctx, tx, { user, type: "invite", to: user.email, redirectTo, pkce: null }, { serviceRole: true });
     return loadUserJson(tx, await stamp(ctx, tx, user, { confirmationSentAt: ctx.now }));
   });
   return jsonResponse(json);
