@@ -41,8 +41,8 @@ export function usePushDevice() {
     };
   }, []);
 
-  /** Turns this device's notifications on or off; throws when the browser or the server refuses. */
-  const set = useCallback(async (on: boolean) => {
+  /** Turns this device's notifications on or off, resolving to the state it ends in; throws when the browser or the server refuses. */
+  const set = useCallback(async (on: boolean): Promise<PushDeviceState> => {
     setBusy(true);
     try {
       const worker = await registration();
@@ -50,13 +50,15 @@ export function usePushDevice() {
       if (on) {
         const permission = await Notification.requestPermission();
         if (permission !== "granted") {
-          setState(permission === "denied" ? "denied" : "off");
-          return;
+          const refused = permission === "denied" ? "denied" : "off";
+          setState(refused);
+          return refused;
         }
         const { publicKey } = await apiJson<{ publicKey: string }>("GET", "/api/push/key");
         const subscription = (await worker.pushManager.getSubscription()) ?? (await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
         await apiJson("POST", "/api/push/subscriptions", subscription.toJSON());
         setState("on");
+        return "on";
       } else {
         const subscription = await worker.pushManager.getSubscription();
         if (subscription) {
@@ -64,6 +66,7 @@ export function usePushDevice() {
           await subscription.unsubscribe();
         }
         setState("off");
+        return "off";
       }
     } finally {
       setBusy(false);

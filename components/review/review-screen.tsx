@@ -2,7 +2,8 @@
 /**
  * The review screen: the learner's due cards one at a time (Space reveals, 1–4 grade, R
  * replays), how many are left, and when none are, when the next falls due. Practice goes through
- * any cards without touching their schedules. The first batch comes with the page's HTML.
+ * any cards without touching their schedules. The first batch comes with the page's HTML. Once a
+ * session has cleared the due cards, reminders are offered (once per browser).
  */
 import Link from "next/link";
 import { useEffect, useEffectEvent, useState } from "react";
@@ -17,6 +18,7 @@ import { useDueCards, type ReviewGrade } from "@/lib/data/use-review";
 import { useErrorText } from "@/lib/data/use-error-text";
 import { intervalParts } from "@/lib/words/cards/format";
 import { toast } from "@/lib/toast";
+import { ReminderOffer } from "@/components/reminders/reminder-offer";
 import { GRADES, ReviewCard } from "./review-card";
 
 export function ReviewScreen({ embedOrigin }: { embedOrigin: string }) {
@@ -32,6 +34,8 @@ export function ReviewScreen({ embedOrigin }: { embedOrigin: string }) {
   const [shownAt, setShownAt] = useState(0);
   // The count the last answer reported (it knows of cards that fell due meanwhile).
   const [answeredCount, setAnsweredCount] = useState<number | null>(null);
+  // Whether this visit graded a due card: the end of such a session offers reminders.
+  const [reviewed, setReviewed] = useState(false);
 
   const cards = due.data?.cards ?? [];
   const card = cards[index];
@@ -57,7 +61,10 @@ export function ReviewScreen({ embedOrigin }: { embedOrigin: string }) {
       { language: card.language, lemma: card.lemma, grade: value, practice },
       {
         onSuccess: (saved) => {
-          if (!practice) setAnsweredCount(saved.dueCount);
+          if (!practice) {
+            setAnsweredCount(saved.dueCount);
+            setReviewed(true);
+          }
           setRevealed(false);
           if (index + 1 < cards.length) setIndex(index + 1);
           // The batch is done: the next one (cards graded Again come back in it once due).
@@ -131,6 +138,7 @@ export function ReviewScreen({ embedOrigin }: { embedOrigin: string }) {
           <EmptyState practice={practice} nextDueAt={due.data?.nextDueAt ?? null} answeredAt={due.dataUpdatedAt} hasCards={practice || !!due.data?.nextDueAt} onPractice={() => startBatch(true)} onAgain={() => startBatch(true)} />
         )}
       </section>
+      {reviewed && !practice && !card && !due.isPending ? <ReminderOffer /> : null}
     </main>
   );
 }

@@ -3,11 +3,14 @@
  * worker through the DevTools protocol as the browser's push service would): it shows as one
  * notification that names what is due and keeps the page a tap opens, on this site only.
  *
+ * The end of a learner's first review session offers reminders on this device, once.
+ *
  * Chromium's headless shell has no notification platform (showing one crashes its renderer), so
  * this file runs in the full browser, headless.
  */
-import { expect, test } from "@playwright/test";
+import { LearnerApi } from "./support/api";
 import { CHROMIUM_ARGS } from "./support/browser";
+import { expect, test } from "./support/fixtures";
 
 test.use({ serviceWorkers: "allow", launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS } });
 
@@ -33,4 +36,60 @@ test("a reminder pushed to the app shows as a notification that names what is du
   // A newer reminder replaces it (one tag), and a message that is not one opens home, never another site.
   await cdp.send("ServiceWorker.deliverPushMessage", { origin: baseURL!, registrationId, data: JSON.stringify({ ...reminder, url: "https://evil.example/" }) });
   await expect.poll(async () => (await shown()).map((n) => n.data)).toEqual([{ url: "/home" }]);
+});
+
+test("the end of a first review session offers reminders on this device, once", async ({ signedInPage: page, context, baseURL, learner, request }) => {
+  await context.grantPermissions(["notifications"], { origin: baseURL });
+  const api = await LearnerApi.signIn(request, learner);
+  await api.setWordStatus("es", "leche", "learning");
+  await page.goto("/review");
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  // Not before the session: the page never asks on load.
+  await expect(page.getByTestId("reminder-offer")).toHaveCount(0);
+  const region = page.getByRole("region", { name: "Review" });
+  await expect(region.locator("[data-due-count]")).toHaveAttribute("data-due-count", "1");
+  await page.keyboard.press("Space");
+  await page.keyboard.press("3");
+  await expect(region.getByTestId("review-empty")).toContainText("No words due.");
+  const offer = page.getByTestId("reminder-offer");
+  await expect(offer).toContainText("Want a nudge when words are due?");
+  await offer.getByRole("button", { name: "Not now" }).click();
+  await expect(offer).toHaveCount(0);
+
+  // The next session's end does not ask again.
+  await api.setWordStatus("es", "agua", "learning");
+  await page.reload();
+  await expect(region.locator("[data-due-count]")).toHaveAttribute("data-due-count", "1");
+  await page.keyboard.press("Space");
+  await page.keyboard.press("3");
+  await expect(region.getByTestId("review-empty")).toBeVisible();
+  await expect(page.getByTestId("reminder-offer")).toHaveCount(0);
+});
+
+// The browser's own push service (Google's, for Chromium) is out of reach here, so subscribing fails
+// and the offer says so; storing a subscription and pushing to it are tested against a push-service
+// stand-in in tests/integration/reminders-push.test.ts.
+test("the offer's button asks for the permission from the click, and says when this device cannot take reminders", async ({ signedInPage: page, context, baseURL, learner, request }) => {
+  await context.grantPermissions(["notifications"], { origin: baseURL });
+  // Counts the permission requests, passing each on to the browser.
+  await page.addInitScript(() => {
+    const ask = Notification.requestPermission.bind(Notification);
+    (window as unknown as { asked: number }).asked = 0;
+    Notification.requestPermission = () => {
+      (window as unknown as { asked: number }).asked++;
+      return ask();
+    };
+  });
+  await (await LearnerApi.signIn(request, learner)).setWordStatus("es", "leche", "learning");
+  await page.goto("/review");
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.keyboard.press("Space");
+  await page.keyboard.press("3");
+  const offer = page.getByTestId("reminder-offer");
+  await expect(offer).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { asked: number }).asked)).toBe(0);
+  await offer.getByRole("button", { name: "Turn on reminders" }).click();
+  await expect(offer).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { asked: number }).asked)).toBe(1);
+  await expect(page.getByText("Reminders could not be turned on for this device.", { exact: true })).toBeVisible();
 });
