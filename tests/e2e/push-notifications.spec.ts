@@ -9,6 +9,7 @@
  * this file runs in the full browser, headless.
  */
 import { LearnerApi } from "./support/api";
+import { expectNoViolationsInBothThemes } from "./support/axe";
 import { CHROMIUM_ARGS } from "./support/browser";
 import { expect, test } from "./support/fixtures";
 
@@ -53,6 +54,7 @@ test("the end of a first review session offers reminders on this device, once", 
   await expect(region.getByTestId("review-empty")).toContainText("No words due.");
   const offer = page.getByTestId("reminder-offer");
   await expect(offer).toContainText("Want a nudge when words are due?");
+  await expectNoViolationsInBothThemes(page, "the reminder offer");
   await offer.getByRole("button", { name: "Not now" }).click();
   await expect(offer).toHaveCount(0);
 
