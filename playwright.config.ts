@@ -4,6 +4,7 @@ import { CHROMIUM_ARGS } from "./tests/e2e/support/browser";
 import {
   APP_PORT,
   appUrl,
+  E2E_SERVICE_ROLE_KEY,
   OPENAI_STANDIN_PORT,
   OPENAI_STANDIN_URL,
   PLAYER_APP_PORT,
@@ -87,8 +88,8 @@ const SERVERS: Server[] = [
     "stand-ins",
     STANDINS_APP_PORT,
     ".data-e2e-standins",
-    // Invitation-only too: its specs use the demo accounts and invitations, never a sign-up.
-    { ...OPEN_APP, YOUTUBE_EMBED_ORIGIN, OPENAI_BASE_URL: OPENAI_STANDIN_URL, OPENAI_API_KEY: "standin-key", AUTH_DISABLE_SIGNUP: "1" },
+    // Invitation-only too: its test accounts come from the admin API (tests/e2e/support/accounts.ts).
+    { ...OPEN_APP, YOUTUBE_EMBED_ORIGIN, OPENAI_BASE_URL: OPENAI_STANDIN_URL, OPENAI_API_KEY: "standin-key", AUTH_DISABLE_SIGNUP: "1", SUPABASE_SERVICE_ROLE_KEY: E2E_SERVICE_ROLE_KEY },
     { prepare: "npx tsx --conditions=react-server scripts/standins/prepare-youtube-db.ts" },
   ),
 ];

@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { authFlowState, authOneTimeTokens, authUsers, type AuthUser } from "@/db/schema";
 import type { RequestContext } from "./context";
-import { AuthServerError, emailFrequencyError, otpExpired, overEmailSendRateLimit, validationFailed } from "./errors";
+import { AuthServerError, emailFrequencyError, otpExpired, overEmailSendRateLimit, overRequestRateLimit, validationFailed } from "./errors";
 import { composeCodeMail, composeMail, storeMail, type MailKind } from "./mail";
 import { recipientLocale } from "./recipient-locale";
 import { newOpaqueToken } from "./sessions";
@@ -182,12 +182,19 @@ export async function issueLink(
   ctx: RequestContext,
   tx: DbOrTx,
   input: { user: AuthUser; type: LinkType; to: string; redirectTo: string; flowStateId: string | null },
+  options: { withCode: boolean } = { withCode: true },
 ): Promise<IssuedLink> {
   const { user, type, to, redirectTo, flowStateId } = input;
   const token = `${flowStateId ? PKCE_PREFIX : ""}${newOpaqueToken(32)}`;
   await storeOneTimeToken(ctx, tx, { userId: user.id, type, tokenHash: hashToken(token), to, flowStateId, redirectTo });
+  // A code exists only where someone is shown it (a sign-in email, the admin API's answer): a
+  // hidden one would be a second way in, six digits to guess, beside a link nobody leaked.
   const code = newEmailCode();
-  await storeOneTimeToken(ctx, tx, { userId: user.id, type: codeTokenType(type), tokenHash: emailCodeHash(to, code), to, flowStateId: null, redirectTo });
+  if (options.withCode) {
+    await storeOneTimeToken(ctx, tx, { userId: user.id, type: codeTokenType(type), tokenHash: emailCodeHash(to, code), to, flowStateId: null, redirectTo });
+  } else {
+    await tx.delete(authOneTimeTokens).where(and(eq(authOneTimeTokens.userId, user.id), eq(authOneTimeTokens.tokenType, codeTokenType(type))));
+  }
   // The link names GoTrue's verification type; the stored token says which of the two addresses it was sent to.
   const verificationType = type === "email_change_current" || type === "email_change_new" ? "email_change" : type;
   const link = `${ctx.site}/auth/v1/verify?${new URLSearchParams({ token, type: verificationType, redirect_to: redirectTo })}`;
@@ -201,7 +208,7 @@ async function createLink(
   input: { user: AuthUser; type: LinkType; to: string; redirectTo: string; flowStateId: string | null; newEmail?: string },
 ): Promise<void> {
   const { user, type, to } = input;
-  const { link, code } = await issueLink(ctx, tx, input);
+  const { link, code } = await issueLink(ctx, tx, input, { withCode: type === "magiclink" });
   const mail = await composeMail(type, {
     to,
     link,
@@ -368,6 +375,10 @@ export async function consumeEmailCode(ctx: RequestContext, tx: DbOrTx, email: s
     .from(authOneTimeTokens)
     .where(and(eq(authOneTimeTokens.userId, user.id), inArray(authOneTimeTokens.tokenType, types.map(codeTokenType))))
     .for("update");
+  // Wrong codes count against the account's sign-in failures too, across every code it is sent,
+  // so asking for new codes again and again gives no more guesses.
+  const account = user.email.toLowerCase();
+  if (!ctx.limits.failedSignIns.take(account)) throw overRequestRateLimit();
   const hash = emailCodeHash(user.email, code.trim());
   for (const row of rows) {
     const type = row.tokenType.slice(0, -"_code".length) as LinkType;
@@ -376,6 +387,7 @@ export async function consumeEmailCode(ctx: RequestContext, tx: DbOrTx, email: s
     if (!ctx.limits.mfaChallengeFailures.take(`code:${row.tokenHash}`)) continue;
     if (row.tokenHash !== hash || row.relatesTo.toLowerCase() !== user.email.toLowerCase()) continue;
     await tx.delete(authOneTimeTokens).where(eq(authOneTimeTokens.id, row.id));
+    ctx.limits.failedSignIns.give(account);
     return { ott: row, user, type };
   }
   throw expired();

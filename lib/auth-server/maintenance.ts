@@ -45,7 +45,7 @@ export async function purgeExpired(db: DbOrTx, config: AuthServerConfig, now: Da
     .where(
       or(
         and(lt(authOneTimeTokens.createdAt, linkCutoff), notInArray(authOneTimeTokens.tokenType, inviteTypes)),
-        lt(authOneTimeTokens.createdAt, ago(config.inviteExpirySeconds)),
+        and(lt(authOneTimeTokens.createdAt, ago(config.inviteExpirySeconds)), inArray(authOneTimeTokens.tokenType, inviteTypes)),
       ),
     )
     .limit(PURGE_BATCH_SIZE)

@@ -5,7 +5,8 @@
  * link; asking again re-sends it while the account has not been confirmed.
  */
 import "server-only";
-import { ApiError, conflict, rateLimited } from "@/lib/api/errors";
+import { ApiError, badRequest, conflict, rateLimited } from "@/lib/api/errors";
+import { INVALID_EMAIL_MESSAGE } from "@/lib/validation/email";
 import { env, type AppEnv } from "@/lib/env";
 
 export const INVITE_NEEDS_KEY_MESSAGE =
@@ -41,6 +42,7 @@ export async function sendAuthInvite(input: InviteRequest, auth: AppEnv["auth"] 
   if (response.ok && typeof body.id === "string") return body.id;
   const code = body.code ?? body.error_code;
   if (code === "email_exists" || response.status === 422) throw conflict(ALREADY_REGISTERED_MESSAGE);
+  if (response.status === 400) throw badRequest(INVALID_EMAIL_MESSAGE);
   if (response.status === 429) {
     // GoTrue's one email a minute per account: "…you can only request this after N seconds."
     const wait = /after (\d+) seconds?/.exec(body.message ?? body.msg ?? "");

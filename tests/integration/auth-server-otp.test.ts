@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
-import { authMail, authUsers } from "@/db/schema";
+import { authMail, authOneTimeTokens, authUsers } from "@/db/schema";
 import { PASSWORD, authServerSuite, noLimits, uniqueEmail } from "../helpers/auth-server";
 import { testDbKinds } from "../helpers/db";
 
@@ -199,6 +199,46 @@ describe.each(testDbKinds)("embedded auth server on %s: email codes and sign-ups
     clock.offsetMs += 61_000;
     expect((await client().auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull();
     expect(await mailCount(email)).toBe(1);
+  });
+
+  it("drops the password of someone who signed the address up first, once its owner signs in by code", async () => {
+    const email = uniqueEmail("otp-squatted");
+    // A stranger signs the address up with a password of their own; it stays unconfirmed.
+    expect((await client().auth.signUp({ email, password: "strangers-123" })).error).toBeNull();
+    clock.offsetMs += 61_000;
+    const owner = client();
+    expect((await owner.auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull();
+    const mail = await latestMail(email);
+    expect(mail.kind).toBe("magiclink");
+    expect((await owner.auth.verifyOtp({ email, token: codeIn(mail.text)!, type: "email" })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: "strangers-123" })).error?.code).toBe("invalid_credentials");
+  });
+
+  it("keeps codes to the emails that show them: a reset email has none to guess", async () => {
+    const email = uniqueEmail("otp-no-hidden-code");
+    await h.main.server.createUser({ email, password: PASSWORD });
+    expect((await client().auth.resetPasswordForEmail(email)).error).toBeNull();
+    const rows = await h.t.db.select({ type: authOneTimeTokens.tokenType }).from(authOneTimeTokens).where(eq(authOneTimeTokens.relatesTo, email));
+    expect(rows.map((r) => r.type)).toEqual(["recovery"]);
+  });
+
+  it("counts wrong codes against the account across fresh codes", async () => {
+    const email = uniqueEmail("otp-many-codes");
+    await h.main.server.createUser({ email, password: PASSWORD });
+    const limited = await start({ rateLimits: { ...noLimits, failedSignInsPerEmailPer5Min: 3, emailMaxFrequencySeconds: 0 } });
+    const supabase = client("pkce", limited.url);
+    let refusal: string | undefined;
+    for (let i = 0; i < 4; i++) {
+      await supabase.auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+      const code = codeIn((await latestMail(email)).text)!;
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+      refusal = (await supabase.auth.verifyOtp({ email, token: wrong, type: "email" })).error?.code;
+    }
+    expect(refusal).toBe("over_request_rate_limit");
+    // Locked out for now, even with the right code.
+    await supabase.auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+    const right = codeIn((await latestMail(email)).text)!;
+    expect((await supabase.auth.verifyOtp({ email, token: right, type: "email" })).error?.code).toBe("over_request_rate_limit");
   });
 
   it("refuses bad requests with GoTrue's answers", async () => {

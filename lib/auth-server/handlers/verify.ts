@@ -21,7 +21,7 @@ import {
 import { AuthServerError, emailExists, oauthErrorByStatus, otpExpired, validationFailed } from "../errors";
 import { isBanned, limitByIp } from "../guards";
 import { jsonResponse, optionalString, readBody, redirectResponse } from "../http";
-import { newOpaqueToken, startSession, tokenResponse } from "../sessions";
+import { deleteSessions, newOpaqueToken, startSession, tokenResponse } from "../sessions";
 import { normalizeEmail } from "../users";
 
 /** Which stored link types a `type` parameter may use. */
@@ -82,6 +82,12 @@ async function applyLink(ctx: RequestContext, tx: DbOrTx, user: AuthUser, type: 
   if (!user.emailConfirmedAt) {
     changes.emailConfirmedAt = ctx.now;
     changes.userMetaData = { ...user.userMetaData, email_verified: true };
+    // Whoever signed this address up without owning it chose the password it has: the owner, who
+    // has now proved the address with a sign-in or reset link, does not inherit it.
+    if (type === "magiclink" || type === "recovery") {
+      changes.encryptedPassword = "";
+      await deleteSessions(tx, user.id);
+    }
   }
   // As in GoTrue, following one link invalidates the user's other outstanding links.
   await clearEmailLinks(tx, user.id);

@@ -23,3 +23,6 @@ export const YOUTUBE_EMBED_ORIGIN = `http://127.0.0.1:${YOUTUBE_EMBED_PORT}`;
 export const OPENAI_STANDIN_ORIGIN = appUrl(OPENAI_STANDIN_PORT);
 export const OPENAI_STANDIN_URL = `${OPENAI_STANDIN_ORIGIN}/v1`;
 export const STANDINS_APP_URL = appUrl(STANDINS_APP_PORT);
+
+/** The admin API's key on the invitation-only server (sign-ups off): test accounts are made through it there. */
+export const E2E_SERVICE_ROLE_KEY = "sb_secret_e2e-invitation-only-server-key";
