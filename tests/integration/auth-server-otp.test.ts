@@ -241,6 +241,19 @@ describe.each(testDbKinds)("embedded auth server on %s: email codes and sign-ups
     expect((await supabase.auth.verifyOtp({ email, token: right, type: "email" })).error?.code).toBe("over_request_rate_limit");
   });
 
+  it("sends no sign-in code to an invited account whose invitation ran out", async () => {
+    const email = uniqueEmail("otp-lapsed-invite");
+    const user = await h.main.server.createUser({ email, password: PASSWORD, emailConfirmed: false });
+    await h.t.db.update(authUsers).set({ invitedAt: new Date(h.now().getTime() - 8 * 86_400_000), encryptedPassword: "" }).where(eq(authUsers.id, user.id));
+    expect((await client().auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull();
+    expect(await mailCount(email)).toBe(0);
+    // Still within its week, the code is another way to accept it.
+    await h.t.db.update(authUsers).set({ invitedAt: h.now() }).where(eq(authUsers.id, user.id));
+    clock.offsetMs += 61_000;
+    expect((await client().auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull();
+    expect(await mailCount(email)).toBe(1);
+  });
+
   it("refuses bad requests with GoTrue's answers", async () => {
     const noAddress = await rawRequest("POST", "/otp", JSON.stringify({}));
     expect([noAddress.status, noAddress.json.code]).toEqual([400, "validation_failed"]);

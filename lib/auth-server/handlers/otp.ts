@@ -13,6 +13,7 @@
  * `signup_disabled`), whatever the address: sign-in forms send `create_user: false`.
  */
 import { z } from "zod";
+import type { AuthUser } from "@/db/schema";
 import type { RequestContext } from "../context";
 import { parsePkce, safeRedirect, sendEmailLink } from "../email-links";
 import { answerEmailRequest } from "../email-requests";
@@ -32,6 +33,11 @@ const otpSchema = z.object({
   code_challenge: optionalString,
   code_challenge_method: optionalString,
 });
+
+/** An invited account that never accepted, whose invitation has run out: no way in but a new invitation. */
+function invitationLapsed(ctx: RequestContext, user: AuthUser): boolean {
+  return !user.emailConfirmedAt && user.invitedAt !== null && user.invitedAt.getTime() + ctx.config.inviteExpirySeconds * 1000 <= ctx.now.getTime();
+}
 
 export async function otp(ctx: RequestContext): Promise<Response> {
   limitByIp(ctx, ctx.limits.otp);
@@ -59,7 +65,7 @@ export async function otp(ctx: RequestContext): Promise<Response> {
         (await insertAuthUser(ctx.db, { email, encryptedPassword: "", userMetadata: data, confirmedAt: null, now: ctx.now })) ??
         (await findUserByEmail(ctx.db, email));
     }
-    if (!user || isBanned(user, ctx.now)) return false;
+    if (!user || isBanned(user, ctx.now) || invitationLapsed(ctx, user)) return false;
     const found = user;
     return ctx.db.transaction((tx) => sendEmailLink(ctx, tx, { user: found, type: "magiclink", to: found.email, redirectTo, pkce }, { admitted: true }));
   });
