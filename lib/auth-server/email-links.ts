@@ -167,8 +167,8 @@ export type IssuedLink = {
   /** The link's own token, also what POST /verify takes as `token_hash`. */
   token: string;
   link: string;
-  /** Six digits that `verifyOtp({ email, token })` takes in place of the link. */
-  code: string;
+  /** Six digits that `verifyOtp({ email, token })` takes in place of the link; null when none was asked for. */
+  code: string | null;
   /** GoTrue's verification type the link names. */
   verificationType: string;
   redirectTo: string;
@@ -189,8 +189,8 @@ export async function issueLink(
   await storeOneTimeToken(ctx, tx, { userId: user.id, type, tokenHash: hashToken(token), to, flowStateId, redirectTo });
   // A code exists only where someone is shown it (a sign-in email, the admin API's answer): a
   // hidden one would be a second way in, six digits to guess, beside a link nobody leaked.
-  const code = newEmailCode();
-  if (options.withCode) {
+  const code = options.withCode ? newEmailCode() : null;
+  if (code) {
     await storeOneTimeToken(ctx, tx, { userId: user.id, type: codeTokenType(type), tokenHash: emailCodeHash(to, code), to, flowStateId: null, redirectTo });
   } else {
     await tx.delete(authOneTimeTokens).where(and(eq(authOneTimeTokens.userId, user.id), eq(authOneTimeTokens.tokenType, codeTokenType(type))));
@@ -212,7 +212,7 @@ async function createLink(
   const mail = await composeMail(type, {
     to,
     link,
-    code,
+    code: code ?? undefined,
     firstName: firstNameOf(user),
     newEmail: input.newEmail,
     expiryHours: Math.round(linkExpirySeconds(ctx, type) / 3600),
