@@ -62,6 +62,12 @@ export async function deleteUser(db: DbOrTx, params: { id: string }): Promise<bo
   return deleted.length > 0;
 }
 
+/** How many owners the product has (an install keeps at least one). */
+export async function countOwners(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, "owner"));
+  return row?.n ?? 0;
+}
+
 /**
  * Serialises changes to who has which account and role (first-user creation, role changes,
  * deletions), so concurrent changes cannot leave the product without an owner or bring back a

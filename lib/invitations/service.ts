@@ -64,19 +64,27 @@ export async function createInvitation(
   await requireOwner(db, actor);
   if (await getUserByEmail(db, { email: input.email })) throw conflict(ALREADY_REGISTERED_MESSAGE);
   if (await findPendingInvitationByEmail(db, input.email)) throw conflict(ALREADY_INVITED_MESSAGE);
-  const authUserId = await sendAuthInvite({ email: input.email, redirectTo: acceptPage(origin), locale: actor.interfaceLanguage });
+  // The row first: of two owners inviting the same address at once, only the one whose row wins
+  // sends, and an email that cannot be sent takes its row back with it (no account waits unlisted).
   const created = await insertInvitation(db, {
     email: input.email,
     role: input.role,
     invitedBy: actor.id,
-    authUserId,
+    authUserId: null,
     createdAt: now,
     sentAt: now,
     expiresAt: expiryFrom(now),
   });
-  // Two owners inviting the same address at once: one row wins, both emails carry a working link.
   if (!created) throw conflict(ALREADY_INVITED_MESSAGE);
-  return toJson(created, actor.email, now);
+  let authUserId: string;
+  try {
+    authUserId = await sendAuthInvite({ email: input.email, redirectTo: acceptPage(origin), locale: actor.interfaceLanguage });
+  } catch (error) {
+    await deleteInvitation(db, created.id);
+    throw error;
+  }
+  const updated = await updateInvitation(db, created.id, { authUserId });
+  return toJson(updated ?? created, actor.email, now);
 }
 
 /** Emails a fresh link (the old one stops working) and gives the invitation its full time again. */

@@ -297,6 +297,19 @@ describe.each(testDbKinds)("embedded auth server on %s: admin API", (kind) => {
       expect((await supabase.auth.refreshSession()).error).not.toBeNull();
       expect((await admin().deleteUser(id)).error).toMatchObject({ status: 404, code: "user_not_found" });
 
+      // The product keeps an owner: the last one cannot be deleted, one of two can.
+      const { session: only } = await signedIn("admin-delete-owner");
+      await h.t.db.update(users).set({ role: "user" }).where(eq(users.role, "owner"));
+      await insertUser(h.t.db, { id: only.user.id, email: only.user.email!, role: "owner" });
+      const refused = await admin().deleteUser(only.user.id);
+      expect(refused.error).toMatchObject({ status: 409, code: "conflict" });
+      expect(refused.error?.message).toContain("last owner");
+      expect((await admin().getUserById(only.user.id)).data.user?.id).toBe(only.user.id);
+      const { session: second } = await signedIn("admin-delete-owner-2");
+      await insertUser(h.t.db, { id: second.user.id, email: second.user.email!, role: "owner" });
+      expect((await admin().deleteUser(only.user.id)).error).toBeNull();
+      expect(await h.t.db.select().from(users).where(eq(users.id, only.user.id))).toEqual([]);
+
       // No body at all is a hard delete too.
       const { session: bare } = await signedIn("admin-delete-bare");
       expect((await asService("DELETE", `/admin/users/${bare.user.id}`)).status).toBe(200);

@@ -158,6 +158,13 @@ describe.each(testDbKinds)("invitations on %s", (kind) => {
     await createUser({ email: pending, password: "secret-123", userMetadata: {}, emailConfirmed: false });
     expect((await invite({ email: pending })).status).toBe(201);
 
+    // An address whose sign-in account is confirmed but never reached the app: the auth server
+    // refuses the invitation, and the invitation goes with the refusal instead of waiting unsent.
+    const confirmed = address("confirmed");
+    await createUser({ email: confirmed, password: "secret-123", userMetadata: {}, emailConfirmed: true });
+    expect(await invite({ email: confirmed })).toMatchObject({ status: 409, body: { message: "A user with this email address has already been registered" } });
+    expect((await list()).map((i) => i.email)).not.toContain(confirmed);
+
     for (const body of [{ email: "not-an-address" }, { email: "a\u0000b@example.com" }, { email: 42 }, { email: address("x"), role: "god" }, { email: address("x"), extra: 1 }, {}]) {
       const answer = await invite(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
@@ -169,6 +176,13 @@ describe.each(testDbKinds)("invitations on %s", (kind) => {
     const unknown = "00000000-0000-4000-8000-000000000000";
     expect((await call(resendRoute, `/api/admin/invitations/${unknown}/resend`, { method: "POST", token: owner.token, params: { invitationId: unknown } })).status).toBe(404);
     expect((await call(revokeRoute, "/api/admin/invitations/nope", { method: "DELETE", token: owner.token, params: { invitationId: "nope" } })).status).toBe(404);
+    // Two owners inviting one address at once: one invitation, one email.
+    const raced = address("raced");
+    const answers = await Promise.all([invite({ email: raced }), invite({ email: raced })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const { listMailbox } = await import("@/lib/auth-server");
+    expect(await listMailbox({ to: raced })).toHaveLength(1);
+    expect((await list()).filter((i) => i.email === raced)).toHaveLength(1);
     // Admins manage content, not people (SPEC §6).
     expect((await invite({ email: address("by-admin") }, admin.token)).status).toBe(403);
   });

@@ -8,10 +8,11 @@
  * owner's deletion on the Users screen, so no account is left without its data or the reverse. A
  * soft delete (GoTrue keeps an anonymised row with `deleted_at`) is refused: this server's tables
  * have no such state, and an account that looked alive would be worse than an answer saying so.
+ * Deleting the product's last owner is refused (409 `conflict`), as the Users screen refuses it.
  */
 import { and, count, desc, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { deleteUser as deleteAppUser, lockUserAccounts } from "@/db/queries/users";
+import { countOwners, deleteUser as deleteAppUser, getUserById as getAppUser, lockUserAccounts } from "@/db/queries/users";
 import { authMfaFactors, authUsers, type AuthFactor } from "@/db/schema";
 import { BodyError, readBytes } from "@/lib/http/body";
 import type { RequestContext } from "../context";
@@ -114,6 +115,8 @@ export async function getUser(ctx: RequestContext, id: string): Promise<Response
   return jsonResponse(await loadUserJson(ctx.db, await loadUser(ctx, id)));
 }
 
+export const LAST_OWNER_MESSAGE = "This is the product's last owner: make someone else an owner before deleting this account";
+
 const deleteSchema = z.object({ should_soft_delete: z.boolean().nullish() });
 
 /** DELETE /admin/users/{id}: GoTrue reads the body only when there is one. */
@@ -136,6 +139,10 @@ export async function deleteUser(ctx: RequestContext, id: string): Promise<Respo
   await ctx.db.transaction(async (tx) => {
     // The lock the product takes for every change of who has an account (lib/services/users.ts).
     await lockUserAccounts(tx);
+    // The product's own rule (its Users screen cannot do it either): an install keeps an owner.
+    if ((await getAppUser(tx, { id: user.id }))?.role === "owner" && (await countOwners(tx)) <= 1) {
+      throw new AuthServerError(409, "conflict", LAST_OWNER_MESSAGE);
+    }
     await deleteAppUser(tx, { id: user.id });
     await deleteAuthUser(tx, user.id);
   });
