@@ -7,7 +7,7 @@
  * Nothing here (nor in what it imports) may read `process`: Next gives a worker no Node globals,
  * and the build fails on them. The build's version comes in through next.config.ts's define.
  */
-import { NOTIFICATION_ICON, NOTIFICATION_TAG, readPushedReminder, sameSitePath } from "./sw-push";
+import { NOTIFICATION_ICON, NOTIFICATION_TAG, openTappedReminder, readPushedReminder } from "./sw-push";
 import { OFFLINE_PAGE, PRECACHE, cacheName, staleCaches, strategyFor } from "./sw-routes";
 
 declare const self: ServiceWorkerGlobalScope;
@@ -85,18 +85,5 @@ self.addEventListener("push", (event) => {
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const url = new URL(sameSitePath((event.notification.data as { url?: unknown } | null)?.url), self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      // A window of the app already open goes to the page; else a new one opens there.
-      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-      if (open) {
-        await open.focus();
-        await open.navigate(url).catch(() => undefined);
-        return;
-      }
-      await self.clients.openWindow(url);
-    })(),
-  );
+  event.waitUntil(openTappedReminder(self.clients, self.location.origin, event.notification.data));
 });

@@ -11,15 +11,18 @@
 import { LearnerApi } from "./support/api";
 import { expectNoViolationsInBothThemes } from "./support/axe";
 import { CHROMIUM_ARGS } from "./support/browser";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
 test.use({ serviceWorkers: "allow", launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS } });
 
-test("a reminder pushed to the app shows as a notification that names what is due", async ({ page, context, baseURL }) => {
-  await context.grantPermissions(["notifications"], { origin: baseURL });
-  await page.goto("/");
+/**
+ * The browser's push service, as a function: delivers `data` to the worker controlling `page`'s
+ * site through the DevTools protocol (what the push service does once lib/reminders/push.ts sent it).
+ */
+async function pushService(page: Page, baseURL: string) {
   await page.evaluate(() => navigator.serviceWorker.ready);
-  const cdp = await context.newCDPSession(page);
+  const cdp = await page.context().newCDPSession(page);
   const registered = new Promise<string>((resolve) => {
     cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
       const ours = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
@@ -28,15 +31,68 @@ test("a reminder pushed to the app shows as a notification that names what is du
   });
   await cdp.send("ServiceWorker.enable");
   const registrationId = await registered;
-  // What lib/reminders/push.ts sends, as the browser's push service hands it to the worker.
-  const reminder = { title: "2 words are due for review", body: "2 words are due for review. A few minutes now keeps them fresh.", url: "/review", badge: 2 };
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin: baseURL!, registrationId, data: JSON.stringify(reminder) });
+  return (data: unknown) => cdp.send("ServiceWorker.deliverPushMessage", { origin: baseURL, registrationId, data: JSON.stringify(data) });
+}
+
+/** What lib/reminders/push.ts sends for two words due. */
+const REMINDER = { title: "2 words are due for review", body: "2 words are due for review. A few minutes now keeps them fresh.", url: "/review", badge: 2 };
+
+test("a reminder pushed to the app shows as a notification that names what is due", async ({ page, context, baseURL }) => {
+  await context.grantPermissions(["notifications"], { origin: baseURL });
+  await page.goto("/");
+  const push = await pushService(page, baseURL!);
+  await push(REMINDER);
   const shown = () =>
     page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })));
-  await expect.poll(shown).toEqual([{ title: reminder.title, body: reminder.body, tag: "reminder", data: { url: "/review" } }]);
+  await expect.poll(shown).toEqual([{ title: REMINDER.title, body: REMINDER.body, tag: "reminder", data: { url: "/review" } }]);
   // A newer reminder replaces it (one tag), and a message that is not one opens home, never another site.
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin: baseURL!, registrationId, data: JSON.stringify({ ...reminder, url: "https://evil.example/" }) });
+  await push({ ...REMINDER, url: "https://evil.example/" });
   await expect.poll(async () => (await shown()).map((n) => n.data)).toEqual([{ url: "/home" }]);
+});
+
+/** The worker's global scope, with what this file keeps on it. */
+type WorkerScope = ServiceWorkerGlobalScope & { appBadge?: number };
+
+test("the reminder sets the app's badge to the due count, and a tap on it takes the open window to the review", async ({ signedInPage: page, context, baseURL }) => {
+  await context.grantPermissions(["notifications"], { origin: baseURL });
+  // On the home screen, in a window the worker controls (navigate() moves only those).
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe("activated");
+  const worker = context.serviceWorkers().find((w) => w.url().includes("/_next/static/service-worker/")) ?? (await context.waitForEvent("serviceworker"));
+
+  // The badge: headless Chromium has no installed app to show it on, so the worker's setAppBadge
+  // is replaced by one that keeps the count it is given.
+  await worker.evaluate(() => {
+    const scope = self as unknown as WorkerScope;
+    Object.defineProperty(scope.navigator, "setAppBadge", {
+      configurable: true,
+      value: (count?: number) => {
+        scope.appBadge = count;
+        return Promise.resolve();
+      },
+    });
+  });
+  const push = await pushService(page, baseURL!);
+  await push(REMINDER);
+  await expect.poll(() => worker.evaluate(() => (self as unknown as WorkerScope).appBadge)).toBe(2);
+  await expect.poll(() => worker.evaluate(async () => (await (self as unknown as WorkerScope).registration.getNotifications()).length)).toBe(1);
+
+  // The tap. Chromium has no way to click a notification from DevTools, so the worker is handed a
+  // notificationclick for the notification it shows, as the browser would on a tap, and its own
+  // listener does the rest. Built by a script, the event is untrusted: its waitUntil throws (after
+  // the listener has started the work) and the browser refuses to focus a window for it, so what
+  // this shows is the window moved to the page with the focus refused; a focus allowed is in
+  // tests/unit/sw-push.test.ts.
+  await worker.evaluate(async () => {
+    const scope = self as unknown as WorkerScope;
+    const [notification] = await scope.registration.getNotifications();
+    scope.dispatchEvent(new NotificationEvent("notificationclick", { notification: notification! }));
+  });
+  await expect(page).toHaveURL(/\/review$/);
+  await expect(page.getByRole("region", { name: "Review" })).toBeVisible();
+  // The notification is gone once tapped.
+  expect(await worker.evaluate(async () => (await (self as unknown as WorkerScope).registration.getNotifications()).length)).toBe(0);
 });
 
 test("the end of a first review session offers reminders on this device, once", async ({ signedInPage: page, context, baseURL, learner, request }) => {
