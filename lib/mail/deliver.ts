@@ -1,6 +1,7 @@
 /**
- * Where emails go: every one is stored in embedded_auth.mail (the dev mailbox shows them) and,
- * when SMTP is configured, delivered with nodemailer.
+ * Where emails go: stored in embedded_auth.mail (the dev mailbox shows them) and, when SMTP is
+ * configured, delivered with nodemailer. Account emails are always stored; a reminder is stored
+ * only when there is no SMTP to deliver it (lib/reminders/send.ts).
  */
 import type { DbOrTx } from "@/db/client";
 import { authMail } from "@/db/schema";

@@ -10,7 +10,7 @@ export type OutgoingMail<K extends string = string> = {
   html: string;
   text: string;
   kind: K;
-  /** Extra headers for delivery (List-Unsubscribe); the dev mailbox does not keep them. */
+  /** Extra headers for delivery (List-Unsubscribe), kept with the dev mailbox's copy too. */
   headers?: Record<string, string>;
 };
 

@@ -1,9 +1,10 @@
 /**
  * The embedded auth server behind a real node:http server for integration tests, with the
- * helpers the auth-server test files share: a fake SMTP server, supabase-js clients, the mailbox.
+ * helpers the auth-server test files share: supabase-js clients, the mailbox. The fake SMTP server
+ * they deliver to is in ./smtp.
  */
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { createClient, type Session, type SupabaseClient } from "@supabase/supabase-js";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
@@ -45,61 +46,6 @@ export async function serve(server: AuthServer): Promise<Running> {
     url: `http://127.0.0.1:${port}`,
     server,
     close: () => new Promise<void>((resolve) => httpServer.close(() => resolve())),
-  };
-}
-
-type SmtpMessage = { from: string; to: string[]; data: string };
-
-/** Just enough of an SMTP server to receive what nodemailer sends. */
-export async function fakeSmtp(): Promise<{ port: number; messages: SmtpMessage[]; close: () => Promise<void> }> {
-  const messages: SmtpMessage[] = [];
-  const server = net.createServer((socket) => {
-    socket.setEncoding("utf8");
-    let buffer = "";
-    let inData = false;
-    let current: SmtpMessage = { from: "", to: [], data: "" };
-    socket.write("220 localhost ESMTP\r\n");
-    socket.on("data", (chunk: string) => {
-      buffer += chunk;
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf("\r\n.\r\n");
-          if (end === -1) return;
-          current.data = buffer.slice(0, end);
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          messages.push(current);
-          current = { from: "", to: [], data: "" };
-          socket.write("250 OK queued\r\n");
-          continue;
-        }
-        const newline = buffer.indexOf("\r\n");
-        if (newline === -1) return;
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 2);
-        const command = line.slice(0, 4).toUpperCase();
-        if (command === "EHLO") socket.write("250-localhost\r\n250 8BITMIME\r\n");
-        else if (command === "MAIL") {
-          current.from = line;
-          socket.write("250 OK\r\n");
-        } else if (command === "RCPT") {
-          current.to.push(line);
-          socket.write("250 OK\r\n");
-        } else if (command === "DATA") {
-          inData = true;
-          socket.write("354 End data with <CR><LF>.<CR><LF>\r\n");
-        } else if (command === "QUIT") {
-          socket.end("221 Bye\r\n");
-          return;
-        } else socket.write("250 OK\r\n");
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 

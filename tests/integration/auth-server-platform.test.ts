@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { PURGE_BATCH_SIZE } from "@/lib/auth-server/maintenance";
 import { authFlowState, authOneTimeTokens, authRefreshTokens, authSigningKeys, authUsers } from "@/db/schema";
 import { resultRows } from "@/db/client";
-import { fakeSmtp, PASSWORD, uniqueEmail, authServerSuite } from "../helpers/auth-server";
+import { PASSWORD, uniqueEmail, authServerSuite } from "../helpers/auth-server";
+import { fakeSmtp } from "../helpers/smtp";
 import { testDbKinds } from "../helpers/db";
 
 describe.each(testDbKinds)("embedded auth server on %s: platform", (kind) => {

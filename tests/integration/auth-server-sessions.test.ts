@@ -9,7 +9,8 @@ import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { isSessionActive } from "@/lib/auth-server";
 import { authOneTimeTokens, authSessions, authUsers } from "@/db/schema";
-import { fakeSmtp, PASSWORD, uniqueEmail, authServerSuite } from "../helpers/auth-server";
+import { PASSWORD, uniqueEmail, authServerSuite } from "../helpers/auth-server";
+import { fakeSmtp } from "../helpers/smtp";
 import { testDbKinds } from "../helpers/db";
 
 describe.each(testDbKinds)("embedded auth server on %s: sessions", (kind) => {
