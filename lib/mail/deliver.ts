@@ -14,10 +14,17 @@ export async function storeMail(db: DbOrTx, mail: OutgoingMail, now: Date): Prom
 type Transport = { sendMail(message: Record<string, unknown>): Promise<unknown> };
 const transports = new Map<string, Promise<Transport>>();
 
+/**
+ * Short timeouts (nodemailer's own wait up to 2 minutes to connect and 10 of silence): a server that
+ * takes connections and stalls would otherwise hold up every email behind it (reminders go one after
+ * another). Settings in SMTP_URL's query (`?socketTimeout=60000`) win.
+ */
+const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
 function transport(url: string): Promise<Transport> {
   let t = transports.get(url);
   if (!t) {
-    t = import("nodemailer").then((m) => m.default.createTransport(url) as unknown as Transport);
+    t = import("nodemailer").then((m) => m.default.createTransport({ url, ...TIMEOUTS }) as unknown as Transport);
     transports.set(url, t);
     t.catch(() => transports.delete(url));
   }
