@@ -1,10 +1,10 @@
 "use client";
 /**
- * Drives a player adapter: reads its time every animation frame into a small store, and mirrors
- * playing/paused into React. Only the components that show the time subscribe to the store
+ * Drives a player adapter: reads its time every animation frame while it plays (a few times a second
+ * while paused) into a small store, and mirrors playing/paused into React. Only the components that show the time subscribe to the store
  * (`useMediaTimeValue`), so a frame re-renders the caption and the clock, not the whole page.
  */
-import { useCallback, useEffect, useEffectEvent, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
 import type { PlayerAdapter } from "@/lib/player/adapter";
 
@@ -36,6 +36,9 @@ export function useMediaTimeValue<T>(time: MediaTimeStore, select: (ms: number) 
   return useSyncExternalStore(time.subscribe, () => select(time.get()), () => select(0));
 }
 
+/** How often a paused player's time is looked at (a seek wakes the check at once). */
+const PAUSED_CHECK_MS = 250;
+
 export type MediaControls = {
   time: MediaTimeStore;
   playing: boolean;
@@ -51,12 +54,24 @@ export function useMediaTime(adapter: PlayerAdapter | null, onTime?: (previousMs
   const [playing, setPlaying] = useState(false);
   const timeMoved = useEffectEvent((previous: number, now: number) => onTime?.(previous, now));
 
+  // Runs the next check at once (at the coming frame): set while an adapter is attached.
+  const wake = useRef<() => void>(undefined);
+
   useEffect(() => {
     if (!adapter) return;
-    const unsubscribe = adapter.subscribe(() => setPlaying(adapter.isPlaying()));
     let previous = adapter.time();
     time.set(previous);
-    let frame = requestAnimationFrame(function tick() {
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cancel = () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      frame = 0;
+      timer = undefined;
+    };
+    const check = () => {
+      frame = 0;
+      timer = undefined;
       const now = adapter.time();
       if (now !== previous) {
         // Render the subscribers inside this frame: a plain update would commit in a later task and paint a frame late.
@@ -64,10 +79,23 @@ export function useMediaTime(adapter: PlayerAdapter | null, onTime?: (previousMs
         timeMoved(previous, now);
         previous = now;
       }
-      frame = requestAnimationFrame(tick);
+      // Every frame while it plays; while paused a few times a second (the embed's late report of a
+      // seek), not every frame: a paused video page keeps no frame loop running on a phone's battery.
+      if (adapter.isPlaying()) frame = requestAnimationFrame(check);
+      else timer = setTimeout(check, PAUSED_CHECK_MS);
+    };
+    wake.current = () => {
+      cancel();
+      frame = requestAnimationFrame(check);
+    };
+    const unsubscribe = adapter.subscribe(() => {
+      setPlaying(adapter.isPlaying());
+      wake.current?.();
     });
+    check();
     return () => {
-      cancelAnimationFrame(frame);
+      cancel();
+      wake.current = undefined;
       unsubscribe();
     };
   }, [adapter, time]);
@@ -81,6 +109,7 @@ export function useMediaTime(adapter: PlayerAdapter | null, onTime?: (previousMs
       // The store takes the new time now, not at the next frame: a key pressed again before it (the
       // seek bar's → twice, the next line twice) goes on from where the first one went.
       time.set(adapter.time());
+      wake.current?.();
     },
     [adapter, time],
   );
