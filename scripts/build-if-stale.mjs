@@ -2,7 +2,7 @@
 /**
  * The production build, made only when there is none or the sources changed since it (their
  * sizes and times, fingerprinted). `npm start` calls it before serving; `npm test` runs it while
- * the unit tests run, so the browser tests' servers find the build made. SKIP_BUILD=1 serves
+ * the unit tests run (scripts/test.mjs), so the browser tests' servers find the build made. SKIP_BUILD=1 serves
  * whatever build there is.
  */
 import { spawnSync } from "node:child_process";
