@@ -105,7 +105,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
-    trace: "retain-on-failure",
+    // Recording a trace (the page's screencast and a DOM snapshot at every step) took about half the
+    // browser's CPU time, on every test, for traces kept only when one fails: in CI a failed test is
+    // run again with its trace recorded (retries below); locally each run records one.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM,
