@@ -140,6 +140,8 @@ export default defineConfig({
     timeout: 1_200_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_LAUNCH: JSON.stringify({ prepare: PREPARE, servers: SERVERS, reuse: !process.env.CI }) },
+    // Servers already answering are used as they are: locally, and when `npm test` (scripts/test.mjs)
+    // started them beside the unit tests. A CI run otherwise starts its own.
+    env: { E2E_LAUNCH: JSON.stringify({ prepare: PREPARE, servers: SERVERS, reuse: !process.env.CI || process.env.E2E_SERVERS_STARTED === "1" }) },
   },
 });
