@@ -22,9 +22,8 @@ export default defineConfig({
     globalSetup: ["tests/helpers/db-templates.ts", "tests/helpers/media-cache.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Three files at a time on two cores: much of a file's time is spent waiting (on the job queue's
-    // polls, servers, timers), and a third file fills those waits; PGlite instances are heavy, so no more.
-    maxWorkers: 3,
+    // PGlite instances are heavy; two cores run two files at a time.
+    maxWorkers: 2,
     // A worker process runs file after file with the modules it has loaded: importing the server's
     // modules and warming PGlite's WebAssembly took seconds per file, about a third of the run.
     // Files still get their own databases, and put back what they change (setEnv, installAppDb,
