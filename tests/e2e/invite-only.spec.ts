@@ -7,7 +7,7 @@ import { AUTH_HEADERS } from "./support/accounts";
 import { expectNoViolationsInBothThemes } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { latestCode, latestLink, uniqueEmail } from "./support/mailbox";
-import { DEMO_LEARNER, DEMO_OWNER } from "./support/pages";
+import { chooseOption, DEMO_LEARNER, DEMO_OWNER } from "./support/pages";
 import { signInWithCookie } from "./support/session-cookie";
 
 test("with sign-ups off, the landing and sign-up screens say the install is invitation-only", async ({ page, request }) => {
@@ -39,8 +39,7 @@ test("an owner invites a learner, who accepts from the emailed link, chooses a p
   await page.getByRole("button", { name: "Invite people" }).click();
   const dialog = page.getByRole("dialog", { name: "Invite people" });
   await dialog.getByRole("textbox", { name: "Email" }).fill(email);
-  await dialog.getByRole("combobox", { name: "Role" }).click();
-  await page.getByRole("option", { name: "Admin" }).click();
+  await chooseOption(page, dialog.getByRole("combobox", { name: "Role" }), "Admin");
   await dialog.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByText(`${email} will get an email with a link to join.`)).toBeVisible();
   const row = page.getByTestId("invitation-row").filter({ hasText: email });

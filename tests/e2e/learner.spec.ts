@@ -1,6 +1,7 @@
 /** The signed-in learner's screens: home, header search, favourites, profile, saved and settings. */
 import { expect, test } from "./support/fixtures";
 import { LearnerApi } from "./support/api";
+import { chooseOption } from "./support/pages";
 import { addSessionCookie } from "./support/session-cookie";
 
 const SPANISH_VIDEOS = ["Introducing Yourself in Spanish", "Ordering Coffee in Madrid"];
@@ -271,8 +272,7 @@ test.describe("settings", () => {
     await page.goto("/settings");
     const quizzes = page.getByRole("combobox", { name: "Quizzes" });
     await expect(quizzes).toHaveText("At every vocabulary word");
-    await quizzes.click();
-    await page.getByRole("option", { name: "At most one every few seconds" }).click();
+    await chooseOption(page, quizzes, "At most one every few seconds");
     const gap = page.getByLabel("Seconds between quizzes");
     await gap.fill("5");
     await page.getByRole("button", { name: "Save Changes" }).click();
@@ -291,8 +291,7 @@ test.describe("settings", () => {
     await expect(page.getByTestId("preference-quizFrequency")).toHaveText("Quizzes: At most one every 45 s");
 
     await page.goto("/settings");
-    await quizzes.click();
-    await page.getByRole("option", { name: "Off" }).click();
+    await chooseOption(page, quizzes, "Off");
     await expect(page.getByLabel("Seconds between quizzes")).toHaveCount(0);
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Your settings have been saved successfully.")).toBeVisible();
@@ -301,8 +300,7 @@ test.describe("settings", () => {
 
     // Pause on Highlight off stops every quiz: the choice is greyed and says so, and so does the profile.
     await page.goto("/settings");
-    await quizzes.click();
-    await page.getByRole("option", { name: "At every vocabulary word" }).click();
+    await chooseOption(page, quizzes, "At every vocabulary word");
     await page.getByRole("switch", { name: "Pause on Highlight" }).click();
     await expect(quizzes).toBeDisabled();
     await expect(page.getByText("No quizzes while Pause on Highlight is off.")).toBeVisible();

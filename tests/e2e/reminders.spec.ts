@@ -6,6 +6,7 @@
  */
 import { expectNoViolationsInBothThemes } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { chooseOption } from "./support/pages";
 
 type Message = { subject: string; text: string; kind: string; links: string[]; headers?: Record<string, string> };
 
@@ -14,9 +15,7 @@ test("a learner sets the reminder time, gets a test reminder and unsubscribes fr
   const card = page.getByTestId("reminder-settings");
   const time = card.getByRole("combobox", { name: "Reminder time" });
   await expect(time).toHaveText("7:00 PM");
-  await time.click();
-  await page.getByRole("option", { name: "8:30 AM" }).click();
-  await expect(time).toHaveText("8:30 AM");
+  await chooseOption(page, time, "8:30 AM");
   await page.reload();
   await expect(page.getByTestId("reminder-settings").getByRole("combobox", { name: "Reminder time" })).toHaveText("8:30 AM");
   // Service workers are blocked in this browser (playwright.config.ts): no notifications here, and the card says so.

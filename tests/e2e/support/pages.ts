@@ -1,5 +1,5 @@
 /** Page objects for the auth screens. */
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export class LoginPage {
   constructor(private readonly page: Page) {}
@@ -74,4 +74,22 @@ export async function watchForText(page: Page, text: string): Promise<{ seen: ()
 /** The transcript's lines, each found by its time button (it plays the line and carries aria-current). */
 export function transcriptLines(page: Page) {
   return page.getByTestId("transcript").getByRole("button", { name: /^Play the line at / });
+}
+
+/**
+ * Picks `option` from a Radix select: opens it with a click on `trigger`, then clicks the option
+ * until the list closes. Radix ignores a release it may take for the end of the press that opened
+ * the list, and on a busy machine it starts listening only after the list is on the screen: a
+ * click landing in between is dropped (a person's second tap then chooses).
+ */
+export async function chooseOption(page: Page, trigger: Locator, option: string) {
+  await trigger.click();
+  const listbox = page.getByRole("listbox");
+  await expect(listbox).toBeVisible();
+  await expect(async () => {
+    if (!(await listbox.isVisible())) return;
+    await listbox.getByRole("option", { name: option, exact: true }).click({ timeout: 2_000 });
+    await expect(listbox).toBeHidden({ timeout: 1_000 });
+  }).toPass();
+  await expect(trigger).toContainText(option);
 }
