@@ -2,8 +2,8 @@
 /**
  * The production build, made only when there is none or the sources changed since it (their
  * sizes and times, fingerprinted). `npm start` calls it before serving; `npm test` runs it while
- * the unit tests run (scripts/test.mjs), so the browser tests' servers find the build made. SKIP_BUILD=1 serves
- * whatever build there is.
+ * the unit tests run (scripts/test.mjs), so the browser tests' servers find the build made.
+ * SKIP_BUILD=1 serves whatever build there is.
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";

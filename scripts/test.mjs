@@ -11,24 +11,12 @@
  * `npm run test:unit` and `npm run test:e2e` run one part alone.
  */
 import { spawn } from "node:child_process";
+import { tagLines } from "./tag-lines.mjs";
 
 /** Passes a child's output through, each line tagged with `tag`; `onLine` sees each line of its stdout. */
 function relay(child, tag, onLine) {
-  for (const [stream, target] of [
-    [child.stdout, process.stdout],
-    [child.stderr, process.stderr],
-  ]) {
-    let rest = "";
-    stream.on("data", (chunk) => {
-      const lines = (rest + chunk.toString()).split("\n");
-      rest = lines.pop() ?? "";
-      for (const line of lines) {
-        target.write(`[${tag}] ${line}\n`);
-        if (stream === child.stdout) onLine?.(line);
-      }
-    });
-    stream.on("end", () => rest && target.write(`[${tag}] ${rest}\n`));
-  }
+  tagLines(child.stdout, process.stdout, tag, onLine);
+  tagLines(child.stderr, process.stderr, tag);
 }
 
 const exited = (child) => new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));

@@ -1,8 +1,9 @@
 "use client";
 /**
- * Drives a player adapter: reads its time every animation frame while it plays (a few times a second
- * while paused) into a small store, and mirrors playing/paused into React. Only the components that show the time subscribe to the store
- * (`useMediaTimeValue`), so a frame re-renders the caption and the clock, not the whole page.
+ * Drives a player adapter: reads its time every animation frame while it plays (a few times a
+ * second while paused) into a small store, and mirrors playing/paused into React. Only the
+ * components that show the time subscribe to the store (`useMediaTimeValue`), so a frame
+ * re-renders the caption and the clock, not the whole page.
  */
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";

@@ -11,26 +11,16 @@
  * (not in CI), a server already answering its URL is used as it is.
  */
 import { spawn } from "node:child_process";
+import { tagLines } from "../../../scripts/tag-lines.mjs";
 
 const { prepare, servers, reuse } = JSON.parse(process.env.E2E_LAUNCH ?? "{}");
 const children = new Set();
 
-/** Copies a child's output to ours, each line tagged with its server's name. */
-function relay(stream, target, name) {
-  let rest = "";
-  stream.on("data", (chunk) => {
-    const lines = (rest + chunk.toString()).split("\n");
-    rest = lines.pop() ?? "";
-    for (const line of lines) target.write(`[${name}] ${line}\n`);
-  });
-  stream.on("end", () => rest && target.write(`[${name}] ${rest}\n`));
-}
-
 function start(name, command, env = {}) {
   const child = spawn(command, { shell: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
   children.add(child);
-  relay(child.stdout, process.stdout, name);
-  relay(child.stderr, process.stderr, name);
+  tagLines(child.stdout, process.stdout, name);
+  tagLines(child.stderr, process.stderr, name);
   return new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
