@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
+import { retryStaleTerminations } from "./driver-faults";
 import { namedStatementClient } from "./pglite-statements";
 import { runPreparedAsNamed } from "./prepared";
 import * as schema from "./schema";
@@ -54,7 +55,7 @@ export async function openPglite(dir: string | undefined, from?: Blob): Promise<
 export async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const client = postgres(url, { max: poolSize, onnotice: () => {} });
+  const client = retryStaleTerminations(postgres(url, { max: poolSize, onnotice: () => {} }));
   const authWrites: { onWrite?: () => void } = {};
   const logger = { logQuery: (query: string) => void (authWrites.onWrite && AUTH_WRITE_RE.test(query) && authWrites.onWrite()) };
   const db = drizzle(client, { schema, logger }) as unknown as Db;

@@ -26,3 +26,64 @@ export function surviveClosedConnectionWrites(log: (message: string) => void = c
     process.exit(1);
   });
 }
+
+/**
+ * Another known fault of postgres-js 3.4.9: a connection whose query was in flight when the server
+ * terminated it keeps that error (57P01 "terminating connection due to administrator command")
+ * and, once it has reconnected, rejects the first query it is given with it, before sending it
+ * (connection.js clears neither `query` nor `errorResponse` when the socket closes;
+ * porsager/postgres#1223). After a Postgres restart each such connection of the pool would fail
+ * one request with a 503 although the database is back.
+ *
+ * The driver hands a 57P0x error (the server terminated the backend, or is starting or shutting
+ * down) only to a query of a connection that is starting up or to that stale first query; a query
+ * in flight when its connection closes gets CONNECTION_CLOSED instead. So a statement failed with
+ * 57P0x was never run, and trying it once more is safe, writes included. Applied to statements
+ * on their own and to a transaction whose BEGIN failed; a statement inside a transaction is not
+ * tried again (its transaction is gone).
+ */
+const NOT_RUN_CODES = new Set(["57P01", "57P02", "57P03"]);
+
+export function isNotRunTermination(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && NOT_RUN_CODES.has(code);
+}
+
+type Sql = import("postgres").Sql;
+type Pending = PromiseLike<unknown> & { values(): PromiseLike<unknown> };
+
+/** The client, with its lone statements (`unsafe`, as Drizzle sends them) and `begin` tried once more after a stale termination. */
+export function retryStaleTerminations(client: Sql): Sql {
+  const unsafe = (...args: Parameters<Sql["unsafe"]>) => {
+    let values = false;
+    const run = async () => {
+      const once = () => (values ? client.unsafe(...args).values() : client.unsafe(...args));
+      try {
+        return await once();
+      } catch (error) {
+        if (!isNotRunTermination(error)) throw error;
+        return once();
+      }
+    };
+    const pending: Pending = {
+      values: () => ((values = true), pending),
+      then: (onResolved, onRejected) => run().then(onResolved, onRejected),
+    };
+    return pending;
+  };
+  const begin = async (...args: unknown[]) => {
+    const body = args.at(-1) as (tx: unknown) => unknown;
+    let started = false;
+    const tracked = [...args.slice(0, -1), (tx: unknown) => ((started = true), body(tx))];
+    const once = () => (client.begin as (...a: unknown[]) => Promise<unknown>)(...tracked);
+    try {
+      return await once();
+    } catch (error) {
+      if (started || !isNotRunTermination(error)) throw error;
+      return once();
+    }
+  };
+  return new Proxy(client, {
+    get: (target, property) => (property === "unsafe" ? unsafe : property === "begin" ? begin : Reflect.get(target, property, target)),
+  });
+}

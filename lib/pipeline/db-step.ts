@@ -3,12 +3,9 @@
  * restart (or failover) during a long AI call does not fail the run and make pg-boss retry it:
  * the retry would pay the AI provider again for work already done.
  *
- * Why a first try can fail although the database is back: postgres-js 3.4.9 keeps the last error
- * of a connection the server terminated (57P01 "terminating connection due to administrator
- * command", sent to every connection on shutdown) and, once it has reconnected, rejects the first
- * query it is given with that stale error, before sending it (see connection.js: `errorResponse`
- * is not cleared when the socket closes; porsager/postgres#1223 reports the same at start-up).
- * That connection is then healthy, so the second try succeeds. Only connection-level errors
+ * The database client already tries once more a statement a restart failed before sending it
+ * (db/driver-faults.ts); this covers the rest: a step whose connection was lost under it, when the
+ * database is back by the time the step is tried again. Only connection-level errors
  * (isDatabaseUnavailable: socket errors, class 08, 57P01-57P03) are retried; a constraint or data
  * error fails at once, as it would again. The steps this wraps are safe to run twice: progress
  * updates, reads, saves that replace what an earlier run left, and the video's lease (taken again
