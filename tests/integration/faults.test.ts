@@ -114,7 +114,7 @@ describe.skipIf(!postgresBinDir)(postgresBinDir ? "a Postgres restart" : "a Post
   let boss: PgBoss;
   let actors: Record<ActorName, Actor>;
   let published: number;
-  /** Answers the transcription the test holds open; called again after it, so a failed test leaves no job behind. */
+  /** Answers the transcription the test holds open; called again after it, so a failed test leaves no job running. */
   let answer: () => void = () => {};
 
   beforeAll(async () => {
@@ -127,8 +127,9 @@ describe.skipIf(!postgresBinDir)(postgresBinDir ? "a Postgres restart" : "a Post
     await startWorkers(boss, { db: handle.db, audio });
   }, 60_000);
   afterAll(async () => {
+    // A job the test left held is let go and waited for, so none writes to the database after it is gone.
     answer();
-    await boss?.stop({ graceful: false, close: false, wait: true, timeout: 5_000 }).catch(() => {});
+    await boss?.stop({ graceful: true, close: false, wait: true, timeout: 15_000 }).catch(() => {});
     uninstallAppDb();
     await handle?.dispose().catch(() => {});
   });
