@@ -11,6 +11,7 @@
  * (not in CI), a server already answering its URL is used as it is.
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { tagLines } from "../../../scripts/tag-lines.mjs";
 
 const { prepare, servers, reuse } = JSON.parse(process.env.E2E_LAUNCH ?? "{}");
@@ -29,6 +30,27 @@ function stop(code) {
   process.exit(code);
 }
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(1));
+
+/** Whether this process leads its process group (npm test's runner and Playwright start it so), read from Linux's /proc. */
+function leadsGroup() {
+  try {
+    const [, pgrp] = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ").slice(1);
+    return Number(pgrp) === process.pid;
+  } catch {
+    return false;
+  }
+}
+
+// Whoever started the launch ends it, with the servers; if that process dies without doing so
+// (killed outright, say), the launch is handed to another parent, and it stops them itself rather
+// than leave servers holding the test ports. The timer also keeps the launch up until then.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid === parent) return;
+  console.error("the process that started the browser tests' servers is gone: stopping them");
+  if (leadsGroup()) process.kill(-process.pid, "SIGTERM");
+  else stop(1);
+}, 1_000);
 
 async function answers(url) {
   try {
@@ -67,5 +89,3 @@ await Promise.all(
 );
 ready = true;
 console.log("servers ready");
-// Stays up, with the servers, until Playwright ends the group.
-setInterval(() => {}, 1 << 30);
