@@ -101,6 +101,14 @@ export async function claimReminderDays(
   return new Set(claimed.map((row) => row.userId));
 }
 
+/** Records that the day's claimed reminder could not be sent (its row stays: never a second try that day). */
+export async function markReminderFailed(db: DbOrTx, params: { userId: string; day: string; failure: string; now: Date }): Promise<void> {
+  await db
+    .update(remindersSent)
+    .set({ failedAt: params.now, failure: params.failure.slice(0, 500) })
+    .where(and(eq(remindersSent.userId, params.userId), eq(remindersSent.day, params.day)));
+}
+
 /** Turns email reminders off for the learner whose link this is; false for an unknown token. */
 export async function stopReminderEmails(db: DbOrTx, params: { token: string }): Promise<boolean> {
   const rows = await db.update(users).set({ reminderEmail: false }).where(eq(users.reminderToken, params.token)).returning({ id: users.id });

@@ -8,7 +8,8 @@ import { users } from "./app";
 
 /**
  * One row per learner and local day a reminder was sent on, written before sending: a second
- * worker process reaching the same learner finds it and sends nothing.
+ * worker process reaching the same learner finds it and sends nothing. A send that failed keeps
+ * its row (a reminder goes at most once a day) and says so: failed_at and why.
  */
 export const remindersSent = pgTable(
   "reminders_sent",
@@ -22,6 +23,9 @@ export const remindersSent = pgTable(
     /** What it said: the words due and the streak at risk (0: not mentioned). */
     dueCount: integer("due_count").notNull().default(0),
     streak: integer("streak").notNull().default(0),
+    /** When sending failed (no channel took it), and the error's message; null once sent. */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    failure: text("failure"),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

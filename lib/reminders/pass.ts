@@ -10,7 +10,7 @@
  */
 import "server-only";
 import type { Db, DbOrTx } from "@/db/client";
-import { claimReminderDays, lockRemindersDue, postponeReminder, scheduleNextReminders, type ReminderCandidate } from "@/db/queries/reminders";
+import { claimReminderDays, lockRemindersDue, markReminderFailed, postponeReminder, scheduleNextReminders, type ReminderCandidate } from "@/db/queries/reminders";
 import { localDay } from "@/lib/progress/days";
 import { localMinutes, reminderNews, reminderWindowOpen } from "./rules";
 import { learnersNews, sendReminder } from "./send";
@@ -34,9 +34,13 @@ export async function runReminderPass(db: Db, options: { now?: Date; batch?: num
         await sendReminder(db, learner, news, { now });
         result.sent++;
       } catch (error) {
-        // The day's row stays: a reminder is sent at most once, never twice.
+        // The day's row stays (a reminder is sent at most once, never twice) and says it failed.
         result.failed++;
-        console.error(`[reminders] could not send ${learner.id}'s reminder:`, error instanceof Error ? error.message : error);
+        const failure = error instanceof Error ? error.message : String(error);
+        console.error(`[reminders] could not send ${learner.id}'s reminder:`, failure);
+        await markReminderFailed(db, { userId: learner.id, day: localDay(now, learner.timeZone), failure, now }).catch((markError: unknown) =>
+          console.error(`[reminders] could not record that ${learner.id}'s reminder failed:`, markError instanceof Error ? markError.message : markError),
+        );
       }
     }
     if (looked < batch) return result;

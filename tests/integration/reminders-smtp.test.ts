@@ -73,6 +73,15 @@ describe.each(testDbKinds)("reminders over SMTP on %s", (kind) => {
     t().db.select().from(authMail).where(and(eq(authMail.to, who.email), eq(authMail.kind, "reminder"))).orderBy(asc(authMail.createdAt));
   const daysSent = async (who: Actor) =>
     (await t().db.select({ day: remindersSent.day }).from(remindersSent).where(eq(remindersSent.userId, who.id)).orderBy(asc(remindersSent.day))).map((r) => r.day);
+  /** Each day's row of the learner's log: whether its reminder failed, and why. */
+  const failures = async (who: Actor) =>
+    (
+      await t()
+        .db.select({ day: remindersSent.day, failedAt: remindersSent.failedAt, failure: remindersSent.failure })
+        .from(remindersSent)
+        .where(eq(remindersSent.userId, who.id))
+        .orderBy(asc(remindersSent.day))
+    ).map((r) => ({ day: r.day, failedAt: r.failedAt?.toISOString() ?? null, failure: r.failure }));
   const nextLook = async (who: Actor) => (await t().db.select({ next: users.reminderNextAt }).from(users).where(eq(users.id, who.id)))[0]!.next;
   const recipientsOf = (messages: FakeSmtp["messages"]) => messages.map((m) => parseMail(m.data).header("To"));
 
@@ -136,8 +145,11 @@ describe.each(testDbKinds)("reminders over SMTP on %s", (kind) => {
       expect(await runReminderPass(t().db, { now: day1 })).toMatchObject({ sent: 1, failed: 1 });
       expect(recipientsOf(smtp.messages)).toEqual([other.email]);
       expect(errors).toHaveBeenCalledWith(`[reminders] could not send ${learner.id}'s reminder:`, expect.stringContaining("550 5.1.1"));
-      // The day's row stays (a reminder at most once a day), and the next look is tomorrow's 19:00.
+      // The day's row stays (a reminder at most once a day) and says the send failed, and why; the
+      // next look is tomorrow's 19:00.
       expect(await daysSent(learner)).toEqual(["2026-06-10"]);
+      expect(await failures(learner)).toEqual([{ day: "2026-06-10", failedAt: day1.toISOString(), failure: expect.stringContaining("550 5.1.1") }]);
+      expect(await failures(other)).toEqual([{ day: "2026-06-10", failedAt: null, failure: null }]);
       expect((await nextLook(learner))!.toISOString()).toBe("2026-06-11T17:00:00.000Z");
       expect(await stored(learner)).toEqual([]);
 
@@ -168,6 +180,12 @@ describe.each(testDbKinds)("reminders over SMTP on %s", (kind) => {
       expect(recipientsOf(smtp.messages.slice(0, 2))).toEqual([other.email, other.email]);
       expect(recipientsOf(smtp.messages.slice(2)).sort()).toEqual([learner.email, other.email].sort());
       expect(await daysSent(learner)).toEqual(["2026-06-10", "2026-06-11", "2026-06-12", "2026-06-13"]);
+      expect((await failures(learner)).map((row) => [row.day, row.failure?.match(/\b[45]\d\d\b|ECONNREFUSED/)?.[0] ?? row.failure])).toEqual([
+        ["2026-06-10", "550"],
+        ["2026-06-11", "554"],
+        ["2026-06-12", "ECONNREFUSED"],
+        ["2026-06-13", null],
+      ]);
       expect(await stored(learner)).toEqual([]);
     } finally {
       errors.mockRestore();
