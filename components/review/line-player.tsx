@@ -18,18 +18,35 @@ type Props = { media: ReviewMedia; replay: number; embedOrigin: string; title: s
 /** How long a line may take to start before its silence is taken for a blocked autoplay. */
 const START_GRACE_MS = 1500;
 
-/** Plays [startMs, endMs] and pauses at its end; returns a function that stops watching. */
+/**
+ * Plays [startMs, endMs] and pauses at its end; returns a function that stops watching. Each frame
+ * looks for the end only while the media plays: a line the browser kept silent, or that is paused,
+ * costs no frames until it plays.
+ */
 function playSpan(adapter: PlayerAdapter, startMs: number, endMs: number): () => void {
-  adapter.seek(startMs);
-  adapter.play();
-  let frame = requestAnimationFrame(function watch() {
+  let frame = 0;
+  let done = false;
+  const watch = () => {
+    frame = 0;
     if (adapter.time() >= endMs) {
+      // The span is over: what the learner plays next in the embed is theirs.
+      done = true;
+      unsubscribe();
       adapter.pause();
       return;
     }
-    frame = requestAnimationFrame(watch);
+    if (adapter.isPlaying()) frame = requestAnimationFrame(watch);
+  };
+  const unsubscribe = adapter.subscribe(() => {
+    if (!done && !frame && adapter.isPlaying()) frame = requestAnimationFrame(watch);
   });
-  return () => cancelAnimationFrame(frame);
+  adapter.seek(startMs);
+  adapter.play();
+  frame ||= requestAnimationFrame(watch);
+  return () => {
+    cancelAnimationFrame(frame);
+    unsubscribe();
+  };
 }
 
 export default function LinePlayer({ media, replay, embedOrigin, title }: Props) {
