@@ -52,12 +52,16 @@ export async function noteVideoJobWaiting(db: DbOrTx, params: { videoId: number;
     where video_id = ${params.videoId}`);
 }
 
-/** As noteVideoJobWaiting, only while another job holds the video: work just queued behind it shows as waiting at once. */
+/**
+ * As noteVideoJobWaiting, only while another kind of job holds the video: work just queued behind
+ * it shows as waiting at once. A job of this kind holding it is the one just queued (one per kind
+ * and video), already started: nothing waits.
+ */
 export async function noteVideoJobWaitingIfBusy(db: DbOrTx, params: { videoId: number; queue: string; seconds: number }): Promise<void> {
   await db.execute(sql`
     update ${videoJobLeases}
     set waiting = ${videoJobLeases.waiting} || jsonb_build_object(${params.queue}::text, now() + make_interval(secs => ${params.seconds}))
-    where video_id = ${params.videoId} and job_id is not null and expires_at > now()`);
+    where video_id = ${params.videoId} and job_id is not null and expires_at > now() and queue is distinct from ${params.queue}`);
 }
 
 /** The SQL truth "a job on this video waits for another" for a video-id column, for card queries. */

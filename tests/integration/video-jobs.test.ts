@@ -29,6 +29,8 @@ import { setAiServer, setEnv } from "@/scripts/standins/env";
 import { startFakeOpenAi, type FakeOpenAi } from "@/scripts/standins/fake-openai";
 import { call } from "../helpers/learner-api";
 import { waitUntil } from "../helpers/processes";
+import { seedVideo } from "../helpers/videos";
+import { isVideoJobWaiting, noteVideoJobWaitingIfBusy, takeVideoLease } from "@/db/queries/video-jobs";
 import { answerChat } from "@/scripts/standins/standin-answers";
 
 type Who = { id: string; token: string };
@@ -362,5 +364,20 @@ describe.each(testDbKinds)("per-admin limit on re-processing on %s", (kind) => {
       await t().db.execute(sql`select state from pgboss.job where name = ${QUEUES.processVideo} and singleton_key = ${key} order by created_on`),
     ).map((r) => r.state);
     expect(states).toEqual(["active", "created"]);
+  });
+});
+
+describe.each(testDbKinds)("what the directory shows as waiting on %s", (kind) => {
+  const t = useTestDb(kind, { app: true });
+
+  it("a job that took the video before its request ended is running, not waiting behind itself; another kind queued behind it waits", async () => {
+    const { id } = await seedVideo(t().db, "published");
+    // The worker started the quiz job between its queuing and the request's last step.
+    expect(await takeVideoLease(t().db, { videoId: id, jobId: "job-1#1", queue: QUEUES.regenerateQuizzes, seconds: 60 })).toBe("taken");
+    await noteVideoJobWaitingIfBusy(t().db, { videoId: id, queue: QUEUES.regenerateQuizzes, seconds: 120 });
+    expect(await isVideoJobWaiting(t().db, id)).toBe(false);
+    // Translations asked for while the quizzes are made do wait for them.
+    await noteVideoJobWaitingIfBusy(t().db, { videoId: id, queue: QUEUES.generateTranslations, seconds: 120 });
+    expect(await isVideoJobWaiting(t().db, id)).toBe(true);
   });
 });
