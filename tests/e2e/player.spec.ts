@@ -5,7 +5,7 @@ import { formatMediaTime } from "@/lib/format";
 import type { Account } from "./support/accounts";
 import { LearnerApi } from "./support/api";
 import { expect, test } from "./support/fixtures";
-import { transcriptLines } from "./support/pages";
+import { countAnimationFrames, transcriptLines } from "./support/pages";
 import { installProbe, litInOrder, readProbe } from "@/scripts/standins/highlight-probe";
 
 async function openVideo(page: Page, title: string) {
@@ -257,19 +257,9 @@ test("the seek bar seeks by click, drag and its keys, and shows elapsed / total 
 
 test("a paused video keeps no frame loop running on the device, and a seek while paused still moves the line and the clock", async ({ signedInPage: page, learner, request }) => {
   await withoutQuizzes(request, learner);
-  // Counts the animation frames the page asks for.
-  await page.addInitScript(() => {
-    const request = window.requestAnimationFrame.bind(window);
-    const counted = window as unknown as { framesAsked: number };
-    counted.framesAsked = 0;
-    window.requestAnimationFrame = (callback) => {
-      counted.framesAsked++;
-      return request(callback);
-    };
-  });
+  const { framesAsked } = await countAnimationFrames(page);
   await page.reload();
   await openVideo(page, "Ordering Coffee in Madrid");
-  const framesAsked = () => page.evaluate(() => (window as unknown as { framesAsked: number }).framesAsked);
   // Playing, the captions follow the media frame by frame.
   await playButton(page).click();
   const playing = await framesAsked();

@@ -7,6 +7,7 @@ import { LearnerApi } from "./support/api";
 import { addSessionCookie } from "./support/session-cookie";
 import { expectNoViolationsInBothThemes } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { countAnimationFrames } from "./support/pages";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -69,20 +70,12 @@ test("/review opened where the browser blocks sound says to press Replay, and Re
       if (!touched) return Promise.reject(new DOMException("play() failed because the user didn't interact with the document first.", "NotAllowedError"));
       return play.call(this);
     };
-    // Counts the animation frames the page asks for.
-    const request = window.requestAnimationFrame.bind(window);
-    const counted = window as unknown as { framesAsked: number };
-    counted.framesAsked = 0;
-    window.requestAnimationFrame = (callback) => {
-      counted.framesAsked++;
-      return request(callback);
-    };
   });
+  const { framesAsked } = await countAnimationFrames(page);
   await page.goto("/review");
   const region = page.getByRole("region", { name: "Review" });
   await expect(region.getByTestId("review-sound-blocked")).toHaveText("Your browser held back the sound: press Replay to hear the line.");
   // The silent line waits for Replay without a frame loop: a second goes by with (almost) no frame asked for.
-  const framesAsked = () => page.evaluate(() => (window as unknown as { framesAsked: number }).framesAsked);
   const silent = await framesAsked();
   await page.waitForTimeout(1000);
   expect((await framesAsked()) - silent).toBeLessThan(5);

@@ -71,6 +71,23 @@ export async function watchForText(page: Page, text: string): Promise<{ seen: ()
   return { seen: () => page.evaluate(() => (window as unknown as { __textSeen?: boolean }).__textSeen === true) };
 }
 
+/**
+ * Counts the animation frames the page asks for, from the start of each document it loads (call
+ * before navigating); `framesAsked()` reads the count, to check nothing redraws the screen for nothing.
+ */
+export async function countAnimationFrames(page: Page): Promise<{ framesAsked: () => Promise<number> }> {
+  await page.addInitScript(() => {
+    const request = window.requestAnimationFrame.bind(window);
+    const counted = window as unknown as { framesAsked: number };
+    counted.framesAsked = 0;
+    window.requestAnimationFrame = (callback) => {
+      counted.framesAsked++;
+      return request(callback);
+    };
+  });
+  return { framesAsked: () => page.evaluate(() => (window as unknown as { framesAsked: number }).framesAsked) };
+}
+
 /** The transcript's lines, each found by its time button (it plays the line and carries aria-current). */
 export function transcriptLines(page: Page) {
   return page.getByTestId("transcript").getByRole("button", { name: /^Play the line at / });
