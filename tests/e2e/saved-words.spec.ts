@@ -7,6 +7,7 @@
 import { expect, test } from "./support/fixtures";
 import { LearnerApi } from "./support/api";
 import { expectNoViolationsInBothThemes } from "./support/axe";
+import { chooseOption } from "./support/pages";
 
 test("the learner manages their saved words: notes, search, filters, remove and undo", async ({ signedInPage: page, learner, request }) => {
   const api = await LearnerApi.signIn(request, learner);
@@ -49,35 +50,31 @@ test("the learner manages their saved words: notes, search, filters, remove and 
   await expect.poll(listed).toEqual(["leche", "favor", "hermana"]);
 
   // A video: the words said in it.
-  await page.getByRole("combobox", { name: "Video" }).click();
-  await page.getByRole("option", { name: /^Ordering Coffee in Madrid · 2$/ }).click();
+  await chooseOption(page, page.getByRole("combobox", { name: "Video" }), "Ordering Coffee in Madrid · 2");
   await expect.poll(listed).toEqual(["leche", "favor"]);
-  await page.getByRole("combobox", { name: "Video" }).click();
-  await page.getByRole("option", { name: "All videos" }).click();
+  await chooseOption(page, page.getByRole("combobox", { name: "Video" }), "All videos");
   await expect.poll(listed).toEqual(["leche", "favor", "hermana"]);
 
   // The quiz's word, apart; saved from there, it joins the list.
   const show = page.getByRole("combobox", { name: "Show" });
-  await show.click();
-  await page.getByRole("option", { name: "From quizzes (not saved) · 1" }).click();
+  await chooseOption(page, show, "From quizzes (not saved) · 1");
   await expect.poll(listed).toEqual(["café"]);
   await expect(rows.getByRole("button", { name: "Remove café" })).toHaveCount(0);
+  // The list has gone, and with it the hiding of the rest of the page from screen readers.
+  await expect(page.locator("[data-aria-hidden]")).toHaveCount(0);
   await expectNoViolationsInBothThemes(page, "/saved from quizzes");
   await rows.getByRole("button", { name: "Save café" }).click();
   await expect(page.getByText("Saved “café”")).toBeVisible();
   await expect(page.getByTestId("saved-words-no-match")).toBeVisible();
-  await show.click();
-  await page.getByRole("option", { name: "All saved words" }).click();
+  await chooseOption(page, show, "All saved words");
   await expect.poll(listed).toEqual(["café", "leche", "favor", "hermana"]);
 
   // A status: the word marked known stays saved.
   await api.setWordStatus("es", "favor", "known");
-  await show.click();
-  await page.getByRole("option", { name: "Known" }).click();
+  await chooseOption(page, show, "Known");
   await expect.poll(listed).toEqual(["favor"]);
   await expect(rows.getByTestId("saved-word-status")).toHaveText("Known");
-  await show.click();
-  await page.getByRole("option", { name: "All saved words" }).click();
+  await chooseOption(page, show, "All saved words");
   await expect.poll(listed).toEqual(["café", "leche", "favor", "hermana"]);
 
   // Remove, and the toast's Undo puts it back in its place.
