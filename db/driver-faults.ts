@@ -44,7 +44,7 @@ export function surviveClosedConnectionWrites(log: (message: string) => void = c
  */
 const NOT_RUN_CODES = new Set(["57P01", "57P02", "57P03"]);
 
-export function isNotRunTermination(error: unknown): boolean {
+function isNotRunTermination(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && NOT_RUN_CODES.has(code);
 }
@@ -65,9 +65,11 @@ export function retryStaleTerminations(client: Sql): Sql {
         return once();
       }
     };
+    // Run once, when first awaited (as the driver's own query is), however often it is awaited.
+    let ran: Promise<unknown> | undefined;
     const pending: Pending = {
       values: () => ((values = true), pending),
-      then: (onResolved, onRejected) => run().then(onResolved, onRejected),
+      then: (onResolved, onRejected) => (ran ??= run()).then(onResolved, onRejected),
     };
     return pending;
   };
