@@ -205,47 +205,50 @@ describe.skipIf(!postgresBinDir)(postgresBinDir ? "a Postgres restart" : "a Post
 });
 
 describe.skipIf(!postgresBinDir)("a connection the restart terminated mid-query", () => {
-  /** A pool of one connection, whose query is in flight when Postgres restarts: the connection postgres-js 3.4.9 then fails the first query of (db/driver-faults.ts). */
-  async function restartedUnderAQuery(pg: PrivatePostgres, before?: (handle: DbHandle) => Promise<unknown>) {
+  /**
+   * Runs `check` on a pool of one connection whose query was in flight when Postgres restarted: the
+   * connection postgres-js 3.4.9 then fails the first query of (db/driver-faults.ts). `before` runs
+   * on it first, before the restart.
+   */
+  async function afterARestartUnderAQuery(pg: PrivatePostgres, check: (handle: DbHandle) => Promise<void>, before?: (handle: DbHandle) => Promise<unknown>) {
     const handle = await openPostgres(pg.url, 1);
-    await before?.(handle);
-    const running = handle.db.execute(sql`SELECT pg_sleep(10)`).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    pg.stop();
-    expect(isDatabaseUnavailable(await running)).toBe(true);
-    pg.start();
-    return handle;
+    try {
+      await before?.(handle);
+      const running = handle.db.execute(sql`SELECT pg_sleep(10)`).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      pg.stop();
+      expect(isDatabaseUnavailable(await running)).toBe(true);
+      pg.start();
+      await check(handle);
+    } finally {
+      await handle.close().catch(() => {});
+    }
   }
 
   it("answers the next statement, read or write, and the next transaction, once Postgres is back", async () => {
     const pg = await privatePostgres();
-    let handle = await restartedUnderAQuery(pg);
-    try {
+    await afterARestartUnderAQuery(pg, async (handle) => {
       expect(resultRows<{ one: number }>(await handle.db.execute(sql`SELECT 1 AS one`))).toEqual([{ one: 1 }]);
-    } finally {
-      await handle.close().catch(() => {});
-    }
-    handle = await restartedUnderAQuery(pg);
-    try {
-      // A statement Drizzle maps from rows (postgres-js's values()).
+    });
+    // A statement Drizzle maps from rows (postgres-js's values()).
+    await afterARestartUnderAQuery(pg, async (handle) => {
       const [made] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(sql`(VALUES (1), (2)) AS v(x)`);
       expect(made).toEqual({ n: 2 });
-    } finally {
-      await handle.close().catch(() => {});
-    }
-    handle = await restartedUnderAQuery(pg, (h) => h.db.execute(sql`DROP TABLE IF EXISTS hits; CREATE TABLE hits (at int)`));
-    try {
-      // A write: it runs once.
-      await handle.db.execute(sql`INSERT INTO hits VALUES (1)`);
-      expect(resultRows(await handle.db.execute(sql`SELECT count(*)::int AS n FROM hits`))).toEqual([{ n: 1 }]);
-    } finally {
-      await handle.close().catch(() => {});
-    }
-    handle = await restartedUnderAQuery(pg);
-    try {
+    });
+    // A write: it runs once.
+    await afterARestartUnderAQuery(
+      pg,
+      async (handle) => {
+        await handle.db.execute(sql`INSERT INTO hits VALUES (1)`);
+        expect(resultRows(await handle.db.execute(sql`SELECT count(*)::int AS n FROM hits`))).toEqual([{ n: 1 }]);
+      },
+      (handle) => handle.db.execute(sql`DROP TABLE IF EXISTS hits; CREATE TABLE hits (at int)`),
+    );
+    // A transaction: its body runs once.
+    await afterARestartUnderAQuery(pg, async (handle) => {
       let bodies = 0;
       const rows = await handle.db.transaction(async (tx) => {
         bodies++;
@@ -253,9 +256,7 @@ describe.skipIf(!postgresBinDir)("a connection the restart terminated mid-query"
       });
       expect(rows).toEqual([{ two: 2 }]);
       expect(bodies).toBe(1);
-    } finally {
-      await handle.close().catch(() => {});
-    }
+    });
   }, 90_000);
 });
 
