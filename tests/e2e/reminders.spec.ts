@@ -16,6 +16,7 @@ test("a learner sets the reminder time, gets a test reminder and unsubscribes fr
   const time = card.getByRole("combobox", { name: "Reminder time" });
   await expect(time).toHaveText("7:00 PM");
   await chooseOption(page, time, "8:30 AM");
+  await expect(time).toHaveText("8:30 AM");
   await page.reload();
   await expect(page.getByTestId("reminder-settings").getByRole("combobox", { name: "Reminder time" })).toHaveText("8:30 AM");
   // Service workers are blocked in this browser (playwright.config.ts): no notifications here, and the card says so.
