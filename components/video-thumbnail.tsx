@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 
 /**
  * Class names joined, not merged: no caller's classes conflict with the frame's or the picture's,
- * and `cn` would put tailwind-merge (8 KB) on the visitors' landing page, which shows thumbnails.
+ * and `cn` would put tailwind-merge (5 KB) on the visitors' landing page, which shows thumbnails.
  */
 const join = (...names: (string | undefined)[]) => names.filter(Boolean).join(" ");
 

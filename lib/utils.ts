@@ -1,7 +1,15 @@
 import { clsx, type ClassValue } from "clsx";
-import { twMerge } from "tailwind-merge";
+import { createTailwindMerge } from "tailwind-merge";
+import { classMergeConfig } from "./class-groups";
+
+/**
+ * tailwind-merge's engine over the groups of the classes this codebase writes (see
+ * scripts/class-groups.mjs) rather than every Tailwind utility: the same merges, at less than half
+ * the weight, and a class map a phone builds in a fraction of the time.
+ */
+const mergeClasses = createTailwindMerge(() => classMergeConfig);
 
 /** Joins class names and resolves conflicting Tailwind utilities (last one wins). */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return mergeClasses(clsx(inputs));
 }
