@@ -1,5 +1,5 @@
 // Written by scripts/class-groups.mjs from the classes in app/, components/ and lib/: run
-// `node scripts/class-groups.mjs` after adding a class. Each group lists classes that replace
+// `npm run classes` after adding a class. Each group lists classes that replace
 // each other, in tailwind-merge's notation; each conflict lists the groups a later class of the
 // key's group replaces. The rest is tailwind-merge's default.
 import type { Config } from "tailwind-merge";

@@ -14,7 +14,7 @@
  * The lookups come from tailwind-merge's `unstable-do-not-import` entry: if an upgrade changes
  * them, this script and its test fail rather than write wrong groups.
  *
- *   node scripts/class-groups.mjs          rewrite lib/class-groups.ts
+ *   npm run classes          rewrite lib/class-groups.ts
  */
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -176,7 +176,7 @@ function render({ classGroups, conflictingClassGroups, conflictingClassGroupModi
       .map(([key, values]) => `  ${JSON.stringify(key)}: ${format(values)},`)
       .join("\n");
   return `// Written by scripts/class-groups.mjs from the classes in app/, components/ and lib/: run
-// \`node scripts/class-groups.mjs\` after adding a class. Each group lists classes that replace
+// \`npm run classes\` after adding a class. Each group lists classes that replace
 // each other, in tailwind-merge's notation; each conflict lists the groups a later class of the
 // key's group replaces. The rest is tailwind-merge's default.
 import type { Config } from "tailwind-merge";
