@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { IntlWarmup } from "@/components/i18n/intl-warmup";
 import { AppProviders } from "@/components/providers/app-providers";
 import { ServiceWorker } from "@/components/pwa/service-worker";
 import { BRAND_COLOR, DARK_BACKGROUND } from "@/lib/pwa/theme";
@@ -30,8 +31,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Configuration is read at request time (the session providers' auth settings, the player's
   // embed origin), so one build serves any deployment.
   await connection();
+  const locale = await getLocale();
   return (
-    <html lang={await getLocale()} suppressHydrationWarning>
+    <html lang={locale} suppressHydrationWarning>
+      <head>
+        <IntlWarmup locale={locale} />
+      </head>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
         <AppProviders>{children}</AppProviders>
         <ServiceWorker />
