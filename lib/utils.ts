@@ -4,8 +4,8 @@ import { classMergeConfig } from "./class-groups";
 
 /**
  * tailwind-merge's engine over the groups of the classes this codebase writes (see
- * scripts/class-groups.mjs) rather than every Tailwind utility: the same merges, at less than half
- * the weight, and a class map a phone builds in a fraction of the time.
+ * scripts/class-groups.mjs) rather than every Tailwind utility: the same merges, 3.6 KB gzip lighter
+ * (5 KB with clsx, from 8.5), and a class map a phone builds in a fraction of the time.
  */
 const mergeClasses = createTailwindMerge(() => classMergeConfig);
 
