@@ -2,7 +2,6 @@ import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { IntlWarmup } from "@/components/i18n/intl-warmup";
 import { AppProviders } from "@/components/providers/app-providers";
 import { ServiceWorker } from "@/components/pwa/service-worker";
 import { BRAND_COLOR, DARK_BACKGROUND } from "@/lib/pwa/theme";
@@ -31,12 +30,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Configuration is read at request time (the session providers' auth settings, the player's
   // embed origin), so one build serves any deployment.
   await connection();
-  const locale = await getLocale();
   return (
-    <html lang={locale} suppressHydrationWarning>
-      <head>
-        <IntlWarmup locale={locale} />
-      </head>
+    <html lang={await getLocale()} suppressHydrationWarning>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
         <AppProviders>{children}</AppProviders>
         <ServiceWorker />
