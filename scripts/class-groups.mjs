@@ -80,25 +80,25 @@ function lookUp(utils, className) {
  * The groups of the full configuration that a source class can meet a conflict in: a group with
  * two or more of the source's classes (`mt-1` and `-mt-1`, `bg-card` and `bg-card/50` count as
  * two), or one in conflict with another group the source uses. A group with one class can only
- * meet that class again, which both merges leave looking the same.
+ * meet that class again, which both merges leave looking the same. Returns the tailwind-merge
+ * configuration over those groups, the rest of it the default's.
  */
 export function deriveClassGroups(classNames = sourceClassNames()) {
+  /** Per group: the names its definition lists, and the distinct classes (with sign and postfix) seen. */
   const present = new Map();
-  const forms = new Map();
   for (const className of classNames) {
     const found = lookUp(full, className);
     if (!found) continue;
-    if (!present.has(found.group)) present.set(found.group, new Set());
-    if (!forms.has(found.group)) forms.set(found.group, new Set());
-    present.get(found.group).add(found.name);
-    forms.get(found.group).add(full.parse(className).baseClassName);
+    if (!present.has(found.group)) present.set(found.group, { names: new Set(), forms: new Set() });
+    present.get(found.group).names.add(found.name);
+    present.get(found.group).forms.add(full.parse(className).baseClassName);
   }
   const conflictsOf = (group) => (fullConfig.conflictingClassGroups[group] ?? []).filter((g) => present.has(g));
   const conflicted = new Set([...present.keys()].flatMap(conflictsOf));
   const classGroups = {};
   const conflictingClassGroups = {};
-  for (const [group, names] of [...present].sort(([a], [b]) => a.localeCompare(b))) {
-    if (forms.get(group).size < 2 && conflictsOf(group).length === 0 && !conflicted.has(group)) continue;
+  for (const [group, { names, forms }] of [...present].sort(([a], [b]) => a.localeCompare(b))) {
+    if (forms.size < 2 && conflictsOf(group).length === 0 && !conflicted.has(group)) continue;
     classGroups[group] = [...names].sort();
   }
   for (const group of Object.keys(classGroups)) {
@@ -110,44 +110,40 @@ export function deriveClassGroups(classNames = sourceClassNames()) {
     const kept = conflicts.filter((g) => g in classGroups);
     if (group in classGroups && kept.length > 0) conflictingClassGroupModifiers[group] = kept;
   }
-  return { classGroups, conflictingClassGroups, conflictingClassGroupModifiers };
-}
-
-/** A tailwind-merge configuration over the given groups, with its own handling of variants. */
-export function configWith({ classGroups, conflictingClassGroups, conflictingClassGroupModifiers }) {
   return {
     cacheSize: fullConfig.cacheSize,
     theme: {},
     classGroups,
     conflictingClassGroups,
     conflictingClassGroupModifiers,
-    postfixLookupClassGroups: fullConfig.postfixLookupClassGroups,
+    postfixLookupClassGroups: fullConfig.postfixLookupClassGroups ?? [],
     orderSensitiveModifiers: fullConfig.orderSensitiveModifiers,
   };
 }
 
 /**
- * Source classes the given groups place differently from the full configuration, as
+ * Source classes a configuration places differently from the full one, as
  * `[class, full group, our group]`. Groups and conflicts decide every merge, so a class placed in
  * the same group, with the same conflicts, merges the same.
  */
-export function verifyClassGroups(groups, classNames = sourceClassNames()) {
-  const config = "cacheSize" in groups ? groups : configWith(groups);
+export function verifyClassGroups(config, classNames = sourceClassNames()) {
   const ours = createClassGroupUtils(config);
   const differences = [];
   for (const className of classNames) {
     const expected = lookUp(full, className)?.group;
     const actual = lookUp(ours, className)?.group;
-    const relevant = expected !== undefined && expected in groups.classGroups ? expected : undefined;
+    const relevant = expected !== undefined && expected in config.classGroups ? expected : undefined;
     if (relevant !== actual) differences.push([className, String(relevant), String(actual)]);
   }
-  for (const group of Object.keys(groups.classGroups)) {
-    const expected = (fullConfig.conflictingClassGroups[group] ?? []).filter((g) => g in groups.classGroups);
+  for (const group of Object.keys(config.classGroups)) {
+    const expected = (fullConfig.conflictingClassGroups[group] ?? []).filter((g) => g in config.classGroups);
     const actual = ours.getConflictingClassGroupIds(group, false);
     if (expected.join() !== actual.join()) differences.push([`conflicts of ${group}`, expected.join(), actual.join()]);
   }
   return differences;
 }
+
+const list = (values) => `[${values.map((v) => JSON.stringify(v)).join(", ")}]`;
 
 /** `["bg-card", "bg-muted", "flex"]` as `[{ bg: ["card", "muted"] }, "flex"]`, tailwind-merge's shorthand. */
 function compact(names) {
@@ -163,14 +159,13 @@ function compact(names) {
     if (!byPrefix.has(prefix)) byPrefix.set(prefix, []);
     byPrefix.get(prefix).push(name.slice(dash + 1));
   }
-  const list = (values) => `[${values.map((v) => JSON.stringify(v)).join(", ")}]`;
   const key = (k) => (/^[a-z_$][\w$]*$/i.test(k) ? k : JSON.stringify(k));
   const objects = [...byPrefix].map(([prefix, rests]) => `{ ${key(prefix)}: ${list(rests)} }`);
   return `[${[...objects, ...plain.map((p) => JSON.stringify(p))].join(", ")}]`;
 }
 
-function render({ classGroups, conflictingClassGroups, conflictingClassGroupModifiers }) {
-  const list = (values) => `[${values.map((v) => JSON.stringify(v)).join(", ")}]`;
+/** lib/class-groups.ts for a configuration. */
+export function renderClassGroups(config) {
   const entries = (record, format) =>
     Object.entries(record)
       .map(([key, values]) => `  ${JSON.stringify(key)}: ${format(values)},`)
@@ -182,32 +177,31 @@ function render({ classGroups, conflictingClassGroups, conflictingClassGroupModi
 import type { Config } from "tailwind-merge";
 
 export const classMergeConfig: Config<string, string> = {
-  cacheSize: ${fullConfig.cacheSize},
+  cacheSize: ${config.cacheSize},
   theme: {},
   classGroups: {
-${entries(classGroups, compact).replace(/^/gm, "  ")}
+${entries(config.classGroups, compact).replace(/^/gm, "  ")}
   },
   conflictingClassGroups: {
-${entries(conflictingClassGroups, list).replace(/^/gm, "  ")}
+${entries(config.conflictingClassGroups, list).replace(/^/gm, "  ")}
   },
   conflictingClassGroupModifiers: {
-${entries(conflictingClassGroupModifiers, list).replace(/^/gm, "  ")}
+${entries(config.conflictingClassGroupModifiers, list).replace(/^/gm, "  ")}
   },
-  postfixLookupClassGroups: ${list(fullConfig.postfixLookupClassGroups ?? [])},
-  orderSensitiveModifiers: ${list(fullConfig.orderSensitiveModifiers)},
+  postfixLookupClassGroups: ${list(config.postfixLookupClassGroups)},
+  orderSensitiveModifiers: ${list(config.orderSensitiveModifiers)},
 };
 `;
 }
 
-export const renderClassGroups = render;
 export const classGroupsFile = OUTPUT;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const groups = deriveClassGroups();
-  writeFileSync(OUTPUT, render(groups));
-  const differences = verifyClassGroups(groups);
-  const count = Object.values(groups.classGroups).flat().length;
-  console.log(`${Object.keys(groups.classGroups).length} groups of ${count} classes written to lib/class-groups.ts`);
+  const config = deriveClassGroups();
+  writeFileSync(OUTPUT, renderClassGroups(config));
+  const differences = verifyClassGroups(config);
+  const count = Object.values(config.classGroups).flat().length;
+  console.log(`${Object.keys(config.classGroups).length} groups of ${count} classes written to lib/class-groups.ts`);
   if (differences.length > 0) {
     console.error(differences.slice(0, 20));
     process.exitCode = 1;
