@@ -24,6 +24,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PGlite instances are heavy; two cores run two files at a time.
     maxWorkers: 2,
+    // V8 frees the memory of dead Buffers on a background thread by default, and on a busy machine
+    // that thread lags the collector by tens of MB: the tests that check a large body streams
+    // through (tests/helpers/memory.ts) would count memory that is already garbage.
+    execArgv: ["--no-concurrent-array-buffer-sweeping"],
     // A worker process runs file after file with the modules it has loaded: importing the server's
     // modules and warming PGlite's WebAssembly took seconds per file, about a third of the run.
     // Files still get their own databases, and put back what they change (setEnv, installAppDb,
