@@ -86,6 +86,20 @@ const config = [
   { files: ["components/providers/app-toaster.tsx", "components/ui/sonner.tsx"], rules: { "no-restricted-imports": ["error", serverOnly] } },
   { files: ["app/**", "lib/services/**", "lib/pipeline/**", "lib/pages/**", "lib/setup/**"], rules: { "no-restricted-imports": ["error", noRawDrizzle] } },
   {
+    // The browser's catalogues write plurals' counts with the values this hook adds (lib/i18n/counts.ts).
+    files: ["app/**", "components/**", "lib/**"],
+    ignores: ["lib/i18n/use-translations.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value='next-intl'] > ImportSpecifier[imported.name='useTranslations']",
+          message: "Translate with useTranslations from @/lib/i18n/use-translations: it passes the counts' text that the browser's catalogues use for `#`.",
+        },
+      ],
+    },
+  },
+  {
     // Services never see the request: a route handler reads it and passes plain values.
     files: ["lib/services/**"],
     rules: {

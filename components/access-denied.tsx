@@ -1,7 +1,7 @@
 /** What a screen shows someone without the role it needs (SPEC §2): the page sends them none of its data. */
 import { ShieldAlert } from "lucide-react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { Button } from "@/components/ui/button";
 
 export function AccessDenied({ privileges, home, testId }: { privileges: "administrator" | "owner"; home: string; testId?: string }) {

@@ -6,7 +6,7 @@
  * YouTube's captions. The new video shows in the directory at once, processing at 0 %.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useForm, type Control } from "react-hook-form";
 import { pendingVideo } from "@/lib/admin/directory";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

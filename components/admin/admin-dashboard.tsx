@@ -1,6 +1,6 @@
 "use client";
 /** The admin screen (SPEC §2 "Admin (Content Management System)"): the add-video form and the Content Directory. */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { AddVideoForm } from "./add-video-form";
 import { VideoDirectory } from "./video-directory";
 

@@ -4,7 +4,7 @@
  * (several, 'N categories selected'), and creating a category in place (SPEC §2, §4, §5).
  */
 import { Plus } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useId, useState, type ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

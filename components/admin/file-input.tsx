@@ -1,7 +1,7 @@
 "use client";
 /** An optional upload of the add-video form (video, audio, subtitles): a file picker, the chosen file's name, and a way to drop it. */
 import { FileAudio, FileText, FileVideo, X } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { FormControl } from "@/components/ui/form";

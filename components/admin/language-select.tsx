@@ -1,6 +1,7 @@
 "use client";
 /** A language choice with flags, for a video's target language. */
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import type { ComponentProps } from "react";
 import { LanguageFlag, languageDisplayName } from "@/components/language-flag";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";

@@ -1,6 +1,6 @@
 "use client";
 /** The edit form's publication choice (SPEC §4: only active and unpublished), shown with the directory's labels. */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useId } from "react";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 

@@ -4,7 +4,7 @@
  * YouTube (they may be missing words, or poorly timed). An uploaded audio file is always
  * transcribed, so with one chosen the box is off and cannot be ticked.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useEffect } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";

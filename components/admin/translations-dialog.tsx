@@ -3,7 +3,7 @@
  * Asked when a video already has translations (SPEC §4): fill in only what is missing
  * (action fill_missing) or translate everything again (action regenerate).
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ExistingTranslations } from "@/lib/admin/processing-messages";
 

@@ -1,6 +1,6 @@
 "use client";
 /** Says when a video the admin is watching finishes processing or fails (SPEC §8), as the polled list shows it. */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useEffect, useRef } from "react";
 import { toast } from "@/lib/toast";
 import { processingOutcomes } from "@/lib/admin/directory";

@@ -1,7 +1,7 @@
 "use client";
 /** A directory row's actions (SPEC §2): edit, and a menu with the processing work, retry (failed only, as added or the other way of making captions) and delete. */
 import { BookOpenText, Languages, ListChecks, MoreHorizontal, Pencil, RotateCcw, Trash2 } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,

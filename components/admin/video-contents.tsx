@@ -5,7 +5,7 @@
  * provider) is never taken for a finished one. What is missing says what adds it.
  */
 import { Info } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import type { VideoCard } from "@/lib/types/api";
 
 /** Whether the video has contents to list: processed, with caption lines. */

@@ -3,7 +3,7 @@
  * The Content Directory (SPEC §2, §4): every video with its status and processing progress,
  * refreshed every 250 ms while any is processing; a table from 1024 px, cards below (two abreast from 640 px).
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -5,7 +5,7 @@
  * the surrounding form (react-hook-form's context), so the two screens lay them out as they
  * need and cannot drift apart in labels, limits or inputs.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useFormContext } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";

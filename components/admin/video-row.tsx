@@ -5,7 +5,8 @@
  */
 import { AlertTriangle, Hourglass, RotateCcw } from "lucide-react";
 import Link from "next/link";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { LanguageFlag, languageDisplayName } from "@/components/language-flag";
 import { VideoThumbnail } from "@/components/video-thumbnail";
 import { Button } from "@/components/ui/button";

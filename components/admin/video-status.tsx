@@ -1,6 +1,7 @@
 "use client";
 /** A video's status badge, and its processing stage with a progress bar and percentage (SPEC §4). */
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useCallback } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Progress } from "@/components/ui/progress";

@@ -3,7 +3,7 @@
  * Passwordless sign-in: the six-digit code emailed by "Email me a sign-in code" (the same email
  * carries a link that signs in too). Never makes an account: sign-up stays on its own screen.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useState } from "react";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { toast } from "@/lib/toast";

@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth/auth-context";

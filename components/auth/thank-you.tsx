@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { MailCheck } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth/auth-context";

@@ -3,7 +3,7 @@
  * A 6-digit code: from an authenticator app (at sign-in, on the reset screen and when enrolling)
  * or from an email (`label` and `formLabel` then say so).
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

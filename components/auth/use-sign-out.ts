@@ -1,6 +1,6 @@
 "use client";
 /** Signing out, from the account menu or the settings screen alike: the same toast, then the landing page. */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useCallback } from "react";
 import { toastOnNextPage } from "@/lib/toast";
 import { useAuth } from "@/lib/auth/auth-context";

@@ -1,6 +1,6 @@
 "use client";
 /** The home screen's category filter: 'All' plus one button per category; scrolls sideways on small screens. */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCategories } from "@/lib/data/use-categories";

@@ -3,7 +3,7 @@
  * The signed-in home screen: greeting and goal, words due for review, category and language
  * filters, and the three video sections, led by the language the learner studies.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useState } from "react";
 import { useCategories } from "@/lib/data/use-categories";
 import { useCurrentUser } from "@/lib/data/use-current-user";

@@ -4,7 +4,8 @@
  * videos, each with how many. The rows lead with the pressed one; shown only when there is a
  * choice to make.
  */
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { LanguageFlag } from "@/components/language-flag";
 import { Button } from "@/components/ui/button";
 import { languageName } from "@/lib/i18n/locales";

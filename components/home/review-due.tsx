@@ -5,7 +5,7 @@
  */
 import { Layers } from "lucide-react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { Button } from "@/components/ui/button";
 import { useReviewSummary } from "@/lib/data/use-review";
 import { intervalParts } from "@/lib/words/cards/format";

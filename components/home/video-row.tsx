@@ -4,7 +4,7 @@
  * languages") the rest, unless the row lists that language only. A row with nothing in the
  * language says why, and offers the languages that have videos.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { VideoGrid } from "@/components/video/video-grid";
 import type { VideoCard, VideoLanguageCount } from "@/lib/types/api";
 import { otherLanguages, splitByLanguage } from "@/lib/videos/home-language";

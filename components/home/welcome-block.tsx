@@ -1,7 +1,7 @@
 "use client";
 /** The home screen's greeting: name, streak, and today's minutes of study against the daily goal. */
 import { Flame, Target } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { AppUser, UserStats } from "@/lib/types/api";

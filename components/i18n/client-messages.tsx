@@ -5,6 +5,7 @@
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
+import { replacePounds } from "@/lib/i18n/counts";
 
 export type Namespace = keyof IntlMessages;
 type IntlMessages = Awaited<ReturnType<typeof getMessages>>;
@@ -14,6 +15,7 @@ const COMMON: readonly Namespace[] = ["validation", "apiErrors", "common", "ui",
 
 export async function ClientMessages({ namespaces, children }: { namespaces: readonly Namespace[]; children: ReactNode }) {
   const messages = await getMessages();
-  const picked = Object.fromEntries([...COMMON, ...namespaces].map((name) => [name, messages[name]]));
+  // The browser writes plurals' counts without Intl.NumberFormat (lib/i18n/counts.ts).
+  const picked = replacePounds(Object.fromEntries([...COMMON, ...namespaces].map((name) => [name, messages[name]])));
   return <NextIntlClientProvider messages={picked}>{children}</NextIntlClientProvider>;
 }

@@ -4,7 +4,7 @@
  * cookie (it still speaks to them once signed out), and the page rendered again in it.
  */
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useCallback } from "react";
 import { useUpdateSettings } from "@/lib/data/use-settings";
 import { isLocale, localeCookie } from "@/lib/i18n/locales";

@@ -1,6 +1,6 @@
 "use client";
 /** The avatar button that opens the account menu: the same before and after the menu's code arrives. */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import type { ComponentProps } from "react";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";

@@ -2,7 +2,8 @@
 /** The header's avatar menu (entries by role), fetched on first use by account-menu-button.tsx. */
 import { Bookmark, Languages, Layers, LogOut, Settings, Shield, User as UserIcon, Users } from "lucide-react";
 import Link from "next/link";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import {
   DropdownMenu,
   DropdownMenuContent,

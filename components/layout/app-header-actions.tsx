@@ -2,7 +2,7 @@
 /** The signed-in header's actions (app-header.tsx): video search, theme, Review (with the due count), streak, and the avatar menu (entries by role). */
 import { Flame, Layers } from "lucide-react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useState } from "react";
 import { AccountMenuButton } from "./account-menu-button";
 import { HeaderSearch } from "./header-search";

@@ -6,7 +6,7 @@
  * pressed: every signed-in page has the button, few open the box.
  */
 import { Search } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 

@@ -1,7 +1,7 @@
 "use client";
 /** Light or dark: follows the device until the user picks one here. */
 import { Moon, Sun } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useTheme } from "next-themes";
 import { Button } from "@/components/ui/button";
 

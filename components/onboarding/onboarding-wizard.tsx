@@ -3,7 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, Check } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { BrandLogo } from "@/components/brand-logo";

@@ -10,7 +10,7 @@
  * its lemma (`data-word-status`, `data-lemma`).
  */
 import { ChevronDown } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useId, useMemo, useState } from "react";
 import type { CaptionSegment, LineWordDto, WordTimingRow } from "@/lib/types/api";
 import { wordState, type WordState } from "@/lib/player/timing";

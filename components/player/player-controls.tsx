@@ -11,7 +11,7 @@
  * draws there, such as a progress strip of its own, does not show through as a grey strip).
  */
 import { Keyboard, Languages, ListEnd, Maximize, Minimize, Pause, Play, RotateCcw, Volume1, Volume2, VolumeX } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { lazy, type MouseEvent, memo, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { formatMediaTime } from "@/lib/format";

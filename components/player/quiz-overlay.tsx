@@ -10,7 +10,7 @@
  * a new order at each attempt (lib/quiz/shuffle.ts), so the right answer has no fixed place.
  */
 import { Check, X } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";

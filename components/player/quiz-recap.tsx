@@ -5,7 +5,7 @@
  */
 import { Check, RotateCcw, X } from "lucide-react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { useRecommendedVideos } from "@/lib/data/use-videos";

@@ -7,7 +7,7 @@
  * or repaint of the controls per frame. The bar renders once a second (its value) or while
  * dragged, never the page.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { type PointerEvent, useLayoutEffect, useRef, useState } from "react";
 import { formatMediaTime } from "@/lib/format";
 import { seekKeyTarget, timeAtPointer } from "@/lib/player/seek";

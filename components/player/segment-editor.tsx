@@ -4,7 +4,7 @@
  * vocabulary word and its translations in each language; a line enters edit mode by its
  * pencil or a click on one of its words. Below it, the vocabulary editor (not yet available).
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { toast } from "@/lib/toast";
 import { LANGUAGE_CODES } from "@/components/language-flag";
 import { Button } from "@/components/ui/button";

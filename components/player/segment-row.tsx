@@ -1,7 +1,8 @@
 "use client";
 /** One caption line in the owner's segment editor: read mode (click the pencil or a word to edit) and edit mode. */
 import { Pencil } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { Fragment, useMemo, useState } from "react";
 import { LanguageFlag, languageDisplayName } from "@/components/language-flag";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 "use client";
 /** The video page's keyboard shortcuts, listed (`?` or the keyboard button opens it). */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 
 /**

@@ -3,7 +3,7 @@
  * The speed button of the player's control row: the menu's trigger once the menu is loaded
  * (speed-menu.tsx), and until then a button that loads and opens it, drawn the same.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 

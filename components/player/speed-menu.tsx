@@ -3,7 +3,7 @@
  * The playback speed menu (Radix's dropdown menu and its positioning engine). Loaded on the first
  * use of the speed button (player-controls.tsx), not with the page: most plays never change speed.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { SpeedButton } from "./speed-button";
 import { PLAYBACK_SPEEDS } from "./use-player-preferences";

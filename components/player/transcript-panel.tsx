@@ -6,7 +6,7 @@
  * words once, ← and → (Home, End) move between them. A line with exactly one unknown word (i+1)
  * is flagged.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { CaptionSegment, LineWordDto, SegmentTranslation } from "@/lib/types/api";
 import { formatMediaTime } from "@/lib/format";

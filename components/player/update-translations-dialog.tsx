@@ -1,6 +1,6 @@
 "use client";
 /** Asked before a segment edit is saved: renew the line's translations too, or keep them. */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 export function UpdateTranslationsDialog({

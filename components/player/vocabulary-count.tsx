@@ -1,6 +1,6 @@
 /** How many words a video teaches, under its description. */
 import { GraduationCap } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import type { VocabularyWord } from "@/lib/types/api";
 
 export function VocabularyCount({ words }: { words: readonly VocabularyWord[] | undefined }) {

@@ -1,7 +1,8 @@
 "use client";
 /** The Profile screen: who the learner is, today's goal, all-time figures, preferences and saved videos. */
 import { BookOpenCheck, CalendarDays, Flame, ListChecks, Target } from "lucide-react";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useFormatter, useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import type { ReactNode } from "react";
 import { goalPercent } from "@/components/home/welcome-block";
 import { SavedEmptyState } from "@/components/saved/saved-empty-state";

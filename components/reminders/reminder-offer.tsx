@@ -5,7 +5,7 @@
  * not), and only where push works, is not on yet, and Enable Notifications is on.
  */
 import { BellRing } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useSyncExternalStore, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";

@@ -5,7 +5,8 @@
  * Off while Enable Notifications is.
  */
 import { Send } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useId } from "react";
 import { Section } from "@/components/settings/settings-form";
 import { Button } from "@/components/ui/button";

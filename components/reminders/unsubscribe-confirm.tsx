@@ -5,7 +5,7 @@
  */
 import { CheckCircle2 } from "lucide-react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 

@@ -8,7 +8,7 @@
  * review screen paints without it.
  */
 import { useEffect, useRef, useState } from "react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
 import { YouTubeAdapter, youtubeEmbedUrl } from "@/lib/player/youtube";
 import type { ReviewMedia } from "@/lib/types/api";

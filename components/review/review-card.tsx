@@ -6,7 +6,7 @@
  */
 import dynamic from "next/dynamic";
 import { Volume2 } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { Button } from "@/components/ui/button";
 import { WordMeaning } from "@/components/words/word-meaning";
 import { WordNoteEditor } from "@/components/words/word-note-editor";

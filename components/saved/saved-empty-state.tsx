@@ -4,7 +4,7 @@
  */
 import { Heart } from "lucide-react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { Button } from "@/components/ui/button";
 
 export function SavedEmptyState() {

@@ -1,6 +1,6 @@
 "use client";
 /** The Saved screen: the learner's favourite videos, with 8 skeleton cards while loading, then their saved words. */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { VideoGrid } from "@/components/video/video-grid";
 import { useFavorites } from "@/lib/data/use-favorites";
 import { SavedEmptyState } from "./saved-empty-state";

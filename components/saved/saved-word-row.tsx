@@ -6,7 +6,7 @@
  */
 import { BookmarkPlus, Pencil, Play, Trash2 } from "lucide-react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { NoteField } from "@/components/words/note-field";

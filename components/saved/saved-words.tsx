@@ -8,7 +8,8 @@
  */
 import { keepPreviousData } from "@tanstack/react-query";
 import { BookmarkPlus, Download, SearchX } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";

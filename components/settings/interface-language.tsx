@@ -1,6 +1,7 @@
 "use client";
 /** Settings' interface language: applies at once (and is saved), following the native language until one is picked. */
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { LanguageSelect } from "@/components/i18n/language-select";
 import { useInterfaceLanguage } from "@/components/i18n/use-interface-language";
 import { isLocale, ownName } from "@/lib/i18n/locales";

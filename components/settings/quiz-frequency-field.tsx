@@ -3,7 +3,7 @@
  * Settings → Learning Preferences: how often quizzes interrupt a video, and the seconds between them
  * when spaced. Under the Pause on Highlight switch, which turns quizzes off altogether.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useWatch, type Control } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { NumberInput } from "@/components/forms/number-input";

@@ -1,7 +1,8 @@
 "use client";
 /** Settings: profile, languages, daily goal and the four learning switches, saved together. */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import type { ReactNode } from "react";
 import { useForm, type Control } from "react-hook-form";
 import { useSignOut } from "@/components/auth/use-sign-out";

@@ -1,7 +1,7 @@
 "use client";
 /** The Settings screen: the preferences form, appearance, and Security Settings for admins and owners. */
 import { Monitor, Moon, Sun } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useTheme } from "next-themes";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";

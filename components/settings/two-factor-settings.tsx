@@ -6,7 +6,8 @@
 import type { Factor } from "@supabase/supabase-js";
 import { ShieldCheck, Trash2 } from "lucide-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { TotpCodeForm } from "@/components/auth/totp-code-form";

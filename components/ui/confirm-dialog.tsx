@@ -3,7 +3,7 @@
  * A question before something happens: a title, what it means, Cancel and the given choices
  * (buttons, last one primary). Nothing can be chosen, and Cancel is off, while `busy`.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import type { ReactNode } from "react";
 import {
   AlertDialog,

@@ -5,7 +5,7 @@
  * the deletion succeeds and stays open for another try when it fails (the caller's toast says why);
  * it cannot be dismissed while busy.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import type { ReactNode } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";

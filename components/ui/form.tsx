@@ -12,7 +12,7 @@ import {
   type FieldValues,
 } from "react-hook-form";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { cn } from "@/lib/utils";
 import { VALIDATION_KEYS } from "@/lib/i18n/validation-keys";
 import { Label } from "@/components/ui/label";

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Loader2Icon } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 
 import { cn } from "@/lib/utils";
 

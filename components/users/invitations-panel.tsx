@@ -4,7 +4,7 @@
  * link works (or that it ran out), with Resend and Revoke. Shows nothing while there are none.
  */
 import { Mail, RotateCw, X } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

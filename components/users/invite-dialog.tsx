@@ -2,7 +2,7 @@
 /** "Invite people" on the Users screen: an address and the role it joins with; the server's refusal shows beside the field. */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { UserPlus } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";

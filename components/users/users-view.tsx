@@ -3,7 +3,8 @@
  * The owner's Users screen (SPEC §2 "Users"): everyone's account, role and dates, with role
  * changes and deletion; and inviting people, with the invitations still open.
  */
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useMemo } from "react";
 import { AccessDenied } from "@/components/access-denied";
 import { Button } from "@/components/ui/button";

@@ -4,7 +4,7 @@
  * video whose words have no lemmas yet.
  */
 import { BookOpenCheck } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { cn } from "@/lib/utils";
 
 export function ComprehensionLabel({ score, className }: { score: number | null; className?: string }) {

@@ -1,7 +1,7 @@
 "use client";
 /** The heart on a video card: adds or removes a favourite, and changes once the server confirms. */
 import { Heart } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { Button } from "@/components/ui/button";
 import { Tooltip } from "@/components/ui/tooltip";
 import type { VideoCard } from "@/lib/types/api";

@@ -1,7 +1,8 @@
 "use client";
 /** A video in a grid: thumbnail with duration, title, category, how much of it the learner knows, progress, and the favourite heart. */
 import Link from "next/link";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { LanguageFlag } from "@/components/language-flag";
 import { Skeleton } from "@/components/ui/skeleton";
 import { VideoThumbnail } from "@/components/video-thumbnail";

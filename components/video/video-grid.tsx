@@ -1,6 +1,6 @@
 "use client";
 /** Video cards in a responsive grid (1, 2, 3, then 4 columns), with skeletons and an empty state. */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import type { ReactNode } from "react";
 import type { VideoCard as VideoCardData } from "@/lib/types/api";
 import { VideoCard, VideoCardSkeleton } from "./video-card";

@@ -3,7 +3,7 @@
  * grammar apart and muted, the senses numbered once (one sense is not numbered), and the credit
  * its licence asks for, whole: it wraps, however long the licence or its address.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import type { DictionaryMeaning } from "@/lib/words/meanings/lookup";
 
 export function DictionaryAnswer({ dictionary }: { dictionary: DictionaryMeaning }) {

@@ -1,7 +1,7 @@
 "use client";
 /** The text box of a learner's note on a word, the same wherever it is typed (popover, review card, word list). */
 import type { ComponentProps } from "react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { Textarea } from "@/components/ui/textarea";
 import { WORD_NOTE_MAX } from "@/lib/validation/limits";
 import { cn } from "@/lib/utils";

@@ -5,7 +5,7 @@
  * then its vocabulary words and the words the learner saved from it, with their status.
  */
 import { useMemo } from "react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { Button } from "@/components/ui/button";
 import { useSetWordStatus } from "@/lib/data/use-word-status";
 import type { LineWordDto, VideoTokens, VocabularyWord } from "@/lib/types/api";

@@ -1,6 +1,6 @@
 /** A word's meaning as the look-up answers it: the learner's note, the video's own translation, dictionaries (credited), the AI's (credited), or why there is none. */
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useErrorText } from "@/lib/data/use-error-text";
 import type { WordLookup } from "@/lib/words/meanings/lookup";
 import { DictionaryAnswer } from "./dictionary-answer";

@@ -5,7 +5,7 @@
  * knows no meaning of gets one here. Emptying it removes it.
  */
 import { useId, useState } from "react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { Button } from "@/components/ui/button";
 import { NoteField } from "./note-field";
 import { useSaveWordNote } from "@/lib/data/use-word-note";

@@ -7,7 +7,7 @@
  */
 import { XIcon } from "lucide-react";
 import { useId, useState, type ComponentType, type ReactNode } from "react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverAnchor, PopoverClose, PopoverContent } from "@/components/ui/popover";
 import { Sheet, SheetClose, SheetContent, SheetTitle } from "@/components/ui/sheet";

@@ -1,7 +1,7 @@
 "use client";
 /** The owner's Users screen: everyone's accounts, role changes, deletions and email confirmations, each with its toast (SPEC §8). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { toast } from "@/lib/toast";
 import type { UserRoleName } from "@/lib/validation/users";
 import { ApiRequestError, apiJson } from "./api";

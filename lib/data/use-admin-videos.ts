@@ -5,7 +5,7 @@
  * retrying, each with the toasts of SPEC §8.
  */
 import { useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useMemo } from "react";
 import { toast } from "@/lib/toast";
 import { type PendingVideo, upsertVideo, withPendingRetries } from "@/lib/admin/directory";

@@ -1,7 +1,7 @@
 "use client";
 /** POST /api/categories (admins and owners); the new category joins the cached list at once, in name order. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { toast } from "@/lib/toast";
 import type { Category } from "@/lib/types/api";
 import { apiJson } from "./api";

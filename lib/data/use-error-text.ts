@@ -6,7 +6,8 @@
  * service down, a file too large), else the caller's own fallback (already in their language), and
  * a lost connection is said so rather than with the browser's English "Failed to fetch".
  */
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useCallback } from "react";
 import { ApiRequestError, errorMessage } from "./api";
 import { VALIDATION_KEYS } from "@/lib/i18n/validation-keys";

@@ -1,7 +1,7 @@
 "use client";
 /** Favourites: the saved list, one video's status, and add/remove (applied once the server confirms). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { toast } from "@/lib/toast";
 import { apiJson } from "./api";
 import { userKeys } from "./keys";

@@ -1,7 +1,7 @@
 "use client";
 /** The owner's invitations on the Users screen: the open ones, inviting, resending and revoking, each with its toast. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { toast } from "@/lib/toast";
 import type { InvitationJson } from "@/lib/invitations/types";
 import type { UserRoleName } from "@/lib/validation/users";

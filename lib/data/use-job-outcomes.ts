@@ -5,7 +5,7 @@
  * Regenerated!'): each followed job's status (GET on its action's route) is read every second.
  */
 import { useQueries, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
 import { jobOutcome, type JobOutcome } from "@/lib/admin/processing-messages";

@@ -5,7 +5,7 @@
  * saving a quiz's word); and where the saved words' exports download from.
  */
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type keepPreviousData, type QueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { toast } from "@/lib/toast";
 import { apiJson } from "./api";
 import { keyToUrl, reviewKeys, wordKeys, type SavedWordsFilters } from "./keys";

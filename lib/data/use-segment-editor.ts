@@ -1,7 +1,7 @@
 "use client";
 /** The owner's live segment editor: every language's translations, and saving a line's text and vocabulary word. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { toast } from "@/lib/toast";
 import { ApiRequestError, apiJson } from "./api";
 import { videoKeys } from "./keys";

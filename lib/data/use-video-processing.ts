@@ -1,7 +1,7 @@
 "use client";
 /** Work an admin hands to the worker for one video: vocabulary, translations and quizzes (SPEC §7, §8). */
 import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { toast } from "@/lib/toast";
 import { needsConfirmation, type QuizResult, type TranslationResult } from "@/lib/admin/processing-messages";
 import { apiJson } from "./api";

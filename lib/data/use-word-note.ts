@@ -1,7 +1,7 @@
 "use client";
 /** The learner's own note on a word (its meaning in their words): saved, or removed when emptied. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { toast } from "@/lib/toast";
 import { apiJson } from "./api";
 import { keyToUrl, wordKeys } from "./keys";

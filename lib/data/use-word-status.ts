@@ -5,7 +5,7 @@
  * comprehension score is refetched once the server has it.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/use-translations";
 import { toast } from "@/lib/toast";
 import { apiJson } from "./api";
 import { userKeys, videoKeys, wordKeys } from "./keys";
