@@ -16,6 +16,19 @@ export function catalogue(locale = "en"): Record<string, unknown> {
   return messages;
 }
 
+/** Every message of a catalogue by its dotted key ("home.streak"). */
+export function catalogueMessages(locale = "en"): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (node: Record<string, unknown>, prefix: string) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (typeof value === "string") out.set(`${prefix}${key}`, value);
+      else walk(value as Record<string, unknown>, `${prefix}${key}.`);
+    }
+  };
+  walk(catalogue(locale), "");
+  return out;
+}
+
 export function WithIntl({ children, locale = "en" }: { children: ReactNode; locale?: Locale }) {
   return (
     <NextIntlClientProvider locale={locale} messages={catalogue(locale)} timeZone="UTC">

@@ -8,21 +8,9 @@ import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messagefor
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "@/lib/i18n/locales";
 import { VALIDATION_KEYS } from "@/lib/i18n/validation-keys";
+import { catalogue, catalogueMessages } from "../helpers/intl";
 
-type Catalogue = { [key: string]: string | Catalogue };
-
-const load = (locale: string) => JSON.parse(readFileSync(path.join("messages", `${locale}.json`), "utf8")) as Catalogue;
-const english = load("en");
-
-function flatten(catalogue: Catalogue, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(catalogue)) {
-    const name = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") out.set(name, value);
-    else for (const [k, v] of flatten(value, name)) out.set(k, v);
-  }
-  return out;
-}
+const english = catalogue("en");
 
 /** The arguments a message takes, with their kinds ("count:plural", "language:argument"). */
 function argumentsOf(message: string): string[] {
@@ -73,10 +61,10 @@ function shownWords(message: string): string[] {
 /** Whether a message may read the same as English: it shows only words every language shares. */
 const sameEverywhere = (message: string) => shownWords(message).every((word) => SAME_EVERYWHERE.has(word.toLowerCase()));
 
-const englishFlat = flatten(english);
+const englishFlat = catalogueMessages("en");
 
 describe.each(LOCALES.filter((l) => l !== "en"))("the %s catalogue", (locale) => {
-  const flat = flatten(load(locale));
+  const flat = catalogueMessages(locale);
 
   it("has exactly English's keys", () => {
     expect([...flat.keys()].sort()).toEqual([...englishFlat.keys()].sort());
@@ -107,7 +95,7 @@ describe("the offline page", () => {
   const embedded = JSON.parse(/<script id="offline-words" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
 
   it("carries every language's words as the catalogues have them (node scripts/offline-page.mjs writes them)", () => {
-    for (const locale of LOCALES) expect(embedded[locale], locale).toEqual(load(locale).offline);
+    for (const locale of LOCALES) expect(embedded[locale], locale).toEqual(catalogue(locale).offline);
   });
 
   it("says in English what English's catalogue says, before its script runs", () => {

@@ -4,21 +4,12 @@
  * its `#` replaced and the counts' text passed beside the values, for small counts, large ones
  * (grouped: "1,234") and fractions, and formats counts below 1,000 with no number formatter.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import compile from "icu-minify/compile";
 import format from "icu-minify/format";
 import { describe, expect, it } from "vitest";
 import { formatCount, replacePounds, withCountTexts } from "@/lib/i18n/counts";
 import { LOCALES } from "@/lib/i18n/locales";
-
-type Catalogue = { [key: string]: string | Catalogue };
-
-function flatten(catalogue: Catalogue, prefix = ""): [string, string][] {
-  return Object.entries(catalogue).flatMap(([key, value]) =>
-    typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : flatten(value, `${prefix}${key}.`),
-  );
-}
+import { catalogueMessages } from "../helpers/intl";
 
 /** Values for every argument of a compiled message: `count` for the plurals, text for the rest, tags joined. */
 function valuesFor(message: unknown, count: number): Record<string, unknown> {
@@ -44,14 +35,14 @@ function valuesFor(message: unknown, count: number): Record<string, unknown> {
 const intl = {
   getNumberFormat: (...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args),
   getPluralRules: (...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args),
-  getDateTimeFormat: (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args, ),
+  getDateTimeFormat: (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args),
 };
 const noNumberFormat = { ...intl, getNumberFormat: (): Intl.NumberFormat => { throw new Error("Intl.NumberFormat was used"); } };
 
 const COUNTS = [0, 1, 2, 3, 5, 11, 21, 22, 101, 999, 1000, 1234, 21_000, 1_000_000, 2.5];
 
 describe.each(LOCALES)("the %s catalogue's plurals in the browser", (locale) => {
-  const messages = flatten(JSON.parse(readFileSync(path.join("messages", `${locale}.json`), "utf8")) as Catalogue)
+  const messages = [...catalogueMessages(locale)]
     .filter(([, text]) => /\{\s*\w+\s*,\s*(plural|selectordinal)\s*,/.test(text))
     .map(([key, text]) => [key, compile(text)] as const);
 
@@ -73,7 +64,6 @@ describe.each(LOCALES)("the %s catalogue's plurals in the browser", (locale) => 
 
   it("needs no number formatter for counts below 1,000", () => {
     for (const [key, compiled] of messages) {
-      if (JSON.stringify(compiled).includes(',4')) continue; // an explicit {n, number} formats itself
       const rewritten = replacePounds({ [key]: compiled })[key];
       for (const count of [0, 1, 7, 42, 999]) {
         const values = withCountTexts(valuesFor(compiled, count), locale);
