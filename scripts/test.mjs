@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check. The unit and integration tests (vitest) leave most of a second core
+ * `npm test`: every check. The unit and integration tests (vitest) leave much of a second core
  * idle while they wait on databases, servers and timers, so lint, the type check, the production
  * build and the browser tests' servers start beside them, one after another (the type check's
- * route types and the build share .next). Then the browser tests (Playwright), which keep every
- * core busy, find their servers answering (E2E_SERVERS_STARTED) and use them; the servers stop
- * with the run. The browser tests are skipped when anything before them failed; the exit status
- * is the first failure's.
+ * route types and the build share .next). The browser tests (Playwright) start as soon as their
+ * servers answer (E2E_SERVERS_STARTED), beside whatever is left of the unit tests, their lines
+ * tagged [e2e]; the servers stop with the run. The browser tests are skipped when a step before
+ * them failed; the exit status is the first failure's (the unit tests', then the checks', then
+ * the browser tests').
  *
  * `npm run test:unit` and `npm run test:e2e` run one part alone.
  */
@@ -72,21 +73,15 @@ async function inTurn(steps) {
   return 0;
 }
 
-const [checks, unit] = await Promise.all([
-  inTurn([
-    ["npm run -s lint", "lint"],
-    ["npm run -s typecheck", "typecheck"],
-    ["node scripts/build-if-stale.mjs", "build"],
-    [startServers, "e2e servers"],
-  ]),
-  run("npm run -s test:unit"),
+const unitRun = run("npm run -s test:unit");
+const checks = await inTurn([
+  ["npm run -s lint", "lint"],
+  ["npm run -s typecheck", "typecheck"],
+  ["node scripts/build-if-stale.mjs", "build"],
+  [startServers, "e2e servers"],
 ]);
-const failed = [checks, unit].find((code) => code !== 0);
-if (failed !== undefined) {
-  console.error("Browser tests skipped: a step before them failed.");
-  stopServers();
-  process.exit(failed);
-}
-const e2e = await run("npm run -s test:e2e", undefined, { ...process.env, E2E_SERVERS_STARTED: "1" });
+const e2e = checks === 0 ? await run("npm run -s test:e2e", "e2e", { ...process.env, E2E_SERVERS_STARTED: "1" }) : undefined;
+if (e2e === undefined) console.error("Browser tests skipped: a step before them failed.");
 stopServers();
-process.exit(e2e);
+const unit = await unitRun;
+process.exit([unit, checks, e2e].find((code) => code !== undefined && code !== 0) ?? 0);
