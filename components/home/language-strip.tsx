@@ -4,17 +4,20 @@
  * videos, each with how many. The rows lead with the pressed one; shown only when there is a
  * choice to make.
  */
-import { useLocale } from "next-intl";
 import { useTranslations } from "@/lib/i18n/use-translations";
 import { LanguageFlag } from "@/components/language-flag";
 import { Button } from "@/components/ui/button";
-import { languageName } from "@/lib/i18n/locales";
+import { isLocale } from "@/lib/i18n/locales";
 import type { VideoLanguageCount } from "@/lib/types/api";
 
-/** A language's name in the reader's language (the server's English name if Intl has none). */
+/**
+ * A language's name in the reader's language: the catalogue's for the nine the app teaches (as
+ * CLDR names them; the browser's Intl.DisplayNames would load ICU's data while home hydrates),
+ * else the server's English name.
+ */
 export function useLanguageLabel(): (language: Pick<VideoLanguageCount, "code" | "name">) => string {
-  const locale = useLocale();
-  return (language) => languageName(language.code, locale) ?? language.name;
+  const t = useTranslations("languageNames");
+  return (language) => (isLocale(language.code) ? t(language.code) : language.name);
 }
 
 export function LanguageStrip({

@@ -27,7 +27,9 @@ export function splitByLanguage<T extends { targetLanguage: string }>(videos: re
   return { lead, others };
 }
 
-const byCountThenName = (a: VideoLanguageCount, b: VideoLanguageCount) => b.count - a.count || a.name.localeCompare(b.name, "en");
+// Names compared by code point, not localeCompare: the server's English names need no collation,
+// and the browser's first Intl.Collator loads ICU's data while home hydrates.
+const byCountThenName = (a: VideoLanguageCount, b: VideoLanguageCount) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** The languages other than `language` that have videos, the most videos first: what an empty row offers. */
 export function otherLanguages(counts: readonly VideoLanguageCount[], language: string | undefined): VideoLanguageCount[] {

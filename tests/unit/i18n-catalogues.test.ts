@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "@/lib/i18n/locales";
+import { languageName, LOCALES } from "@/lib/i18n/locales";
 import { VALIDATION_KEYS } from "@/lib/i18n/validation-keys";
 import { catalogue, catalogueMessages } from "../helpers/intl";
 
@@ -109,5 +109,13 @@ describe("the forms' rule messages", () => {
   it("each has its words in the catalogue, English as the rule says it", () => {
     const validation = english.validation as Record<string, string>;
     for (const [message, key] of Object.entries(VALIDATION_KEYS)) expect(validation[key], message).toBe(message);
+  });
+});
+
+describe("the languages' names", () => {
+  it.each(LOCALES)("in %s are CLDR's (Intl.DisplayNames), capitalised as a label", (reader) => {
+    const names = catalogue(reader).languageNames as Record<string, string>;
+    expect(Object.keys(names).sort()).toEqual([...LOCALES].sort());
+    for (const code of LOCALES) expect(names[code], `${code} in ${reader}`).toBe(languageName(code, reader));
   });
 });

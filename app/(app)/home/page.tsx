@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function HomePage() {
   return (
     <HydrationBoundary state={await pageData(["home", "dailyProgress", "stats", "favorites"])}>
-      <ClientMessages namespaces={["home", "video"]}>
+      <ClientMessages namespaces={["home", "video", "languageNames"]}>
         <HomeDashboard />
       </ClientMessages>
     </HydrationBoundary>
