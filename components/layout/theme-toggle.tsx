@@ -4,9 +4,11 @@ import { Moon, Sun } from "lucide-react";
 import { useTranslations } from "@/lib/i18n/use-translations";
 import { useTheme } from "next-themes";
 import { Button } from "@/components/ui/button";
+import { useSetTheme } from "@/components/providers/use-set-theme";
 
 export function ThemeToggle() {
-  const { resolvedTheme, setTheme } = useTheme();
+  const { resolvedTheme } = useTheme();
+  const setTheme = useSetTheme();
   const t = useTranslations("header");
   const dark = resolvedTheme === "dark";
   // One label on server and client (the theme is only known in the browser).

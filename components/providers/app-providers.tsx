@@ -12,7 +12,8 @@ import { ToasterHost } from "./toaster-host";
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     // Light or dark as the device prefers: the `dark` class on <html>, set before the first paint.
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+    // A change the learner makes turns transitions off itself (use-set-theme.ts).
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem>
       {children}
       <ToasterHost />
     </ThemeProvider>

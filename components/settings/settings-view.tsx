@@ -9,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/lib/data/use-current-user";
 import { useSettings } from "@/lib/data/use-settings";
 import { useMounted } from "@/lib/use-mounted";
+import { useSetTheme } from "@/components/providers/use-set-theme";
 import { ReminderSettings } from "@/components/reminders/reminder-settings";
 import { ChangeEmailForm, ChangePasswordForm } from "./credential-forms";
 import { InterfaceLanguage } from "./interface-language";
@@ -69,7 +70,8 @@ const THEMES = [
 
 function Appearance() {
   const t = useTranslations("settings");
-  const { theme, setTheme } = useTheme();
+  const { theme } = useTheme();
+  const setTheme = useSetTheme();
   // The stored choice is only known in the browser.
   const mounted = useMounted();
   return (

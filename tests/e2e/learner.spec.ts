@@ -90,6 +90,39 @@ test.describe("home", () => {
   });
 });
 
+test.describe("theme", () => {
+  test("the header's toggle switches to dark at once and keeps it; opening a page restyles nothing", async ({ signedInPage: page }) => {
+    // Every style sheet a script adds that turns transitions off, as the page goes.
+    await page.addInitScript(() => {
+      const added: string[] = [];
+      (window as unknown as { noTransitionSheets: string[] }).noTransitionSheets = added;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) if (node.nodeName === "STYLE" && /transition:\s*none/.test(node.textContent ?? "")) added.push(node.textContent ?? "");
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const sheets = () => page.evaluate(() => (window as unknown as { noTransitionSheets: string[] }).noTransitionSheets.length);
+    const present = () => page.evaluate(() => [...document.querySelectorAll("style")].filter((s) => /transition:\s*none/.test(s.textContent ?? "")).length);
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/home");
+    await expect(page.getByTestId("theme-toggle")).toBeVisible();
+    await expect(page.locator("html")).toHaveClass(/\blight\b/);
+    await page.waitForLoadState("load");
+    expect(await sheets(), "a page load adds no sheet turning transitions off (it would restyle the whole page)").toBe(0);
+
+    await page.getByTestId("theme-toggle").click();
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    // The change came without transitions, and the sheet that stopped them is gone again.
+    expect(await sheets()).toBe(1);
+    await expect.poll(present).toBe(0);
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await page.getByTestId("theme-toggle").click();
+    await expect(page.locator("html")).toHaveClass(/\blight\b/);
+  });
+});
+
 test.describe("header search", () => {
   test("opens, lists matches, opens the first on Enter and closes on Escape", async ({ signedInPage: page }) => {
     await page.getByRole("button", { name: "Search videos" }).click();
