@@ -7,7 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Pencil } from "lucide-react";
 import { useTranslations } from "@/lib/i18n/use-translations";
 import { useRouter } from "next/navigation";
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { lazy, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FavoriteButton } from "@/components/video/favorite-button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -80,10 +80,12 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const [adapter, setAdapter] = useState<PlayerAdapter | null>(null);
   const adapterRef = useRef<PlayerAdapter | null>(null);
   // The <video> element or the embed's frame becomes an adapter once mounted (callback refs: a new element gets a new adapter).
+  // As a transition: a ref is set while React commits, where a plain update would re-render the
+  // whole player at once, in the same task as the page's hydration (the controls wait, disabled).
   const attach = useCallback((next: PlayerAdapter | null) => {
     adapterRef.current?.destroy();
     adapterRef.current = next;
-    setAdapter(next);
+    startTransition(() => setAdapter(next));
   }, []);
   const attachVideo = useCallback((element: HTMLVideoElement | null) => attach(element ? new Html5Adapter(element) : null), [attach]);
   const lines = useMemo(() => captions.data ?? [], [captions.data]);
