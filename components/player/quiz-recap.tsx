@@ -8,6 +8,7 @@ import Link from "next/link";
 import { useTranslations } from "@/lib/i18n/use-translations";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
+import { useVocabulary, useWordMeanings } from "@/lib/data/use-video-content";
 import { useRecommendedVideos } from "@/lib/data/use-videos";
 import { PLAYER_OVERLAY, PLAYER_OVERLAY_CARD } from "./quiz-overlay";
 import type { QuizResult } from "./use-quiz-session";
@@ -17,7 +18,6 @@ export function QuizRecap({
   nativeLanguage,
   language,
   results,
-  meanings,
   onReplay,
   onClose,
 }: {
@@ -26,12 +26,13 @@ export function QuizRecap({
   /** The video's language, the words' `lang`. */
   language: string | undefined;
   results: readonly QuizResult[];
-  meanings: ReadonlyMap<number, string>;
   onReplay: () => void;
   onClose: () => void;
 }) {
   const t = useTranslations("player.recap");
   const recommended = useRecommendedVideos({ nativeLanguage });
+  // Each word's meaning: its quiz's right answer, loaded with the video's quizzes.
+  const meanings = useWordMeanings(useVocabulary(videoId).data, nativeLanguage);
   const next = recommended.data?.find((v) => v.id !== videoId && v.progress < 100) ?? recommended.data?.find((v) => v.id !== videoId);
   const right = results.filter((r) => r.correct).length;
   const overlayRef = useRef<HTMLDivElement>(null);

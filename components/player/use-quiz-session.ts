@@ -25,6 +25,8 @@ type Scheduled = ScheduledQuiz<VocabularyWord, VideoReviewDto>;
 const isReview = (item: QuizWord) => item.id < 0;
 const lineOf = (item: QuizWord) => (item as Scheduled).lineId;
 
+export type QuizSession = ReturnType<typeof useQuizSession>;
+
 export function useQuizSession(
   vocabulary: VocabularyWord[] | undefined,
   lines: CaptionSegment[],

@@ -1,53 +1,49 @@
 "use client";
 /**
- * The video page: the media with word-timed captions and their translation, quizzes at
- * vocabulary words, the control row (player-controls.tsx) and keyboard shortcuts (lib/player/shortcuts.ts).
+ * The video page: the media with word-timed captions and their translation (live-caption.tsx),
+ * quizzes at vocabulary words (quiz-layer.tsx), the control row (player-controls.tsx), the
+ * transcript and words panel (video-transcript.tsx) and keyboard shortcuts (lib/player/shortcuts.ts).
+ * This component holds what they share: the media, the quiz session, the learner's preferences
+ * and the word popover. It does not re-render as the time moves or as the learner's words and
+ * the quizzes arrive: each part follows the time and the data it shows itself.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Pencil } from "lucide-react";
 import { useTranslations } from "@/lib/i18n/use-translations";
 import { useRouter } from "next/navigation";
-import { lazy, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { type ComponentProps, lazy, startTransition, Suspense, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FavoriteButton } from "@/components/video/favorite-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { userKeys, videoKeys } from "@/lib/data/keys";
 import { useCurrentUser } from "@/lib/data/use-current-user";
-import { useRecordQuizResult } from "@/lib/data/use-quiz-result";
 import { useSettings } from "@/lib/data/use-settings";
 import { useVideoTokens } from "@/lib/data/use-video-tokens";
-import { useAnswerVideoReview, useVideoDueReviews } from "@/lib/data/use-video-reviews";
-import { useCaptions, usePrefetchQuizzes, useQuiz, useSegmentTranslations, useVideo, useVocabulary, useWordMeanings, useWordTimings } from "@/lib/data/use-video-content";
+import { useVideoDueReviews } from "@/lib/data/use-video-reviews";
+import { useCaptions, usePrefetchQuizzes, useSegmentTranslations, useVideo, useVocabulary } from "@/lib/data/use-video-content";
 import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
 import { keyFocusOf, shortcutFor } from "@/lib/player/shortcuts";
 import { AUTOPLAY_DELAY_MS, linkedStartMs } from "@/lib/player/start-time";
 import { cn } from "@/lib/utils";
-import { activeCaption, captionForWord, lineHoldSeek, linePause, vocabularyTimingWords } from "@/lib/player/timing";
+import { lineHoldSeek, linePause } from "@/lib/player/timing";
 import type { LineWordDto } from "@/lib/types/api";
-import { statusOfLemma, tokensForTimedWords, type LineTokens } from "@/lib/words/line-tokens";
+import { statusOfLemma } from "@/lib/words/line-tokens";
 import type { WordTarget } from "@/components/words/word-target";
-import { VideoWordsPanel } from "@/components/words/video-words-panel";
-import { LiveCaptionOverlay, type CaptionWord } from "./caption-overlay";
+import { LiveCaption } from "./live-caption";
 import { PlayerControls } from "./player-controls";
+import { preloadQuizLayer, QuizLayer } from "./quiz-layer";
 import { VocabularyCount } from "./vocabulary-count";
 import { ComprehensionLabel } from "@/components/video/comprehension-label";
 import { useQuizSession } from "./use-quiz-session";
-import { TranscriptPanel } from "./transcript-panel";
 import { useFullscreen } from "./use-fullscreen";
-import { useMediaTime, useMediaTimeValue } from "./use-media-time";
+import { useMediaTime } from "./use-media-time";
 import { usePlayerPreferences } from "./use-player-preferences";
 import { useRecap } from "./use-recap";
+import { VideoTranscript, VideoWords } from "./video-transcript";
 
 // Only the owner edits: the editor, and the word lists it reads lines with, load when it opens
 // (React's lazy, not next/dynamic: that one's loader would come with every video page).
 const SegmentEditor = lazy(() => import("./segment-editor").then((m) => ({ default: m.SegmentEditor })));
-
-// The quiz and the end-of-video recap are not on the screen when the page opens: their code loads
-// when playback first starts, before the first quiz can show.
-const loadQuizOverlay = () => import("./quiz-overlay");
-const QuizOverlay = lazy(() => loadQuizOverlay().then((m) => ({ default: m.QuizOverlay })));
-const loadQuizRecap = () => import("./quiz-recap");
-const QuizRecap = lazy(() => loadQuizRecap().then((m) => ({ default: m.QuizRecap })));
 
 // A YouTube video's embed and the adapter driving it come only with a YouTube video: most play the app's own media.
 const YouTubeFrame = lazy(() => import("./youtube-frame"));
@@ -66,16 +62,11 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const nativeLanguage = user?.nativeLanguage ?? "en";
   const video = useVideo(videoId);
   const captions = useCaptions(videoId);
-  const timings = useWordTimings(videoId);
   const vocabulary = useVocabulary(videoId);
   const translations = useSegmentTranslations(videoId, nativeLanguage);
   usePrefetchQuizzes(vocabulary.data, nativeLanguage);
-  const meanings = useWordMeanings(vocabulary.data, nativeLanguage);
-  const tokens = useVideoTokens(videoId, { enabled: !!user });
-  const record = useRecordQuizResult(user?.id);
   // The learner's due words said in this video, asked once its own words are in.
   const dueReviews = useVideoDueReviews(videoId, { enabled: !!user && !!vocabulary.data });
-  const answerReview = useAnswerVideoReview();
 
   const [adapter, setAdapter] = useState<PlayerAdapter | null>(null);
   const adapterRef = useRef<PlayerAdapter | null>(null);
@@ -90,13 +81,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const attachVideo = useCallback((element: HTMLVideoElement | null) => attach(element ? new Html5Adapter(element) : null), [attach]);
   const lines = useMemo(() => captions.data ?? [], [captions.data]);
   const quizzes = useQuizSession(vocabulary.data, lines, settings.data, dueReviews.data?.reviews);
-  const quizWord = quizzes.word;
-  const reviewQuiz = quizzes.review;
-  const quizOpen = !!quizWord || !!reviewQuiz;
-  const reviewOptions = useMemo(
-    () => reviewQuiz && { wordId: 0, word: reviewQuiz.surface, nativeLanguage, options: reviewQuiz.options, correctIndex: reviewQuiz.correctIndex },
-    [reviewQuiz, nativeLanguage],
-  );
+  const quizOpen = !!quizzes.word || !!quizzes.review;
   // Speed, translation and pause after each line, as the learner last left them.
   const [preferences, setPreferences] = usePlayerPreferences(user?.id);
   const { showTranslation, pauseEachLine, speed } = preferences;
@@ -120,7 +105,6 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   const resumeAfterWord = useRef(false);
   const resumeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  // The page re-renders when the line changes, not every frame: the caption overlay and the clock follow the time themselves.
   const rateSent = useRef(false);
   // The chosen speed, on the media once it can take it (an embed takes no command before it is ready).
   useEffect(() => {
@@ -148,41 +132,11 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     if (quizzes.check(previous, stop ? stop.holdAt : now)) adapter?.pause();
   });
   useEffect(() => {
-    if (!media.playing) return;
-    void loadQuizOverlay();
-    void loadQuizRecap();
+    if (media.playing) preloadQuizLayer();
   }, [media.playing]);
-  const quiz = useQuiz(quizWord?.id ?? null, nativeLanguage);
   const recap = useRecap(media.time, media.playing, quizOpen, lines);
 
-  const current = useMediaTimeValue(media.time, (ms) => activeCaption(lines, ms));
   const language = video.data?.targetLanguage ?? "";
-  // The words arrive after the page: the transcript's and the words panel's render with them (every
-  // line's words as buttons) is deferred, done in slices the browser can interrupt, not one long task.
-  const wordsData = useDeferredValue(tokens.data);
-  // Each caption's analysed words, by caption id (the tokens answer keys lines by their index).
-  const lineTokens = useMemo(() => {
-    const byIndex = new Map(wordsData?.lines.map((line) => [line.segmentIndex, line]));
-    const byCaption = new Map<number, LineTokens>();
-    for (const line of lines) {
-      const words = byIndex.get(line.segmentIndex);
-      if (words) byCaption.set(line.id, words);
-    }
-    return byCaption;
-  }, [wordsData, lines]);
-  const captionWords = useMemo<CaptionWord[]>(() => {
-    if (!current) return [];
-    const vocab = (vocabulary.data ?? []).filter((w) => w.captionId === current.id || w.captionId === null);
-    const said = (timings.data ?? []).filter((timing) => (timing.captionId ?? captionForWord(lines, timing.start)?.id) === current.id);
-    const lit = vocabularyTimingWords(vocab, said, language);
-    const analysed = tokensForTimedWords(current.text, said, lineTokens.get(current.id)?.words ?? []);
-    return said.map((timing, i) => {
-      const hit = lit.get(i);
-      const definition = showDefinitions && hit?.first ? meanings.get(hit.vocabulary.id) : undefined;
-      return { ...timing, vocabulary: !!hit, definition, token: analysed[i] };
-    });
-  }, [current, timings.data, vocabulary.data, lines, language, meanings, showDefinitions, lineTokens]);
-  const translation = current ? translations.data?.find((row) => row.captionId === current.id)?.translatedText : undefined;
 
   const { seek, play } = media;
   const playFrom = useCallback(
@@ -192,6 +146,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     },
     [seek, play],
   );
+  const replay = useCallback(() => playFrom(0), [playFrom]);
 
   const translationsData = translations.data;
   const { pause } = media;
@@ -209,8 +164,10 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     },
     [pauseOnWordLookup, adapter, pause, translationsData, language],
   );
-  const openCaptionWord = useCallback((word: LineWordDto, element: HTMLElement) => openWord(word, element, current?.id), [openWord, current?.id]);
-  const openTranscriptWord = useCallback((word: LineWordDto, element: HTMLElement, line: { id: number }) => openWord(word, element, line.id), [openWord]);
+  const openLineWord = useCallback(
+    (word: Pick<LineWordDto, "surface" | "lemma" | "partOfSpeech">, element: HTMLElement, line?: { id: number }) => openWord(word, element, line?.id),
+    [openWord],
+  );
 
   function closeWord() {
     setWordTarget(null);
@@ -222,18 +179,6 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
   function closeQuiz() {
     quizzes.close();
     setTimeout(() => media.play(), RESUME_DELAY_MS);
-  }
-
-  function answer(correct: boolean) {
-    if (reviewQuiz && user) {
-      // A review is the learner's card, not this video's vocabulary: it counts nothing here.
-      answerReview.mutate({ language: reviewQuiz.language, lemma: reviewQuiz.lemma, correct, videoId });
-      return;
-    }
-    if (!quizWord || !user || !quizzes.attempt) return;
-    quizzes.answered(correct);
-    // The attempt's key: this answer counts once however often it is sent.
-    record.mutate({ wordId: quizWord.id, learned: correct, correct: correct ? 1 : 0, incorrect: correct ? 0 : 1, idempotencyKey: quizzes.attempt });
   }
 
   const { time } = media;
@@ -347,55 +292,31 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
               ) : (
                 <Skeleton className="size-full rounded-none" />
               )}
-              <LiveCaptionOverlay
+              <LiveCaption
+                videoId={videoId}
                 time={media.time}
-                caption={current}
+                lines={lines}
                 language={data?.targetLanguage}
-                words={captionWords}
-                translation={translation}
+                nativeLanguage={nativeLanguage}
+                signedIn={!!user}
+                showDefinitions={showDefinitions}
+                showStatus={showWordStatus}
                 showTranslation={translationShown}
                 quizShowing={quizOpen}
-                onWord={user ? openCaptionWord : undefined}
-                showStatus={showWordStatus}
+                onWord={openWord}
               />
-              <Suspense fallback={null}>
-                {quizWord ? (
-                  <QuizOverlay
-                    key={quizzes.attempt}
-                    attempt={quizzes.attempt!}
-                    word={quizWord.word}
-                    sentence={lines.find((l) => l.id === quizzes.lineOf(quizWord))?.text ?? quizWord.context}
-                    language={data?.targetLanguage}
-                    quiz={quiz.data}
-                    loading={quiz.isLoading}
-                    onAnswer={answer}
-                    onClose={closeQuiz}
-                  />
-                ) : reviewQuiz ? (
-                  <QuizOverlay
-                    key={quizzes.attempt}
-                    attempt={quizzes.attempt!}
-                    review={{ lemma: reviewQuiz.lemma }}
-                    word={reviewQuiz.surface}
-                    sentence={lines.find((l) => l.id === reviewQuiz.captionId)?.text}
-                    language={data?.targetLanguage}
-                    quiz={reviewOptions ?? undefined}
-                    loading={false}
-                    onAnswer={answer}
-                    onClose={closeQuiz}
-                  />
-                ) : recap.open ? (
-                  <QuizRecap
-                    videoId={videoId}
-                    nativeLanguage={nativeLanguage}
-                    language={data?.targetLanguage}
-                    results={quizzes.results}
-                    meanings={meanings}
-                    onReplay={playFrom.bind(null, 0)}
-                    onClose={recap.close}
-                  />
-                ) : null}
-              </Suspense>
+              <QuizLayer
+                videoId={videoId}
+                quizzes={quizzes}
+                lines={lines}
+                language={data?.targetLanguage}
+                nativeLanguage={nativeLanguage}
+                userId={user?.id}
+                recapOpen={recap.open}
+                onReplay={replay}
+                onCloseRecap={recap.close}
+                onClose={closeQuiz}
+              />
             </div>
             <PlayerControls
               adapter={adapter}
@@ -424,32 +345,29 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
         </div>
         {lines.length > 0 ? (
           <div className="px-4 sm:px-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-            <TranscriptPanel
+            <VideoTranscript
+              videoId={videoId}
+              time={media.time}
               lines={lines}
-              translations={translationShown ? translations.data : undefined}
-              currentId={current?.id}
-              onSeek={playFrom}
               language={data?.targetLanguage}
-              tokens={lineTokens}
+              nativeLanguage={nativeLanguage}
+              showTranslation={translationShown}
               showStatus={showWordStatus}
-              onWord={user ? openTranscriptWord : undefined}
+              signedIn={!!user}
+              onSeek={playFrom}
+              onWord={openLineWord}
             />
           </div>
         ) : null}
         {/* Below the description beside the transcript on wide screens; after the transcript on narrow ones. */}
-        {user && wordsData ? (
-          <div className="min-w-0 px-4 sm:px-0 lg:col-start-1 lg:row-start-2">
-            <VideoWordsPanel tokens={wordsData} vocabulary={vocabulary.data} onWord={openWord} />
-          </div>
-        ) : null}
+        {user ? <VideoWords videoId={videoId} onWord={openWord} /> : null}
       </div>
       {wordTarget ? (
         <Suspense fallback={null}>
-          <WordPopover
+          <VideoWordPopover
             key={`${wordTarget.lemma}-${wordTarget.captionId}`}
             target={wordTarget}
             videoId={videoId}
-            status={statusOfLemma(tokens.data, wordTarget.lemma)}
             container={fullscreen.active ? fullscreen.element : null}
             onClose={closeWord}
           />
@@ -470,4 +388,10 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
       ) : null}
     </main>
   );
+}
+
+/** The word popover, with the learner's status of the word (their words of the video, asked for here). */
+function VideoWordPopover(props: Omit<ComponentProps<typeof WordPopover>, "status">) {
+  const tokens = useVideoTokens(props.videoId).data;
+  return <WordPopover {...props} status={statusOfLemma(tokens, props.target.lemma)} />;
 }
