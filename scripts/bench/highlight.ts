@@ -111,8 +111,8 @@ async function pass(page: Page, player: Player, videoId: number, rate: number, u
   }
   // Frames drawn after a word was due and before the one it lit in (0: lit in the first frame after its time).
   const late = lags.map((w) => {
-    const lit = log.words[w.startMs]!.speaking!.wall;
-    return framesLate(log.frames, lit - w.lag / rate, lit);
+    const lit = log.words[w.startMs]!.speaking!;
+    return framesLate(log.frames, lit.wall - w.lag / rate, lit.frame);
   });
   return { lags, frameGaps, late, ...thread };
 }

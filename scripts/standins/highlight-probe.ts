@@ -1,11 +1,14 @@
 /**
  * Which caption words light up and when, for the player's browser tests (which words, in which
- * order) and `npm run bench` (BENCH_ONLY=highlight: how late). In the app's page, every animation frame, the probe notes for each word
- * (keyed by data-start-ms) the first frame it shows each data-word-state, with the wall time
- * (performance.timeOrigin + performance.now(), comparable with the stand-in embed's) and, for the
- * HTML5 player, the <video>'s currentTime. Installed after the page's own frame loop, it runs after
- * it in each frame, so it sees what that frame paints. It also logs every `timeupdate`, the coarse
- * event a player that did not read the element every frame would follow.
+ * order) and `npm run bench` (BENCH_ONLY=highlight: how late). In the app's page, the probe notes for
+ * each word (keyed by data-start-ms) when it first shows each data-word-state: the moment the page
+ * set it (a mutation observer), with the wall time (performance.timeOrigin + performance.now(),
+ * comparable with the stand-in embed's), the frame it was set in (the frame that paints it: the page
+ * sets states in its animation-frame callback), and, for the HTML5 player, the <video>'s
+ * currentTime. Noting changes as they happen, rather than reading the states in a frame callback of
+ * its own, does not depend on which of the frame's callbacks runs first (the page's loop starts
+ * when playback does, after the probe's). It also logs every frame's time and every `timeupdate`,
+ * the coarse event a player that did not read the element every frame would follow.
  *
  * A word's lag is the true media time at the frame it first showed `speaking` minus the moment it
  * should: 200 ms before its start, but never before its line shows (the first word of a line
@@ -16,7 +19,8 @@ import type { DemoContent } from "@/db/seed";
 import { HIGHLIGHT_LEAD_MS } from "@/lib/player/timing";
 import type { StandinAnchor } from "./youtube-standin";
 
-export type StateSeen = { wall: number; videoMs: number | null };
+/** When a word first showed a state: the wall time it was set, the start of the frame that painted it, the <video>'s time then. */
+export type StateSeen = { wall: number; frame: number; videoMs: number | null };
 export type ProbeWord = { text: string } & Partial<Record<"upcoming" | "speaking" | "spoken" | "highlighted", StateSeen>>;
 export type ProbeLog = { words: Record<string, ProbeWord>; timeupdates: { wall: number; ms: number }[]; frames: number[] };
 
@@ -25,15 +29,28 @@ const PROBE_SCRIPT = `(() => {
   if (window.__highlightProbe) return;
   const probe = (window.__highlightProbe = { words: {}, timeupdates: [], frames: [] });
   const wall = () => performance.timeOrigin + performance.now();
-  requestAnimationFrame(function frame() {
-    const at = wall();
-    probe.frames.push(at);
+  const note = (el) => {
+    const state = el.dataset.wordState;
+    const word = (probe.words[el.dataset.startMs] ??= { text: el.textContent });
+    if (!state || word[state]) return;
     const video = document.querySelector("video");
-    const videoMs = video ? video.currentTime * 1000 : null;
-    for (const el of document.querySelectorAll("[data-word-state]")) {
-      const word = (probe.words[el.dataset.startMs] ??= { text: el.textContent });
-      word[el.dataset.wordState] ??= { wall: at, videoMs };
+    // Inside a frame callback the document timeline's time is that frame's.
+    word[state] = { wall: wall(), frame: performance.timeOrigin + (document.timeline.currentTime ?? performance.now()), videoMs: video ? video.currentTime * 1000 : null };
+  };
+  const scan = (node) => {
+    if (!(node instanceof Element)) return;
+    if (node.matches("[data-word-state]")) note(node);
+    for (const el of node.querySelectorAll("[data-word-state]")) note(el);
+  };
+  scan(document.documentElement);
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === "attributes") note(record.target);
+      else for (const node of record.addedNodes) scan(node);
     }
+  }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-word-state"] });
+  requestAnimationFrame(function frame(time) {
+    probe.frames.push(performance.timeOrigin + time);
     requestAnimationFrame(frame);
   });
   document.addEventListener("timeupdate", (event) => {
@@ -80,12 +97,12 @@ export function mediaAt(anchors: readonly StandinAnchor[], wall: number): number
 }
 
 /**
- * Frames the page drew after a word was due and before the frame it lit in: 0 when it lit in the
- * first frame after its time. Counting frames, not milliseconds, keeps the judgement fair on a
+ * Frames the page drew after a word was due and before the frame it lit in (`litFrame`, that
+ * frame's start): 0 when it lit in the first frame after its time. Counting frames, not milliseconds, keeps the judgement fair on a
  * busy machine, where frames come slowly for any player.
  */
-export function framesLate(frames: readonly number[], dueWall: number, litWall: number): number {
-  return frames.filter((f) => f > dueWall && f < litWall).length;
+export function framesLate(frames: readonly number[], dueWall: number, litFrame: number): number {
+  return frames.filter((f) => f > dueWall && f < litFrame).length;
 }
 
 /** A player that only moved on coarse reports: the first reported time at or after `from`, minus `from`. */
