@@ -81,11 +81,10 @@ async function pass(page: Page, player: Player, videoId: number, rate: number, u
     await frame!.waitForFunction(() => (window as unknown as { standin?: { listening: boolean } }).standin?.listening);
   }
   await installProbe(page);
-  if (rate !== 1) {
-    await page.getByRole("button", { name: /^Speed / }).click();
-    await page.getByRole("menuitemradio", { name: `${rate}×` }).click();
-    await page.getByRole("menu").waitFor({ state: "detached" });
-  }
+  // Every pass, 1× too: the player keeps the learner's last speed (a 1× pass after a 1.5× one would play at 1.5×).
+  await page.getByRole("button", { name: /^Speed / }).click();
+  await page.getByRole("menuitemradio", { name: `${rate}×` }).click();
+  await page.getByRole("menu").waitFor({ state: "detached" });
   const meter = await mainThreadMeter(page);
   // The same page paused, for the same length of time the player will be measured on the screen.
   const idleFrom = await meter.mark();
