@@ -135,7 +135,6 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     if (media.playing) preloadQuizLayer();
   }, [media.playing]);
   const recap = useRecap(media.time, media.playing, quizOpen, lines);
-
   const language = video.data?.targetLanguage ?? "";
 
   const { seek, play } = media;
@@ -163,10 +162,6 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
       setWordTarget({ surface: word.surface, lemma: word.lemma, partOfSpeech: word.partOfSpeech, language, captionId, translation, element });
     },
     [pauseOnWordLookup, adapter, pause, translationsData, language],
-  );
-  const openLineWord = useCallback(
-    (word: Pick<LineWordDto, "surface" | "lemma" | "partOfSpeech">, element: HTMLElement, line?: { id: number }) => openWord(word, element, line?.id),
-    [openWord],
   );
 
   function closeWord() {
@@ -355,7 +350,7 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
               showStatus={showWordStatus}
               signedIn={!!user}
               onSeek={playFrom}
-              onWord={openLineWord}
+              onWord={openWord}
             />
           </div>
         ) : null}

@@ -4,7 +4,7 @@
  * shows itself: the current line, the translations and the learner's words. The player around
  * them re-renders neither when the line changes nor when the words arrive.
  */
-import { type ComponentProps, memo } from "react";
+import { type ComponentProps, memo, useCallback } from "react";
 import { VideoWordsPanel } from "@/components/words/video-words-panel";
 import { useSegmentTranslations, useVocabulary } from "@/lib/data/use-video-content";
 import { activeCaption } from "@/lib/player/timing";
@@ -13,7 +13,8 @@ import { TranscriptPanel } from "./transcript-panel";
 import { useLearnerWords, useLineTokens } from "./use-line-tokens";
 import { type MediaTimeStore, useMediaTimeValue } from "./use-media-time";
 
-type WordHandler = (word: Pick<LineWordDto, "surface" | "lemma" | "partOfSpeech">, element: HTMLElement, line?: { id: number }) => void;
+/** Opens the word popover on a tapped word of the caption `captionId`. */
+type WordHandler = (word: LineWordDto, element: HTMLElement, captionId: number) => void;
 
 export const VideoTranscript = memo(function VideoTranscript(props: {
   videoId: number;
@@ -32,6 +33,7 @@ export const VideoTranscript = memo(function VideoTranscript(props: {
   const currentId = useMediaTimeValue(time, (ms) => activeCaption(lines, ms)?.id);
   const translations = useSegmentTranslations(videoId, nativeLanguage).data;
   const byCaption = useLineTokens(videoId, lines, signedIn);
+  const openWord = useCallback((word: LineWordDto, element: HTMLElement, line: CaptionSegment) => onWord(word, element, line.id), [onWord]);
   return (
     <TranscriptPanel
       lines={lines}
@@ -41,7 +43,7 @@ export const VideoTranscript = memo(function VideoTranscript(props: {
       language={language}
       tokens={byCaption}
       showStatus={showStatus}
-      onWord={signedIn ? onWord : undefined}
+      onWord={signedIn ? openWord : undefined}
     />
   );
 });
