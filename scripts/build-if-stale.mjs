@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The production build, made only when there is none or the sources changed since it (their
- * sizes and times, fingerprinted). `npm start` calls it before serving; `npm test` runs it while
+ * sizes and times, fingerprinted), with its startup scripts marked for eager compilation
+ * (compile-hints.mjs). `npm start` calls it before serving; `npm test` runs it while
  * the unit tests run (scripts/test.mjs), so the browser tests' servers find the build made.
  * SKIP_BUILD=1 serves whatever build there is.
  */
@@ -10,10 +11,11 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { addCompileHints } from "./compile-hints.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const SOURCES = ["app", "components", "db", "lib", "public", "drizzle", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+const SOURCES = ["app", "components", "db", "lib", "public", "drizzle", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json", "scripts/compile-hints.mjs"];
 
 function fingerprint() {
   const hash = createHash("sha256");
@@ -48,6 +50,7 @@ export function buildIfStale() {
     console.error("The build failed; see the messages above.");
     process.exit(result.status ?? 1);
   }
+  addCompileHints(path.join(root, ".next"));
   writeFileSync(stampFile, current);
   console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
