@@ -5,7 +5,8 @@
  * video and /review with words due (the demo learner's). Each page is audited BENCH_MOBILE_RUNS
  * times (3), each in a browser of its own with a new profile (cold cache, the learner's session
  * cookies set before the load); the median of each figure is printed beside the goal: performance
- * ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1. BENCH_MOBILE_DETAIL=1 also names each page's LCP
+ * ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1, and, for reading TBT on a busy machine, the same
+ * blocking time counted from the main thread's own CPU time (lighthouse-audit.mjs). BENCH_MOBILE_DETAIL=1 also names each page's LCP
  * element and its longest main-thread tasks; BENCH_MOBILE_REPORTS=dir keeps every report as JSON;
  * BENCH_MOBILE_PAGES=home,video audits only those pages.
  */
@@ -21,7 +22,7 @@ import { envInt, verdicts } from "./util";
 /** The issue's goals. */
 export const MOBILE_GOALS = { score: 95, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
 
-type Figures = { score: number; lcp: number; tbt: number; cls: number; fcp: number; lcpElement: string; longTasks: string[] };
+type Figures = { score: number; lcp: number; tbt: number; cls: number; fcp: number; cpuTbt: number | null; lcpElement: string; longTasks: string[] };
 type Cookie = { name: string; value: string };
 
 /** Spanish words of the demo videos' lines, saved as "learning" so /review has cards due. */
@@ -81,7 +82,7 @@ export async function benchMobile(): Promise<void> {
     for (const p of pages) await fetch(`${app.baseURL}${p.path}`, { headers: { cookie: p.cookies.map((c) => `${c.name}=${c.value}`).join("; ") } });
 
     const { score, lcpMs, tbtMs, cls } = MOBILE_GOALS;
-    console.log(`  ${"page".padEnd(8)} ${"score".padStart(11)} ${"LCP".padStart(14)} ${"TBT".padStart(14)} ${"CLS".padStart(12)} ${"FCP".padStart(9)}   runs (score)   load`);
+    console.log(`  ${"page".padEnd(8)} ${"score".padStart(11)} ${"LCP".padStart(14)} ${"TBT".padStart(14)} ${"CLS".padStart(12)} ${"FCP".padStart(9)} ${"TBT (CPU)".padStart(10)}   runs (score)   load`);
     for (const p of pages) {
       const samples: Figures[] = [];
       for (let i = 0; i < runs; i++) {
@@ -94,10 +95,11 @@ export async function benchMobile(): Promise<void> {
         tbt: median(samples.map((s) => s.tbt)),
         cls: median(samples.map((s) => s.cls)),
         fcp: median(samples.map((s) => s.fcp)),
+        cpuTbt: samples.every((s) => s.cpuTbt !== null) ? median(samples.map((s) => s.cpuTbt!)) : null,
       };
       const mark = (ok: boolean) => (ok ? "ok" : "MISS");
       console.log(
-        `  ${p.name.padEnd(8)} ${`${m.score} ≥ ${score}`.padStart(8)} ${mark(m.score >= score).padEnd(4)}${`${(m.lcp / 1000).toFixed(2)} s`.padStart(8)} ${mark(m.lcp <= lcpMs).padEnd(4)}${`${Math.round(m.tbt)} ms`.padStart(9)} ${mark(m.tbt <= tbtMs).padEnd(4)}${m.cls.toFixed(3).padStart(7)} ${mark(m.cls <= cls).padEnd(4)}${`${(m.fcp / 1000).toFixed(2)} s`.padStart(9)}   ${samples.map((s) => s.score).join(" ")}   ${loadavg()[0]!.toFixed(1)}`,
+        `  ${p.name.padEnd(8)} ${`${m.score} ≥ ${score}`.padStart(8)} ${mark(m.score >= score).padEnd(4)}${`${(m.lcp / 1000).toFixed(2)} s`.padStart(8)} ${mark(m.lcp <= lcpMs).padEnd(4)}${`${Math.round(m.tbt)} ms`.padStart(9)} ${mark(m.tbt <= tbtMs).padEnd(4)}${m.cls.toFixed(3).padStart(7)} ${mark(m.cls <= cls).padEnd(4)}${`${(m.fcp / 1000).toFixed(2)} s`.padStart(9)} ${(m.cpuTbt === null ? "?" : `${Math.round(m.cpuTbt)} ms`).padStart(10)}   ${samples.map((s) => s.score).join(" ")}   ${loadavg()[0]!.toFixed(1)}`,
       );
       if (detail) {
         for (const [i, s] of samples.entries()) {
@@ -111,6 +113,8 @@ export async function benchMobile(): Promise<void> {
       verdicts.push({ engine: "Lighthouse", scenario: "mobile", item: `${p.name} TBT`, p95: m.tbt, target: tbtMs + 1, unit: "ms" });
       verdicts.push({ engine: "Lighthouse", scenario: "mobile", item: `${p.name} CLS`, p95: Math.round(m.cls * 1000), target: cls * 1000 + 1, unit: "/1000" });
     }
-    console.log(`  (each figure the median of ${runs}; the score as Lighthouse 12 weighs FCP, SI, LCP, TBT and CLS; load: the 1-minute load average after the page's runs)`);
+    console.log(
+      `  (each figure the median of ${runs}; the score as Lighthouse 12 weighs FCP, SI, LCP, TBT and CLS; TBT (CPU): the same blocking time from the main thread's own CPU time, without the waits for a core that another process held; load: the 1-minute load average after the page's runs)`,
+    );
   });
 }
