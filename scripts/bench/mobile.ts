@@ -6,9 +6,10 @@
  * times (3), each in a browser of its own with a new profile (cold cache, the learner's session
  * cookies set before the load); the median of each figure is printed beside the goal: performance
  * ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1, and, for reading TBT on a busy machine, the same
- * blocking time counted from the main thread's own CPU time (lighthouse-audit.mjs). BENCH_MOBILE_DETAIL=1 also names each page's LCP
- * element and its longest main-thread tasks; BENCH_MOBILE_REPORTS=dir keeps every report as JSON;
- * BENCH_MOBILE_PAGES=home,video audits only those pages.
+ * blocking time counted from the main thread's own CPU time (lighthouse-audit.mjs).
+ * BENCH_MOBILE_DETAIL=1 also names each page's LCP element and its longest main-thread tasks;
+ * BENCH_MOBILE_REPORTS=dir keeps every report as JSON; BENCH_MOBILE_PAGES=home,video audits only
+ * those pages.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";

@@ -37,7 +37,6 @@ async function pushService(page: Page, baseURL: string) {
 /** What lib/reminders/push.ts sends for two words due. */
 const REMINDER = { title: "2 words are due for review", body: "2 words are due for review. A few minutes now keeps them fresh.", url: "/review", badge: 2 };
 
-
 /**
  * Space shows the card's answer and 3 grades it Good. The card is in the page as served, and the
  * keys work once the page has hydrated: Space is pressed until the answer shows, so a press that
