@@ -29,6 +29,40 @@ export const CLIENT_LOCAL_HEADER = "x-lingoreel-client-local";
 /** The app reads the secret from here (same process), never from the request. */
 export const CLIENT_ADDRESS_SECRET_KEY = Symbol.for("lingoreel.client-address-secret");
 
+/** How long a connection whose request was answered before its body had all arrived still reads and drops what comes: idle, and at most. */
+export const LINGER_IDLE_MS = 2_000;
+export const LINGER_MAX_MS = 30_000;
+
+/**
+ * A request answered before its body had all arrived (a body over a route's cap gets its 413 as
+ * soon as it passes the cap) leaves its client still sending. Left alone, such a connection stayed
+ * open, unread, until Node's request timeout (5 minutes), holding megabytes in buffers; and a
+ * client that asked to close had its connection destroyed while its data still came in, which
+ * resets it, and a reset can discard the answer before the client has read it. So the connection
+ * ends in order, as web servers do ("lingering close"): the answer, then the end of our side, while
+ * what still arrives is read and dropped until the client closes, or stops sending for 2 s, or for
+ * 30 s at most.
+ */
+export function endAfterEarlyAnswer(req, res) {
+  // Taken now: by the time the answer is out, the request has let go of it.
+  const socket = req.socket;
+  res.once("finish", () => {
+    if (req.complete || socket.destroyed) return;
+    // Node ends a closing connection once the answer is out, and destroys it when that end is sent.
+    socket.removeListener("finish", socket.destroy);
+    // What still comes is read and dropped, as Node does with a body no one reads (its parser
+    // stopped reading when the handler stopped taking the body).
+    req._dump();
+    const close = () => socket.destroy();
+    socket.setTimeout(LINGER_IDLE_MS, close);
+    const atMost = setTimeout(close, LINGER_MAX_MS).unref();
+    socket.once("close", () => clearTimeout(atMost));
+    socket.once("end", close);
+    if (socket.writable) socket.end();
+    socket.resume();
+  });
+}
+
 /**
  * The client's address: the socket's, or with `trustedHops` proxies in front, the address that
  * the outermost trusted proxy put in X-Forwarded-For (entries further left come from the client).
@@ -186,6 +220,7 @@ export async function startServer({ port, dir, trustedHops, host = "127.0.0.1", 
     await app.prepare();
   }
   const server = http.createServer((req, res) => {
+    endAfterEarlyAnswer(req, res);
     if (!hasValidPath(req.url)) {
       // Next would fail decoding it and answer 500.
       res.writeHead(400, { "content-type": "application/json" });

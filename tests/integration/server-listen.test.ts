@@ -1,10 +1,12 @@
 /**
  * scripts/server.mjs as a process, with Next's handler replaced by a stub (the app itself needs a
  * build): with no HOST it accepts connections on 127.0.0.1 only, and it tags requests whose own
- * connection comes from this machine with its secret, which a client cannot forge.
+ * connection comes from this machine with its secret, which a client cannot forge; and it ends a
+ * connection whose request was answered before its body had all arrived in order.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { connects, outsideAddress } from "../helpers/net";
@@ -14,11 +16,28 @@ const SERVER = path.resolve("scripts/server.mjs");
 // The stub answers "local" when server.mjs tagged the request as from this machine with its secret.
 const CHILD = `
 import { CLIENT_LOCAL_HEADER, serverOptionsFromEnv, startServer } from ${JSON.stringify(SERVER)};
+let server;
 const handler = (req, res) => {
+  if (req.url === "/connections") {
+    server.getConnections((error, count) => res.end(String(count)));
+    return;
+  }
+  if (req.url === "/capped") {
+    // As the app's body reader does: it stops reading past the cap and answers 413 at once.
+    let size = 0;
+    req.on("data", (chunk) => {
+      size += chunk.length;
+      if (size <= 1024 * 1024 || res.headersSent) return;
+      req.pause();
+      res.writeHead(413, { "content-type": "application/json" });
+      res.end('{"message":"Request body is too large"}');
+    });
+    return;
+  }
   const secret = globalThis[Symbol.for("lingoreel.client-address-secret")];
   res.end(req.headers[CLIENT_LOCAL_HEADER] === secret + " 1" ? "local" : "not local");
 };
-await startServer({ ...serverOptionsFromEnv(process.env, process.cwd()), handler });
+server = await startServer({ ...serverOptionsFromEnv(process.env, process.cwd()), handler });
 `;
 
 const children: ChildProcess[] = [];
@@ -52,14 +71,50 @@ async function get(host: string, port: number, headers: Record<string, string> =
 }
 
 /** A GET with any headers, Host included (fetch will not send another Host). */
-function send(host: string, port: number, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function send(host: string, port: number, headers: Record<string, string> = {}, path = "/"): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host, port, path: "/", headers }, (response) => {
+    const request = http.get({ host, port, path, headers, agent: false }, (response) => {
       let body = "";
       response.on("data", (chunk: Buffer) => (body += chunk.toString()));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
     });
     request.on("error", reject);
+  });
+}
+
+type EarlyAnswer = { status: string; ended: boolean; error?: string };
+
+/**
+ * Streams a chunked body to /capped over a raw socket that stays open for writing after the
+ * server's end (half-open, as an uploading client may be), and reports the status line, whether
+ * the server ended its side, and any error (a reset). After the answer it keeps sending for
+ * `keepSendingMs`, then ends its own side; or, with `holdMs`, stays open that long, silent.
+ */
+function earlyAnswer(port: number, options: { connectionClose?: boolean; keepSendingMs?: number; holdMs?: number } = {}): Promise<EarlyAnswer> {
+  const { connectionClose = false, keepSendingMs = 300, holdMs } = options;
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port, allowHalfOpen: true });
+    const result: EarlyAnswer = { status: "", ended: false };
+    let sending = true;
+    const piece = Buffer.concat([Buffer.from("10000\r\n"), Buffer.alloc(0x10000, 0x20), Buffer.from("\r\n")]);
+    const pump = () => {
+      while (sending && socket.write(piece));
+      if (sending) socket.once("drain", pump);
+    };
+    socket.on("data", (chunk: Buffer) => {
+      if (result.status) return;
+      result.status = chunk.toString("latin1").split("\r\n")[0]!;
+      setTimeout(() => {
+        sending = false;
+        if (holdMs === undefined) socket.end("0\r\n\r\n");
+        else setTimeout(() => socket.destroy(), holdMs);
+      }, keepSendingMs);
+    });
+    socket.on("end", () => (result.ended = true));
+    socket.on("error", (error: NodeJS.ErrnoException) => (result.error ??= error.code ?? error.message));
+    socket.on("close", () => resolve(result));
+    socket.write(`POST /capped HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n${connectionClose ? "Connection: close\r\n" : ""}\r\n`);
+    pump();
   });
 }
 
@@ -134,5 +189,30 @@ describe("scripts/server.mjs", () => {
     } finally {
       agent.destroy();
     }
+  });
+  it("answers a body over the cap while it streams in, then ends the connection in order, reading what still comes instead of resetting", async () => {
+    const { port } = await startStub({});
+    for (const connectionClose of [false, true]) {
+      const answer = await earlyAnswer(port, { connectionClose });
+      expect(answer.status, `Connection: close ${connectionClose}`).toBe("HTTP/1.1 413 Payload Too Large");
+      // The server ended its side, and took what the client sent after the answer without a reset.
+      expect(answer.ended).toBe(true);
+      expect(answer.error).toBeUndefined();
+    }
+  });
+
+  it("closes such a connection 2 s after its client stops sending, instead of holding it open", async () => {
+    const { port } = await startStub({});
+    // The connection asking counts too, and so may the start's own request, kept alive.
+    const openAfter = async (ms: number) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return Number((await send("127.0.0.1", port, {}, "/connections")).body);
+    };
+    const others = await openAfter(0);
+    const answer = earlyAnswer(port, { keepSendingMs: 0, holdMs: 4500 });
+    const [before, after] = await Promise.all([openAfter(1000), openAfter(3500)]);
+    expect(before).toBe(others + 1);
+    expect(after).toBe(others);
+    expect(await answer).toEqual({ status: "HTTP/1.1 413 Payload Too Large", ended: true });
   });
 });
