@@ -115,12 +115,12 @@ const rawEnvSchema = z.object({
   JOB_MAINTENANCE_INTERVAL_SECONDS: positiveInt("JOB_MAINTENANCE_INTERVAL_SECONDS")
     .max(86_399, "JOB_MAINTENANCE_INTERVAL_SECONDS must be under a day (86400)")
     .default(120),
-  // Seconds, fractions allowed; pg-boss polls at most every half second.
+  // Seconds, fractions allowed; pg-boss polls at most every half second. The default depends on the database (lib/jobs/wake.ts).
   JOB_POLL_SECONDS: z.coerce
     .number({ message: "JOB_POLL_SECONDS must be a number" })
     .min(0.5, "JOB_POLL_SECONDS must be at least 0.5")
     .max(3600, "JOB_POLL_SECONDS must be at most 3600 (an hour)")
-    .default(1),
+    .optional(),
   JOB_BUSY_WAIT_SECONDS: z.coerce
     .number({ message: "JOB_BUSY_WAIT_SECONDS must be a number" })
     .positive("JOB_BUSY_WAIT_SECONDS must be positive")
@@ -409,7 +409,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       expireSeconds: e.JOB_EXPIRE_SECONDS,
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
       maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
-      pollSeconds: e.JOB_POLL_SECONDS,
+      pollSeconds: e.JOB_POLL_SECONDS ?? (embeddedDb ? 10 : 1),
       busyWaitSeconds: e.JOB_BUSY_WAIT_SECONDS,
       reprocessLimitPerHour: e.REPROCESS_LIMIT_PER_HOUR,
     },

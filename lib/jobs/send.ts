@@ -3,7 +3,7 @@ import "server-only";
 import type PgBoss from "pg-boss";
 import { env } from "@/lib/env";
 import { getBoss, JOB_SCHEMA } from "./boss";
-import { jobSent } from "./wake";
+import { jobDueIn, jobSent } from "./wake";
 import type { JobData, QueueName } from "./queues";
 
 export const videoJobKey = (videoId: number) => `video:${videoId}`;
@@ -33,7 +33,7 @@ export async function sendJob<Q extends QueueName>(queue: Q, data: JobData[Q]): 
  * waiting never spends one of its retries. Null when a job of that kind is already waiting.
  */
 export async function sendLater(boss: PgBoss, job: PgBoss.JobWithMetadata<unknown>, data: { videoId: number; waits: number; requestedAt: string }, startAfter: number) {
-  return boss.send(job.name, { ...(job.data as object), ...data }, {
+  const id = await boss.send(job.name, { ...(job.data as object), ...data }, {
     singletonKey: videoJobKey(data.videoId),
     retryLimit: Number(job.retryLimit),
     retryDelay: Number(job.retryDelay),
@@ -41,6 +41,18 @@ export async function sendLater(boss: PgBoss, job: PgBoss.JobWithMetadata<unknow
     expireInSeconds: Number(job.expireInSeconds),
     startAfter,
   });
+  if (id) jobDueIn(job.name as QueueName, startAfter);
+  return id;
+}
+
+/**
+ * The latest a failed try of `job` is started again: pg-boss puts it back `retryDelay` seconds on,
+ * or with backoff at a random time between 2^n and 2^(n+1) times that (n: the retries so far, at
+ * most 16). Its workers in this process look then, if their poll has not found it first.
+ */
+export function retryDueIn(job: PgBoss.JobWithMetadata<unknown>): number {
+  const delay = Number(job.retryDelay);
+  return job.retryBackoff ? delay * 2 ** Math.min(16, job.retryCount + 1) : delay;
 }
 
 /**

@@ -1,7 +1,10 @@
 /**
  * Workers of this process, by queue: a job sent from the same process (embedded mode, where the
- * web server runs the worker; the tests) wakes them at once rather than at their next poll, up to
- * a second later. A worker in another process still finds it by polling.
+ * web server runs the worker; the tests) wakes them at once rather than at their next poll, and a
+ * job this process puts back for later (to wait for its video, or to be retried) wakes them when
+ * it is due. With the embedded database no other process can send one, so its workers poll only
+ * as a safety net, every 10 s (JOB_POLL_SECONDS). A worker in another process finds jobs by
+ * polling, every second by default.
  */
 import "server-only";
 import type { QueueName } from "./queues";
@@ -27,4 +30,9 @@ export function wakeOnSend(queue: QueueName, wake: () => void): () => void {
 /** A job was just sent to `queue`: its workers in this process look now. */
 export function jobSent(queue: QueueName): void {
   for (const wake of wakers(queue)) wake();
+}
+
+/** A job of `queue` becomes due in `seconds`: its workers in this process look then (a little after, as the database's clock started first). */
+export function jobDueIn(queue: QueueName, seconds: number): void {
+  setTimeout(() => jobSent(queue), Math.ceil(seconds * 1000) + 100).unref();
 }

@@ -25,8 +25,8 @@ import { processVideo, type AudioSource } from "@/lib/pipeline/process-video";
 import { removeStaleWorkDirs } from "@/lib/pipeline/work-dir";
 import { noteVideoJobWaiting, releaseVideoLease, takeVideoLease } from "@/db/queries/video-jobs";
 import { QUEUES, type QueueName } from "@/lib/jobs/queues";
-import { sendLater } from "@/lib/jobs/send";
-import { wakeOnSend } from "@/lib/jobs/wake";
+import { retryDueIn, sendLater } from "@/lib/jobs/send";
+import { jobDueIn, wakeOnSend } from "@/lib/jobs/wake";
 
 const videoPayload = z.object({
   videoId: z.number().int().positive(),
@@ -136,6 +136,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
           // Completed, so pg-boss does not retry it; the output says it failed, and why.
           return { error: reason };
         }
+        jobDueIn(queue, retryDueIn(job));
         throw error;
       } finally {
         await dbStep(() => releaseVideoLease(deps.db, { videoId, jobId: holder })).catch((error) => console.error(`${label}: could not release the video's lease`, error));

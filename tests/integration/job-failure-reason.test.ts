@@ -17,6 +17,7 @@ import { GET as getVideo } from "@/app/api/videos/[id]/route";
 import type { Db } from "@/db/client";
 import { videos } from "@/db/schema";
 import { startWorkerQueue } from "@/lib/jobs/boss";
+import { jobSent } from "@/lib/jobs/wake";
 import { QUEUES } from "@/lib/jobs/queues";
 import { startWorkers } from "@/lib/pipeline/job-workers";
 import { processVideo } from "@/lib/pipeline/process-video";
@@ -90,6 +91,8 @@ describe.each(testDbKinds)("a job the database stops, on %s", (kind) => {
       const id = await addVideo("processing");
       refusing.add(id);
       await boss!.send(QUEUES.processVideo, { videoId: id }, { retryLimit: 0, singletonKey: `video:${id}` });
+      // Sent straight through pg-boss: the workers here look now, as sendJob has them do.
+      jobSent(QUEUES.processVideo);
       expect(await settledVideo(t().db, id)).toMatchObject({ status: "failed", errorReason: REASON });
       const shown = await call(getVideo, `/api/videos/${id}`, { token: admin.token, params: { id: String(id) } });
       expect(shown.body).toMatchObject({ status: "failed", errorReason: REASON });
@@ -104,6 +107,7 @@ describe.each(testDbKinds)("a job the database stops, on %s", (kind) => {
     try {
       const id = await addVideo("active");
       await boss!.send(QUEUES.generateTranslations, { videoId: id, action: "fill_missing" }, { retryLimit: 0, singletonKey: `video:${id}` });
+      jobSent(QUEUES.generateTranslations);
       // The worker saves the video's reason before pg-boss completes its job: the job's end is awaited, not the reason.
       const status = () => call(translationStatus, `/api/videos/${id}/generate-translations`, { token: admin.token, params: { id: String(id) } });
       await waitUntil(async () => ["completed", "failed"].includes((await status()).body.state), "the translations job to end", 30_000);
@@ -124,6 +128,7 @@ describe.each(testDbKinds)("a job the database stops, on %s", (kind) => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       await boss!.send(QUEUES.processVideo, { videoId: id }, { retryLimit: 0, singletonKey: `video:${id}` });
+      jobSent(QUEUES.processVideo);
       expect(await settledVideo(t().db, id)).toMatchObject({ status: "failed", errorReason: `The subtitle file cannot be used: ${reason}` });
     } finally {
       errors.mockRestore();

@@ -117,8 +117,10 @@ describe.each(testDbKinds)("one job at a time per video on %s", (kind) => {
     await seedDemoContent(t().db);
     who = await people(t().db);
     videoId = await demoVideo(t().db);
-    // Jobs that wait for a busy video look again sooner than the product's defaults (1 s, polled every second).
-    setEnv({ REPROCESS_LIMIT_PER_HOUR: "100", JOB_BUSY_WAIT_SECONDS: "0.5", JOB_POLL_SECONDS: "0.5" });
+    // Jobs that wait for a busy video look again sooner than the product's default (1 s). The
+    // workers poll only every 30 s: a job put back to wait starts when it is due because the
+    // process that put it back wakes its workers then.
+    setEnv({ REPROCESS_LIMIT_PER_HOUR: "100", JOB_BUSY_WAIT_SECONDS: "0.5", JOB_POLL_SECONDS: "30" });
     const noAudio = async () => {
       throw new Error("no audio in these tests");
     };

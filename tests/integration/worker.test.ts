@@ -29,6 +29,7 @@ import { stageLabel } from "@/lib/admin/video-status";
 import { captions, quizzes, segmentTranslations, videoLemmas, videoTokens, videos, words } from "@/db/schema";
 import { seedDemoContent } from "@/lib/setup/demo-content";
 import { startWorkerQueue } from "@/lib/jobs/boss";
+import { jobSent } from "@/lib/jobs/wake";
 import { QUEUES } from "@/lib/jobs/queues";
 import { sendJob } from "@/lib/jobs/send";
 import { createLocalStorage, installStorage } from "@/lib/storage";
@@ -457,6 +458,8 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     const id = await addVideo();
     ai.failNext(503, 503, 503, 503);
     await boss!.send(QUEUES.processVideo, { videoId: id }, { retryLimit: 0, singletonKey: `video:${id}` });
+    // Sent straight through pg-boss: the workers here look now, as sendJob has them do.
+    jobSent(QUEUES.processVideo);
     const failed = await settled(id);
     expect(failed.status).toBe("failed");
     expect(failed.errorReason).toMatch(/503/);

@@ -138,8 +138,8 @@ describe("configuration", () => {
     expect(problems({ S3_BUCKET: "media", S3_REGION: "x", S3_FORCE_PATH_STYLE: "maybe" })[0]).toMatch(/^S3_FORCE_PATH_STYLE/);
   });
 
-  it("bounds the processing jobs: an hour each, retried after 30 s, dead workers' jobs looked for every 2 min, due ones every second", () => {
-    expect(parseEnv({}).jobs).toEqual({
+  it("bounds the processing jobs: an hour each, retried after 30 s, dead workers' jobs looked for every 2 min, other processes' every second", () => {
+    expect(parseEnv({ DATABASE_URL: "postgres://db.example/app" }).jobs).toEqual({
       expireSeconds: 3600,
       retryDelaySeconds: 30,
       maintenanceIntervalSeconds: 120,
@@ -147,6 +147,8 @@ describe("configuration", () => {
       busyWaitSeconds: 1,
       reprocessLimitPerHour: 30,
     });
+    // With the embedded database no other process queues jobs: the poll is a safety net.
+    expect(parseEnv({}).jobs.pollSeconds).toBe(10);
     expect(
       parseEnv({
         JOB_EXPIRE_SECONDS: "7200",
