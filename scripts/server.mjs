@@ -47,11 +47,12 @@ export function endAfterEarlyAnswer(req, res) {
   // Taken now: by the time the answer is out, the request has let go of it.
   const socket = req.socket;
   res.once("finish", () => {
-    if (req.complete || socket.destroyed) return;
+    // `_dump` is how Node itself reads and drops a body no one reads; a Node without it closes as before.
+    if (req.complete || socket.destroyed || typeof req._dump !== "function") return;
     // Node ends a closing connection once the answer is out, and destroys it when that end is sent.
     socket.removeListener("finish", socket.destroy);
-    // What still comes is read and dropped, as Node does with a body no one reads (its parser
-    // stopped reading when the handler stopped taking the body).
+    // What still comes is read and dropped (the parser stopped reading when the handler stopped
+    // taking the body).
     req._dump();
     const close = () => socket.destroy();
     socket.setTimeout(LINGER_IDLE_MS, close);
