@@ -30,8 +30,8 @@ export const CLIENT_LOCAL_HEADER = "x-lingoreel-client-local";
 export const CLIENT_ADDRESS_SECRET_KEY = Symbol.for("lingoreel.client-address-secret");
 
 /** How long a connection whose request was answered before its body had all arrived still reads and drops what comes: idle, and at most. */
-export const LINGER_IDLE_MS = 2_000;
-export const LINGER_MAX_MS = 30_000;
+const LINGER_IDLE_MS = 2_000;
+const LINGER_MAX_MS = 30_000;
 
 /**
  * A request answered before its body had all arrived (a body over a route's cap gets its 413 as

@@ -190,6 +190,7 @@ describe("scripts/server.mjs", () => {
       agent.destroy();
     }
   });
+
   it("answers a body over the cap while it streams in, then ends the connection in order, reading what still comes instead of resetting", async () => {
     const { port } = await startStub({});
     for (const connectionClose of [false, true]) {
