@@ -7,6 +7,7 @@
  * `.index` or `.dict.dz`, or a CC-CEDICT text file, the pair from the file name (freedict-fra-eng,
  * german-english, de-en) unless the flags say it. Importing the same dictionary again replaces it.
  */
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { closeDb, getDbHandle, type Db } from "@/db/client";
@@ -104,16 +105,18 @@ async function main() {
     await closeDb();
     return;
   }
-  const db = await openDatabase();
-  const options = { from: values.from, to: values.to, name: values.name, licence: values.licence ?? values.license, edition: values.edition };
-  // A dictionary named by two of its files (fra-eng.index and fra-eng.dict.dz) is imported once.
-  const seen = new Set<string>();
+  // Every file is looked at before the database opens: a mistyped name fails at once, and leaves no
+  // new embedded database behind. A dictionary named by two of its files (fra-eng.index and
+  // fra-eng.dict.dz) is imported once.
+  const files = new Map<string, string>();
   for (const file of positionals) {
     const key = (await dictdFiles(file))?.index ?? file;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    await importOne(db, file, options);
+    if (key === file && !(await stat(file).then((s) => s.isFile(), () => false))) throw new Error(`${file}: no such file`);
+    if (!files.has(key)) files.set(key, file);
   }
+  const db = await openDatabase();
+  const options = { from: values.from, to: values.to, name: values.name, licence: values.licence ?? values.license, edition: values.edition };
+  for (const file of files.values()) await importOne(db, file, options);
   await closeDb();
 }
 

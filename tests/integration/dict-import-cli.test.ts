@@ -4,10 +4,10 @@
  * Debian gives them, the others named with the reason they are left; run again, each is replaced.
  * A dictd dictionary named by both of its files is imported once into the embedded database
  * under DATA_DIR, with a summary line; a second run replaces it; flags without files are a usage
- * message and a failing exit status.
+ * message and a failing exit status, and a file that is not there fails before any database opens.
  */
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -99,6 +99,22 @@ describe("npm run dict:import", () => {
       expect(failed?.code).toBe(1);
       expect(failed?.stderr).toMatch(/sudo apt install dict-freedict-spa-eng/);
     }
+  }, 120_000);
+
+  it("names a file that is not there, and opens no database for it", async () => {
+    const data = path.join(dir, "untouched-data");
+    for (const [file, message] of [
+      [path.join(dir, "spa-eng-typo.index"), /spa-eng-typo\.index: its index spa-eng-typo\.index is missing/],
+      [path.join(dir, "cedict.txt"), /cedict\.txt: no such file/],
+    ] as const) {
+      const failed = await dictImport([file], { DATA_DIR: data }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed?.code).toBe(1);
+      expect(failed?.stderr).toMatch(message);
+    }
+    await expect(stat(data)).rejects.toMatchObject({ code: "ENOENT" });
   }, 120_000);
 
   it("prints its usage and fails given flags without files", async () => {
