@@ -7,12 +7,11 @@
  * `.index` or `.dict.dz`, or a CC-CEDICT text file, the pair from the file name (freedict-fra-eng,
  * german-english, de-en) unless the flags say it. Importing the same dictionary again replaces it.
  */
-import { stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { closeDb, getDbHandle, type Db } from "@/db/client";
 import { migrateDb, pendingMigrations } from "@/db/migrate";
-import { dictdFiles } from "@/lib/dictionaries/dictd";
+import { dictdFiles, isFile } from "@/lib/dictionaries/dictd";
 import { DEFAULT_DICTD_DIR, findDictdDictionaries } from "@/lib/dictionaries/discover";
 import { ConfigError } from "@/lib/env";
 import { importDictionaryFile, type ImportOptions } from "@/lib/words/meanings/dictionary-import";
@@ -110,8 +109,9 @@ async function main() {
   // fra-eng.dict.dz) is imported once.
   const files = new Map<string, string>();
   for (const file of positionals) {
-    const key = (await dictdFiles(file))?.index ?? file;
-    if (key === file && !(await stat(file).then((s) => s.isFile(), () => false))) throw new Error(`${file}: no such file`);
+    const dictd = await dictdFiles(file);
+    if (!dictd && !(await isFile(file))) throw new Error(`${file}: no such file`);
+    const key = dictd?.index ?? file;
     if (!files.has(key)) files.set(key, file);
   }
   const db = await openDatabase();

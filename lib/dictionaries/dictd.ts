@@ -40,19 +40,21 @@ export function encodeDictdNumber(value: number): string {
 
 export type DictdFiles = { index: string; data: string };
 
+/** Whether `file` is there and is a file (not a folder). */
+export const isFile = (file: string) => stat(file).then((s) => s.isFile(), () => false);
+
 /** The `.index` and data files of a dictd dictionary named by either of its files; null when it is not one. */
 export async function dictdFiles(file: string): Promise<DictdFiles | null> {
   const base = file.replace(/\.(index|dict\.dz|dict)$/i, "");
   if (base === file) return null;
-  const exists = (p: string) => stat(p).then((s) => s.isFile(), () => false);
   const index = `${base}.index`;
-  if (!(await exists(index))) {
+  if (!(await isFile(index))) {
     // Debian names FreeDict's files freedict-spa-eng.*, where older guides say spa-eng.*.
     const debian = path.join(path.dirname(base), `freedict-${path.basename(base)}.index`);
-    const hint = (await exists(debian)) ? ` (did you mean ${debian}?)` : "";
+    const hint = (await isFile(debian)) ? ` (did you mean ${debian}?)` : "";
     throw new Error(`${file}: its index ${path.basename(index)} is missing${hint}`);
   }
-  for (const data of [`${base}.dict.dz`, `${base}.dict`]) if (await exists(data)) return { index, data };
+  for (const data of [`${base}.dict.dz`, `${base}.dict`]) if (await isFile(data)) return { index, data };
   throw new Error(`${file}: its data file ${path.basename(base)}.dict.dz (or .dict) is missing`);
 }
 

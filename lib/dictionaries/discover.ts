@@ -4,9 +4,10 @@
  * app teaches to one a learner may speak, both among the languages it offers. Every other
  * dictionary is named with the reason it is left out.
  */
-import { readdir, stat } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { APP_LANGUAGES } from "@/lib/validation/languages";
+import { isFile } from "./dictd";
 import { languagePairFromFileName } from "./file-names";
 
 export const DEFAULT_DICTD_DIR = "/usr/share/dictd";
@@ -18,7 +19,6 @@ const OFFERED: ReadonlySet<string> = new Set(APP_LANGUAGES);
 const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
 const nameOf = (code: string) => languageNames.of(code) ?? code;
 
-const isFile = (file: string) => stat(file).then((s) => s.isFile(), () => false);
 
 /** Why a dictionary of this pair is of no use to the app, or null when it is. */
 function pairProblem(from: string, to: string): string | null {
