@@ -48,9 +48,11 @@ export async function sendLater(boss: PgBoss, job: PgBoss.JobWithMetadata<unknow
 /**
  * The latest a failed try of `job` is started again: pg-boss puts it back `retryDelay` seconds on,
  * or with backoff at a random time between 2^n and 2^(n+1) times that (n: the retries so far, at
- * most 16). Its workers in this process look then, if their poll has not found it first.
+ * most 16). Its workers in this process look then, if their poll has not found it first. Null
+ * when that was its last try.
  */
-export function retryDueIn(job: PgBoss.JobWithMetadata<unknown>): number {
+export function retryDueIn(job: PgBoss.JobWithMetadata<unknown>): number | null {
+  if (job.retryCount >= Number(job.retryLimit)) return null;
   const delay = Number(job.retryDelay);
   return job.retryBackoff ? delay * 2 ** Math.min(16, job.retryCount + 1) : delay;
 }

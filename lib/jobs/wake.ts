@@ -32,7 +32,16 @@ export function jobSent(queue: QueueName): void {
   for (const wake of wakers(queue)) wake();
 }
 
-/** A job of `queue` becomes due in `seconds`: its workers in this process look then (a little after, as the database's clock started first). */
+/** The longest a timer waits: Node runs one set for longer at once instead (a TimeoutOverflowWarning). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * A job of `queue` becomes due in `seconds`: its workers in this process look then (a little
+ * after, as the database's clock started first). One due further off than a timer can wait
+ * (about 24 days) is left to their poll.
+ */
 export function jobDueIn(queue: QueueName, seconds: number): void {
-  setTimeout(() => jobSent(queue), Math.ceil(seconds * 1000) + 100).unref();
+  const ms = Math.ceil(seconds * 1000) + 100;
+  if (ms > MAX_TIMER_MS) return;
+  setTimeout(() => jobSent(queue), ms).unref();
 }

@@ -136,7 +136,8 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<stri
           // Completed, so pg-boss does not retry it; the output says it failed, and why.
           return { error: reason };
         }
-        jobDueIn(queue, retryDueIn(job));
+        const retryIn = retryDueIn(job);
+        if (retryIn !== null) jobDueIn(queue, retryIn);
         throw error;
       } finally {
         await dbStep(() => releaseVideoLease(deps.db, { videoId, jobId: holder })).catch((error) => console.error(`${label}: could not release the video's lease`, error));

@@ -8,8 +8,8 @@ import { retryDueIn } from "@/lib/jobs/send";
 import { jobDueIn, wakeOnSend } from "@/lib/jobs/wake";
 import { QUEUES } from "@/lib/jobs/queues";
 
-const failedTry = (retryCount: number, retryDelay: number, retryBackoff: boolean) =>
-  ({ retryCount, retryDelay, retryBackoff }) as unknown as PgBoss.JobWithMetadata<unknown>;
+const failedTry = (retryCount: number, retryDelay: number, retryBackoff: boolean, retryLimit = 100) =>
+  ({ retryCount, retryDelay, retryBackoff, retryLimit }) as unknown as PgBoss.JobWithMetadata<unknown>;
 
 describe("retryDueIn", () => {
   it("is the retry delay without backoff, and with it twice the delay doubled for each retry so far, up to 2^16 times", () => {
@@ -19,6 +19,12 @@ describe("retryDueIn", () => {
     expect(retryDueIn(failedTry(0, 30, true))).toBe(60);
     expect(retryDueIn(failedTry(1, 30, true))).toBe(120);
     expect(retryDueIn(failedTry(40, 1, true))).toBe(2 ** 16);
+  });
+
+  it("is null after the last try: pg-boss starts no other", () => {
+    expect(retryDueIn(failedTry(1, 30, true, 2))).toBe(120);
+    expect(retryDueIn(failedTry(2, 30, true, 2))).toBeNull();
+    expect(retryDueIn(failedTry(0, 30, false, 0))).toBeNull();
   });
 });
 
@@ -37,6 +43,10 @@ describe("jobDueIn", () => {
       vi.advanceTimersByTime(1500);
       expect(woken).toEqual([]);
       vi.advanceTimersByTime(100);
+      expect(woken).toEqual(["process"]);
+      // Further off than a timer can wait: left to the poll, not run at once as Node would.
+      jobDueIn(QUEUES.processVideo, 30 * 24 * 3600);
+      vi.advanceTimersByTime(60_000);
       expect(woken).toEqual(["process"]);
     } finally {
       stopProcess();
