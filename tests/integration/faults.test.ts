@@ -33,7 +33,6 @@ import { createScratchPostgres, type ScratchDb } from "@/db/scratch";
 import { captions, quizzes, videos, words, wordTimings } from "@/db/schema";
 import { isDatabaseUnavailable } from "@/lib/api/errors";
 import { startWorkerQueue } from "@/lib/jobs/boss";
-import { jobSent } from "@/lib/jobs/wake";
 import { QUEUES } from "@/lib/jobs/queues";
 import { sendJob } from "@/lib/jobs/send";
 import { startWorkers } from "@/lib/pipeline/job-workers";
@@ -46,6 +45,7 @@ import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from "../h
 import { waitUntil } from "../helpers/processes";
 import { answerChat, transcriptOf } from "@/scripts/standins/standin-answers";
 import { seedVideo } from "../helpers/videos";
+import { sendVideoJob } from "../helpers/jobs";
 
 const LINES = ["Buenos días, quiero un café.", "El mercado abre temprano.", "Compramos naranjas y manzanas."];
 
@@ -286,9 +286,7 @@ describe("the AI API failing", () => {
       const [video] = await t().db.insert(videos).values({ youtubeId: "abcdefghijk", title: "Sin suerte", targetLanguage: "es", status: "processing" }).returning();
       const id = video!.id;
       const transcriptionsBefore = ai.transcriptions.length;
-      await boss!.send(QUEUES.processVideo, { videoId: id }, { retryLimit: 1, retryDelay: 1, singletonKey: `video:${id}` });
-      // Sent straight through pg-boss: the workers here look now, as sendJob has them do.
-      jobSent(QUEUES.processVideo);
+      await sendVideoJob(boss!, QUEUES.processVideo, { videoId: id }, { retryLimit: 1, retryDelay: 1 });
       await waitUntil(async () => (await t().db.select({ status: videos.status }).from(videos).where(eq(videos.id, id)))[0]?.status !== "processing", "the video to fail", 90_000);
 
       const [row] = await t().db.select().from(videos).where(eq(videos.id, id));
@@ -329,8 +327,7 @@ describe("the AI API failing", () => {
     try {
       const [video] = await t().db.insert(videos).values({ youtubeId: "abcdefghijk", title: "Sin respuesta", targetLanguage: "es", status: "processing" }).returning();
       const id = video!.id;
-      await boss!.send(QUEUES.processVideo, { videoId: id }, { retryLimit: 1, retryDelay: 1, singletonKey: `video:${id}` });
-      jobSent(QUEUES.processVideo);
+      await sendVideoJob(boss!, QUEUES.processVideo, { videoId: id }, { retryLimit: 1, retryDelay: 1 });
       await waitUntil(async () => (await t().db.select({ status: videos.status }).from(videos).where(eq(videos.id, id)))[0]?.status !== "processing", "the video to fail", 90_000);
 
       const [row] = await t().db.select().from(videos).where(eq(videos.id, id));

@@ -17,7 +17,6 @@ import { GET as getVideo } from "@/app/api/videos/[id]/route";
 import type { Db } from "@/db/client";
 import { videos } from "@/db/schema";
 import { startWorkerQueue } from "@/lib/jobs/boss";
-import { jobSent } from "@/lib/jobs/wake";
 import { QUEUES } from "@/lib/jobs/queues";
 import { startWorkers } from "@/lib/pipeline/job-workers";
 import { processVideo } from "@/lib/pipeline/process-video";
@@ -28,6 +27,7 @@ import { testDbKinds, useTestDb } from "../helpers/db";
 import { call } from "../helpers/learner-api";
 import { waitUntil } from "../helpers/processes";
 import { settledVideo } from "../helpers/videos";
+import { sendVideoJob } from "../helpers/jobs";
 
 const REASON = "A database error stopped processing";
 /** A caption time past what its column holds: the step that once failed this way. */
@@ -90,9 +90,7 @@ describe.each(testDbKinds)("a job the database stops, on %s", (kind) => {
     try {
       const id = await addVideo("processing");
       refusing.add(id);
-      await boss!.send(QUEUES.processVideo, { videoId: id }, { retryLimit: 0, singletonKey: `video:${id}` });
-      // Sent straight through pg-boss: the workers here look now, as sendJob has them do.
-      jobSent(QUEUES.processVideo);
+      await sendVideoJob(boss!, QUEUES.processVideo, { videoId: id }, { retryLimit: 0 });
       expect(await settledVideo(t().db, id)).toMatchObject({ status: "failed", errorReason: REASON });
       const shown = await call(getVideo, `/api/videos/${id}`, { token: admin.token, params: { id: String(id) } });
       expect(shown.body).toMatchObject({ status: "failed", errorReason: REASON });
@@ -106,8 +104,7 @@ describe.each(testDbKinds)("a job the database stops, on %s", (kind) => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const id = await addVideo("active");
-      await boss!.send(QUEUES.generateTranslations, { videoId: id, action: "fill_missing" }, { retryLimit: 0, singletonKey: `video:${id}` });
-      jobSent(QUEUES.generateTranslations);
+      await sendVideoJob(boss!, QUEUES.generateTranslations, { videoId: id, action: "fill_missing" }, { retryLimit: 0 });
       // The worker saves the video's reason before pg-boss completes its job: the job's end is awaited, not the reason.
       const status = () => call(translationStatus, `/api/videos/${id}/generate-translations`, { token: admin.token, params: { id: String(id) } });
       await waitUntil(async () => ["completed", "failed"].includes((await status()).body.state), "the translations job to end", 30_000);
@@ -127,8 +124,7 @@ describe.each(testDbKinds)("a job the database stops, on %s", (kind) => {
     const id = await addVideo("processing", key);
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      await boss!.send(QUEUES.processVideo, { videoId: id }, { retryLimit: 0, singletonKey: `video:${id}` });
-      jobSent(QUEUES.processVideo);
+      await sendVideoJob(boss!, QUEUES.processVideo, { videoId: id }, { retryLimit: 0 });
       expect(await settledVideo(t().db, id)).toMatchObject({ status: "failed", errorReason: `The subtitle file cannot be used: ${reason}` });
     } finally {
       errors.mockRestore();

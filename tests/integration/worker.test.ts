@@ -29,7 +29,6 @@ import { stageLabel } from "@/lib/admin/video-status";
 import { captions, quizzes, segmentTranslations, videoLemmas, videoTokens, videos, words } from "@/db/schema";
 import { seedDemoContent } from "@/lib/setup/demo-content";
 import { startWorkerQueue } from "@/lib/jobs/boss";
-import { jobSent } from "@/lib/jobs/wake";
 import { QUEUES } from "@/lib/jobs/queues";
 import { sendJob } from "@/lib/jobs/send";
 import { createLocalStorage, installStorage } from "@/lib/storage";
@@ -45,6 +44,7 @@ import { startFakeOpenAi, type FakeOpenAi } from "@/scripts/standins/fake-openai
 import { answerChat, transcriptOf } from "@/scripts/standins/standin-answers";
 import { call } from "../helpers/learner-api";
 import { processesMatching, waitUntil } from "../helpers/processes";
+import { sendVideoJob } from "../helpers/jobs";
 
 const LINES = ["Buenos días, quiero un café.", "El mercado abre temprano.", "Compramos naranjas y manzanas."];
 
@@ -457,9 +457,7 @@ describe.each(testDbKinds)("processing worker on %s", (kind) => {
     setAiServer(ai.url);
     const id = await addVideo();
     ai.failNext(503, 503, 503, 503);
-    await boss!.send(QUEUES.processVideo, { videoId: id }, { retryLimit: 0, singletonKey: `video:${id}` });
-    // Sent straight through pg-boss: the workers here look now, as sendJob has them do.
-    jobSent(QUEUES.processVideo);
+    await sendVideoJob(boss!, QUEUES.processVideo, { videoId: id }, { retryLimit: 0 });
     const failed = await settled(id);
     expect(failed.status).toBe("failed");
     expect(failed.errorReason).toMatch(/503/);
