@@ -23,7 +23,6 @@ import { useVideoDueReviews } from "@/lib/data/use-video-reviews";
 import { useCaptions, usePrefetchQuizzes, useSegmentTranslations, useVideo, useVocabulary } from "@/lib/data/use-video-content";
 import { Html5Adapter, type PlayerAdapter } from "@/lib/player/adapter";
 import { keyFocusOf, shortcutFor } from "@/lib/player/shortcuts";
-import { AUTOPLAY_DELAY_MS, linkedStartMs } from "@/lib/player/start-time";
 import { cn } from "@/lib/utils";
 import { lineHoldSeek, linePause } from "@/lib/player/timing";
 import type { LineWordDto } from "@/lib/types/api";
@@ -35,6 +34,7 @@ import { preloadQuizLayer, QuizLayer } from "./quiz-layer";
 import { VocabularyCount } from "./vocabulary-count";
 import { ComprehensionLabel } from "@/components/video/comprehension-label";
 import { useQuizSession } from "./use-quiz-session";
+import { useFileStart } from "./use-file-start";
 import { useFullscreen } from "./use-fullscreen";
 import { useMediaTime } from "./use-media-time";
 import { usePlayerPreferences } from "./use-player-preferences";
@@ -79,6 +79,8 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
     startTransition(() => setAdapter(next));
   }, []);
   const attachVideo = useCallback((element: HTMLVideoElement | null) => attach(element ? new Html5Adapter(element) : null), [attach]);
+  // A file starts at a linked line, and plays when autoplay is on (the embed does both itself).
+  useFileStart(adapter instanceof Html5Adapter ? adapter : null, settings.data?.autoplayVideos);
   const lines = useMemo(() => captions.data ?? [], [captions.data]);
   const quizzes = useQuizSession(vocabulary.data, lines, settings.data, dueReviews.data?.reviews);
   const quizOpen = !!quizzes.word || !!quizzes.review;
@@ -270,13 +272,6 @@ export function VideoPlayer({ videoId, embedOrigin }: { videoId: number; embedOr
                   preload={settings.data?.autoplayVideos ? "auto" : "metadata"}
                   className="size-full object-contain"
                   onClick={() => (media.playing ? media.pause() : media.play())}
-                  onLoadedMetadata={() => {
-                    const start = linkedStartMs(window.location.search);
-                    if (start) adapterRef.current?.seek(start);
-                  }}
-                  onLoadedData={() => {
-                    if (settings.data?.autoplayVideos) setTimeout(() => media.play(), AUTOPLAY_DELAY_MS);
-                  }}
                 />
               ) : data?.youtubeId ? (
                 <Suspense fallback={null}>

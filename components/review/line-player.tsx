@@ -90,7 +90,11 @@ export default function LinePlayer({ media, replay, embedOrigin, title }: Props)
           preload="auto"
           className="hidden"
           ref={(element) => {
-            if (element && !adapter) setAdapter(new Html5Adapter(element));
+            if (!element) return;
+            if (!adapter) setAdapter(new Html5Adapter(element));
+            // Metadata that came in before React committed the element (a render it began again, on a
+            // busy device) fired its event where no handler heard it: the element still says so.
+            if (element.readyState >= HTMLMediaElement.HAVE_METADATA) setReady(true);
           }}
           onLoadedMetadata={() => setReady(true)}
           data-testid="review-audio"

@@ -211,6 +211,23 @@ test("the transcript lists every line and seeks; the speed menu changes playback
   await expect.poll(() => page.evaluate(() => document.querySelector("video")!.playbackRate)).toBe(0.75);
 });
 
+test("a link to a line (?t=) opened afresh starts the video there, and with autoplay on it plays from there", async ({ signedInPage: page, learner, request }) => {
+  const api = await LearnerApi.signIn(request, learner);
+  await api.updateSettings({ pauseOnHighlight: false });
+  const { id } = await api.videoByTitle("A Morning at the Market in Lyon");
+  // A whole page load, as from a saved word's link in another tab or the Anki export: the page's
+  // HTML carries the <video>, whose length often arrives before the page's scripts have started.
+  await page.goto(`/video/${id}?t=5`);
+  await expect.poll(() => mediaMs(page)).toBeGreaterThanOrEqual(5000);
+  await expect(transcriptLines(page).nth(await lineBegun(page))).toHaveAttribute("aria-current", "true");
+  await expect(playButton(page)).toBeVisible();
+
+  await api.updateSettings({ autoplayVideos: true });
+  await page.goto(`/video/${id}?t=5`);
+  await expect(pauseButton(page)).toBeVisible();
+  await expect.poll(() => mediaMs(page)).toBeGreaterThan(5200);
+});
+
 test("the seek bar seeks by click, drag and its keys, and shows elapsed / total time and what has loaded", async ({ signedInPage: page, learner, request }) => {
   await withoutQuizzes(request, learner);
   await openVideo(page, "Ordering Coffee in Madrid");
