@@ -111,7 +111,8 @@ const rawEnvSchema = z.object({
   RUN_WORKER: boolish.optional(),
   // pg-boss refuses an expiry or a maintenance interval of a day or more.
   JOB_EXPIRE_SECONDS: positiveInt("JOB_EXPIRE_SECONDS").max(86_399, "JOB_EXPIRE_SECONDS must be under a day (86400)").default(3600),
-  JOB_RETRY_DELAY_SECONDS: positiveInt("JOB_RETRY_DELAY_SECONDS").default(30),
+  // pg-boss keeps it as a 32-bit integer; a longer wait (doubled twice) would be days.
+  JOB_RETRY_DELAY_SECONDS: positiveInt("JOB_RETRY_DELAY_SECONDS").max(86_399, "JOB_RETRY_DELAY_SECONDS must be under a day (86400)").default(30),
   JOB_MAINTENANCE_INTERVAL_SECONDS: positiveInt("JOB_MAINTENANCE_INTERVAL_SECONDS")
     .max(86_399, "JOB_MAINTENANCE_INTERVAL_SECONDS must be under a day (86400)")
     .default(120),

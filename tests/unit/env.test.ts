@@ -168,6 +168,9 @@ describe("configuration", () => {
     expect(problems({ JOB_EXPIRE_SECONDS: "86400" })).toEqual(["JOB_EXPIRE_SECONDS must be under a day (86400)"]);
     expect(problems({ JOB_MAINTENANCE_INTERVAL_SECONDS: "0" })).toEqual(["JOB_MAINTENANCE_INTERVAL_SECONDS must be positive"]);
     expect(problems({ JOB_RETRY_DELAY_SECONDS: "soon" })).toEqual(["JOB_RETRY_DELAY_SECONDS must be a number"]);
+    // A wait pg-boss cannot store (a 32-bit integer column), or one that would run into days.
+    expect(problems({ JOB_RETRY_DELAY_SECONDS: "3000000000" })).toEqual(["JOB_RETRY_DELAY_SECONDS must be under a day (86400)"]);
+    expect(parseEnv({ JOB_RETRY_DELAY_SECONDS: "86399" }).jobs.retryDelaySeconds).toBe(86_399);
     // pg-boss polls at most every half second.
     expect(problems({ JOB_POLL_SECONDS: "0.1" })).toEqual(["JOB_POLL_SECONDS must be at least 0.5"]);
     expect(problems({ JOB_BUSY_WAIT_SECONDS: "0" })).toEqual(["JOB_BUSY_WAIT_SECONDS must be positive"]);
