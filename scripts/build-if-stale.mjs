@@ -2,7 +2,7 @@
 /**
  * The production build, made only when there is none or the sources changed since it (their
  * sizes and times, fingerprinted), with its startup scripts marked for eager compilation
- * (compile-hints.mjs). `npm start` calls it before serving; `npm test` runs it while
+ * (compile-hints.mjs) and its scripts and stylesheets compressed with brotli (compress-static.mjs). `npm start` calls it before serving; `npm test` runs it while
  * the unit tests run (scripts/test.mjs), so the browser tests' servers find the build made.
  * SKIP_BUILD=1 serves whatever build there is.
  */
@@ -12,10 +12,11 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { addCompileHints } from "./compile-hints.mjs";
+import { compressStatic } from "./compress-static.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const SOURCES = ["app", "components", "db", "lib", "public", "drizzle", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json", "scripts/compile-hints.mjs"];
+const SOURCES = ["app", "components", "db", "lib", "public", "drizzle", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json", "scripts/compile-hints.mjs", "scripts/compress-static.mjs"];
 
 function fingerprint() {
   const hash = createHash("sha256");
@@ -37,7 +38,7 @@ function fingerprint() {
 }
 
 /** Builds when needed; exits the process when the build fails. */
-export function buildIfStale() {
+export async function buildIfStale() {
   const stampFile = path.join(root, ".next", "source-fingerprint");
   const current = fingerprint();
   const built = existsSync(path.join(root, ".next", "BUILD_ID"));
@@ -51,8 +52,9 @@ export function buildIfStale() {
     process.exit(result.status ?? 1);
   }
   addCompileHints(path.join(root, ".next"));
+  await compressStatic(path.join(root, ".next"));
   writeFileSync(stampFile, current);
   console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) buildIfStale();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await buildIfStale();

@@ -19,6 +19,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { precompressedAssets } from "./precompressed.mjs";
 
 /** How long an idle keep-alive connection stays open (ms). */
 export const KEEP_ALIVE_MS = 65_000;
@@ -207,7 +208,8 @@ export function parseTrustedHops(raw) {
 
 /**
  * Serves the app on `host` (default 127.0.0.1). `handler` stands in for Next's request handler
- * (tests); without it the app's build in `dir` is served.
+ * (tests); without it the app's build in `dir` is served. Its scripts and stylesheets go out as
+ * the brotli files made at build time, to browsers that take them (precompressed.mjs).
  */
 export async function startServer({ port, dir, trustedHops, host = "127.0.0.1", allowedHosts = [], handler }) {
   const loopbackOnly = isLoopbackHost(host) && !trustedHops;
@@ -220,6 +222,7 @@ export async function startServer({ port, dir, trustedHops, host = "127.0.0.1", 
     handle = app.getRequestHandler();
     await app.prepare();
   }
+  const assets = dir ? precompressedAssets(path.join(dir, ".next")) : null;
   const server = http.createServer((req, res) => {
     endAfterEarlyAnswer(req, res);
     if (!hasValidPath(req.url)) {
@@ -244,6 +247,7 @@ export async function startServer({ port, dir, trustedHops, host = "127.0.0.1", 
         delete req.headers[name];
       }
     }
+    if (assets?.(req, res)) return;
     handle(req, res);
   });
   // Node closes an idle keep-alive connection after 5 s; a client that sends its next request on

@@ -27,7 +27,7 @@ try {
 }
 
 // 2. Build when missing or stale.
-buildIfStale();
+await buildIfStale();
 
 // 3. Serve.
 // Node's own flags (node --cpu-prof scripts/start.mjs) apply to the server too.
