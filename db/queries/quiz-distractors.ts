@@ -5,28 +5,75 @@
  * definitions of words the videos say (as the videos' tokens have them), each with its part of
  * speech where known.
  */
-import { sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { resultRows } from "../client";
-import { PUBLISHED_STATUSES, type PartOfSpeech } from "../schema";
+import { prepared } from "../prepared";
+import { dictionaries, dictionaryEntries, PUBLISHED_STATUSES, videoLemmas, videos, wordMeanings, wordTranslations, words, type PartOfSpeech } from "../schema";
 
 /** A wrong option's text, its word's part of speech (null: unknown) and its video (null: not a video's word). */
 export type DistractorCandidate = { text: string; partOfSpeech: PartOfSpeech | null; videoId: number | null };
 
-const published = sql.raw(`(${PUBLISHED_STATUSES.map((s) => `'${s}'`).join(", ")})`);
+const published = sql`${videos.status} IN ${sql.raw(`(${PUBLISHED_STATUSES.map((s) => `'${s}'`).join(", ")})`)}`;
 
-/** The part of speech of vocabulary word `w`: that of its line's token that writes it. */
-const wordPartOfSpeech = sql`(SELECT t.part_of_speech FROM video_tokens t WHERE t.caption_id = w.caption_id AND lower(t.surface) = lower(w.word) ORDER BY t.position LIMIT 1)`;
+/** The part of speech of a vocabulary word: that of its line's token that writes it. */
+const wordPartOfSpeech = sql<PartOfSpeech | null>`(SELECT t.part_of_speech FROM video_tokens t WHERE t.caption_id = ${words.captionId} AND lower(t.surface) = lower(${words.word}) ORDER BY t.position LIMIT 1)`;
 
 /** The word's video, its language and its part of speech. */
 export async function getQuizWordFacts(db: DbOrTx, params: { wordId: number }): Promise<{ videoId: number; language: string; partOfSpeech: PartOfSpeech | null } | undefined> {
-  const [row] = resultRows<{ video_id: number; language: string; part_of_speech: PartOfSpeech | null }>(
-    await db.execute(sql`
-      SELECT w.video_id, v.target_language AS language, ${wordPartOfSpeech} AS part_of_speech
-        FROM words w JOIN videos v ON v.id = w.video_id
-       WHERE w.id = ${params.wordId}`),
+  const query = prepared(db, "quiz_word_facts", (db, name) =>
+    db
+      .select({ videoId: words.videoId, language: videos.targetLanguage, partOfSpeech: wordPartOfSpeech })
+      .from(words)
+      .innerJoin(videos, eq(videos.id, words.videoId))
+      .where(eq(words.id, sql.placeholder("wordId")))
+      .limit(1)
+      .prepare(name),
   );
-  return row && { videoId: Number(row.video_id), language: row.language, partOfSpeech: row.part_of_speech };
+  const [row] = await query.execute({ wordId: params.wordId });
+  return row;
+}
+
+/** Prepared once per database (db/prepared.ts): a quiz asks all three each time it is opened. */
+function candidateQueries(db: DbOrTx) {
+  const language = sql.placeholder("language");
+  const nativeLanguage = sql.placeholder("nativeLanguage");
+  const limit = sql.placeholder("limit");
+  const vocabulary = prepared(db, "quiz_candidates_vocabulary", (db, name) =>
+    db
+      .select({ text: wordTranslations.translation, partOfSpeech: wordPartOfSpeech, videoId: sql<number | null>`${words.videoId}` })
+      .from(words)
+      .innerJoin(videos, and(eq(videos.id, words.videoId), eq(videos.targetLanguage, language), published))
+      .innerJoin(wordTranslations, and(eq(wordTranslations.wordId, words.id), eq(wordTranslations.language, nativeLanguage)))
+      .where(ne(words.id, sql.placeholder("wordId")))
+      .orderBy(desc(words.id))
+      .limit(limit)
+      .prepare(name),
+  );
+  const cached = prepared(db, "quiz_candidates_cached", (db, name) =>
+    db
+      .select({ text: sql<string | null>`${wordMeanings.meanings}->>0`, partOfSpeech: sql<PartOfSpeech | null>`${wordMeanings.partOfSpeech}`, videoId: sql<number | null>`NULL::int` })
+      .from(wordMeanings)
+      .where(and(eq(wordMeanings.language, language), eq(wordMeanings.nativeLanguage, nativeLanguage), sql`jsonb_array_length(${wordMeanings.meanings}) > 0`))
+      .orderBy(desc(wordMeanings.id))
+      .limit(limit)
+      .prepare(name),
+  );
+  const defined = prepared(db, "quiz_candidates_defined", (db, name) =>
+    db
+      .selectDistinctOn([videoLemmas.lemma], {
+        text: dictionaryEntries.definition,
+        partOfSpeech: sql<PartOfSpeech | null>`(SELECT t.part_of_speech FROM video_tokens t WHERE t.video_id = ${videoLemmas.videoId} AND t.lemma = ${videoLemmas.lemma} AND t.part_of_speech IS NOT NULL LIMIT 1)`,
+        videoId: sql<number | null>`NULL::int`,
+      })
+      .from(videoLemmas)
+      .innerJoin(videos, and(eq(videos.id, videoLemmas.videoId), eq(videos.targetLanguage, language), published))
+      .innerJoin(dictionaries, and(eq(dictionaries.sourceLanguage, language), eq(dictionaries.targetLanguage, nativeLanguage)))
+      .innerJoin(dictionaryEntries, and(eq(dictionaryEntries.dictionaryId, dictionaries.id), eq(dictionaryEntries.headword, videoLemmas.lemma)))
+      .orderBy(videoLemmas.lemma, dictionaryEntries.id)
+      .limit(limit)
+      .prepare(name),
+  );
+  return [vocabulary, cached, defined];
 }
 
 /**
@@ -37,35 +84,6 @@ export async function listDistractorCandidates(
   db: DbOrTx,
   params: { wordId: number; language: string; nativeLanguage: string; limit: number },
 ): Promise<DistractorCandidate[]> {
-  const [vocabulary, cached, defined] = await Promise.all([
-    db.execute(sql`
-      SELECT wt.translation AS text, ${wordPartOfSpeech} AS part_of_speech, w.video_id
-        FROM words w
-        JOIN videos v ON v.id = w.video_id AND v.target_language = ${params.language} AND v.status IN ${published}
-        JOIN word_translations wt ON wt.word_id = w.id AND wt.language = ${params.nativeLanguage}
-       WHERE w.id <> ${params.wordId}
-       ORDER BY w.id DESC
-       LIMIT ${params.limit}`),
-    db.execute(sql`
-      SELECT m.meanings->>0 AS text, m.part_of_speech, NULL::int AS video_id
-        FROM word_meanings m
-       WHERE m.language = ${params.language} AND m.native_language = ${params.nativeLanguage} AND jsonb_array_length(m.meanings) > 0
-       ORDER BY m.id DESC
-       LIMIT ${params.limit}`),
-    db.execute(sql`
-      SELECT DISTINCT ON (vl.lemma) e.definition AS text,
-             (SELECT t.part_of_speech FROM video_tokens t WHERE t.video_id = vl.video_id AND t.lemma = vl.lemma AND t.part_of_speech IS NOT NULL LIMIT 1) AS part_of_speech,
-             NULL::int AS video_id
-        FROM video_lemmas vl
-        JOIN videos v ON v.id = vl.video_id AND v.target_language = ${params.language} AND v.status IN ${published}
-        JOIN dictionaries d ON d.source_language = ${params.language} AND d.target_language = ${params.nativeLanguage}
-        JOIN dictionary_entries e ON e.dictionary_id = d.id AND e.headword = vl.lemma
-       ORDER BY vl.lemma, e.id
-       LIMIT ${params.limit}`),
-  ]);
-  return [vocabulary, cached, defined].flatMap((result) =>
-    resultRows<{ text: string | null; part_of_speech: PartOfSpeech | null; video_id: number | null }>(result).flatMap((r) =>
-      r.text ? [{ text: r.text, partOfSpeech: r.part_of_speech, videoId: r.video_id === null ? null : Number(r.video_id) }] : [],
-    ),
-  );
+  const results = await Promise.all(candidateQueries(db).map((query) => query.execute(params)));
+  return results.flatMap((rows) => rows.flatMap((r) => (r.text ? [{ text: r.text, partOfSpeech: r.partOfSpeech, videoId: r.videoId === null ? null : Number(r.videoId) }] : [])));
 }
