@@ -6,6 +6,7 @@
  * speech where known.
  */
 import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
 import { prepared } from "../prepared";
 import { dictionaries, dictionaryEntries, PUBLISHED_STATUSES, videoLemmas, videos, wordMeanings, wordTranslations, words, type PartOfSpeech } from "../schema";
@@ -33,36 +34,33 @@ export async function getQuizWordFacts(db: DbOrTx, params: { wordId: number }): 
   return row;
 }
 
-/** Prepared once per database (db/prepared.ts): a quiz asks all three each time it is opened. */
-function candidateQueries(db: DbOrTx) {
-  const language = sql.placeholder("language");
-  const nativeLanguage = sql.placeholder("nativeLanguage");
-  const limit = sql.placeholder("limit");
-  const vocabulary = prepared(db, "quiz_candidates_vocabulary", (db, name) =>
-    db
-      .select({ text: wordTranslations.translation, partOfSpeech: wordPartOfSpeech, videoId: sql<number | null>`${words.videoId}` })
+/**
+ * The three kinds in one prepared query (db/prepared.ts), each with its own order and limit: a quiz
+ * asks for them each time it is opened, and one statement is one round trip and one plan.
+ */
+function candidatesQuery(db: DbOrTx) {
+  return prepared(db, "quiz_candidates", (db, name) => {
+    const language = sql.placeholder("language");
+    const nativeLanguage = sql.placeholder("nativeLanguage");
+    const limit = sql.placeholder("limit");
+    const vocabulary = db
+      .select({ text: wordTranslations.translation, partOfSpeech: sql<PartOfSpeech | null>`${wordPartOfSpeech}::text`, videoId: sql<number | null>`${words.videoId}` })
       .from(words)
       .innerJoin(videos, and(eq(videos.id, words.videoId), eq(videos.targetLanguage, language), published))
       .innerJoin(wordTranslations, and(eq(wordTranslations.wordId, words.id), eq(wordTranslations.language, nativeLanguage)))
       .where(ne(words.id, sql.placeholder("wordId")))
       .orderBy(desc(words.id))
-      .limit(limit)
-      .prepare(name),
-  );
-  const cached = prepared(db, "quiz_candidates_cached", (db, name) =>
-    db
-      .select({ text: sql<string | null>`${wordMeanings.meanings}->>0`, partOfSpeech: sql<PartOfSpeech | null>`${wordMeanings.partOfSpeech}`, videoId: sql<number | null>`NULL::int` })
+      .limit(limit);
+    const cached = db
+      .select({ text: sql<string>`${wordMeanings.meanings}->>0`, partOfSpeech: sql<PartOfSpeech | null>`${wordMeanings.partOfSpeech}::text`, videoId: sql<number | null>`NULL::int` })
       .from(wordMeanings)
       .where(and(eq(wordMeanings.language, language), eq(wordMeanings.nativeLanguage, nativeLanguage), sql`jsonb_array_length(${wordMeanings.meanings}) > 0`))
       .orderBy(desc(wordMeanings.id))
-      .limit(limit)
-      .prepare(name),
-  );
-  const defined = prepared(db, "quiz_candidates_defined", (db, name) =>
-    db
+      .limit(limit);
+    const defined = db
       .selectDistinctOn([videoLemmas.lemma], {
         text: dictionaryEntries.definition,
-        partOfSpeech: sql<PartOfSpeech | null>`(SELECT t.part_of_speech FROM video_tokens t WHERE t.video_id = ${videoLemmas.videoId} AND t.lemma = ${videoLemmas.lemma} AND t.part_of_speech IS NOT NULL LIMIT 1)`,
+        partOfSpeech: sql<PartOfSpeech | null>`(SELECT t.part_of_speech::text FROM video_tokens t WHERE t.video_id = ${videoLemmas.videoId} AND t.lemma = ${videoLemmas.lemma} AND t.part_of_speech IS NOT NULL LIMIT 1)`,
         videoId: sql<number | null>`NULL::int`,
       })
       .from(videoLemmas)
@@ -70,10 +68,9 @@ function candidateQueries(db: DbOrTx) {
       .innerJoin(dictionaries, and(eq(dictionaries.sourceLanguage, language), eq(dictionaries.targetLanguage, nativeLanguage)))
       .innerJoin(dictionaryEntries, and(eq(dictionaryEntries.dictionaryId, dictionaries.id), eq(dictionaryEntries.headword, videoLemmas.lemma)))
       .orderBy(videoLemmas.lemma, dictionaryEntries.id)
-      .limit(limit)
-      .prepare(name),
-  );
-  return [vocabulary, cached, defined];
+      .limit(limit);
+    return unionAll(vocabulary, cached, defined).prepare(name);
+  });
 }
 
 /**
@@ -84,6 +81,6 @@ export async function listDistractorCandidates(
   db: DbOrTx,
   params: { wordId: number; language: string; nativeLanguage: string; limit: number },
 ): Promise<DistractorCandidate[]> {
-  const results = await Promise.all(candidateQueries(db).map((query) => query.execute(params)));
-  return results.flatMap((rows) => rows.flatMap((r) => (r.text ? [{ text: r.text, partOfSpeech: r.partOfSpeech, videoId: r.videoId === null ? null : Number(r.videoId) }] : [])));
+  const rows = await candidatesQuery(db).execute(params);
+  return rows.flatMap((r) => (r.text ? [{ text: r.text, partOfSpeech: r.partOfSpeech, videoId: r.videoId === null ? null : Number(r.videoId) }] : []));
 }
