@@ -2,7 +2,8 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { prepared } from "../prepared";
-import { captions, quizzes, segmentTranslations, videos, wordTimings, wordTranslations, words, type VideoStatus } from "../schema";
+import { captions, quizzes, segmentTranslations, videos, wordTimings, wordTranslations, words, type PartOfSpeech, type VideoStatus } from "../schema";
+import { wordPartOfSpeech } from "./quiz-distractors";
 
 /**
  * The video's status and its captions in order, in one round trip (the captions route asks on
@@ -54,10 +55,20 @@ export async function listWords(db: DbOrTx, params: { videoId: number }) {
 export async function getQuizForWord(
   db: DbOrTx,
   params: { wordId: number; nativeLanguage: string },
-): Promise<{ word: string; videoStatus: VideoStatus; quiz: { options: string[]; correctIndex: number } | null } | undefined> {
+): Promise<
+  | { word: string; videoStatus: VideoStatus; language: string; partOfSpeech: PartOfSpeech | null; quiz: { options: string[]; correctIndex: number } | null }
+  | undefined
+> {
   const query = prepared(db, "word_quiz", (db, name) =>
     db
-      .select({ word: words.word, videoStatus: videos.status, options: quizzes.options, correctIndex: quizzes.correctIndex })
+      .select({
+        word: words.word,
+        videoStatus: videos.status,
+        language: videos.targetLanguage,
+        partOfSpeech: wordPartOfSpeech,
+        options: quizzes.options,
+        correctIndex: quizzes.correctIndex,
+      })
       .from(words)
       .innerJoin(videos, eq(videos.id, words.videoId))
       .leftJoin(quizzes, and(eq(quizzes.wordId, words.id), eq(quizzes.nativeLanguage, sql.placeholder("nativeLanguage"))))
@@ -70,6 +81,8 @@ export async function getQuizForWord(
   return {
     word: row.word,
     videoStatus: row.videoStatus,
+    language: row.language,
+    partOfSpeech: row.partOfSpeech,
     quiz: row.options && row.correctIndex !== null ? { options: row.options, correctIndex: row.correctIndex } : null,
   };
 }

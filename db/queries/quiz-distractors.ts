@@ -17,22 +17,7 @@ export type DistractorCandidate = { text: string; partOfSpeech: PartOfSpeech | n
 const published = sql`${videos.status} IN ${sql.raw(`(${PUBLISHED_STATUSES.map((s) => `'${s}'`).join(", ")})`)}`;
 
 /** The part of speech of a vocabulary word: that of its line's token that writes it. */
-const wordPartOfSpeech = sql<PartOfSpeech | null>`(SELECT t.part_of_speech FROM video_tokens t WHERE t.caption_id = ${words.captionId} AND lower(t.surface) = lower(${words.word}) ORDER BY t.position LIMIT 1)`;
-
-/** The word's video, its language and its part of speech. */
-export async function getQuizWordFacts(db: DbOrTx, params: { wordId: number }): Promise<{ videoId: number; language: string; partOfSpeech: PartOfSpeech | null } | undefined> {
-  const query = prepared(db, "quiz_word_facts", (db, name) =>
-    db
-      .select({ videoId: words.videoId, language: videos.targetLanguage, partOfSpeech: wordPartOfSpeech })
-      .from(words)
-      .innerJoin(videos, eq(videos.id, words.videoId))
-      .where(eq(words.id, sql.placeholder("wordId")))
-      .limit(1)
-      .prepare(name),
-  );
-  const [row] = await query.execute({ wordId: params.wordId });
-  return row;
-}
+export const wordPartOfSpeech = sql<PartOfSpeech | null>`(SELECT t.part_of_speech FROM video_tokens t WHERE t.caption_id = ${words.captionId} AND lower(t.surface) = lower(${words.word}) ORDER BY t.position LIMIT 1)`;
 
 /**
  * The three kinds in one prepared query (db/prepared.ts), each with its own order and limit: a quiz

@@ -2,7 +2,7 @@
 import "server-only";
 import type { DbOrTx } from "@/db/client";
 import { getQuizForWord, getQuizSource, getVideoCaptions, listSegmentTranslations, listWords, listWordTimings } from "@/db/queries/content";
-import { getQuizWordFacts, listDistractorCandidates } from "@/db/queries/quiz-distractors";
+import { listDistractorCandidates } from "@/db/queries/quiz-distractors";
 import type { User } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
 import { drawDistractors, drawQuiz } from "@/lib/quiz/distractors";
@@ -54,9 +54,8 @@ export async function getQuiz(db: DbOrTx, user: User, wordId: number, nativeLang
   const none = { wordId, word: row.word, nativeLanguage: language, options: [] as string[], correctIndex: -1 };
   if (!answer?.trim()) return none;
 
-  const facts = await getQuizWordFacts(db, { wordId });
-  const candidates = facts ? await listDistractorCandidates(db, { wordId, language: facts.language, nativeLanguage: language, limit: DISTRACTOR_POOL }) : [];
-  const distractors = drawDistractors(answer, [...candidates, ...fallback.map((text) => ({ text, partOfSpeech: null }))], facts?.partOfSpeech ?? null, random);
+  const candidates = await listDistractorCandidates(db, { wordId, language: row.language, nativeLanguage: language, limit: DISTRACTOR_POOL });
+  const distractors = drawDistractors(answer, [...candidates, ...fallback.map((text) => ({ text, partOfSpeech: null }))], row.partOfSpeech, random);
   if (!distractors) return stored ? { ...none, ...stored } : none;
   return { ...none, ...drawQuiz(answer, distractors, random) };
 }
