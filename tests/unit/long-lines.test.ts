@@ -7,30 +7,16 @@ import { describe, expect, it } from "vitest";
 import { clipAround, clipLine } from "@/lib/text/clip";
 import { tokenize } from "@/lib/text/tokens";
 import { spokenSpans } from "@/lib/text/word-match";
-
-/**
- * The best of a few runs (the least disturbed by other work on a busy machine); no more once two
- * seconds have gone on them, as work that grows with the square takes that for one.
- */
-function bestMs(work: () => unknown): number {
-  const began = performance.now();
-  let best = Infinity;
-  for (let run = 0; run < 7 && performance.now() - began < 2_000; run++) {
-    const start = performance.now();
-    work();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
+import { bestCpuMs } from "../helpers/cost";
 
 /**
  * Eight times the input takes at most about eight times as long: work that grows with the square
  * takes sixty-four. Twice that, and some slack, keeps timer noise on a busy machine out.
  */
 function expectLinear(what: string, work: (size: number) => unknown, size: number) {
-  const small = bestMs(() => work(size));
+  const small = bestCpuMs(() => work(size));
   const bound = 16 * small + 300;
-  const large = bestMs(() => work(8 * size));
+  const large = bestCpuMs(() => work(8 * size));
   expect(large, `${what}: ${size} took ${small.toFixed(1)} ms, eight times as much`).toBeLessThan(bound);
 }
 

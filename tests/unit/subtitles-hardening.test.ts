@@ -8,6 +8,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSubtitles, parseSubtitlesInSlices, SubtitleParseError, type SubtitleFormat } from "@/lib/subtitles/parse";
+import { bestCpuMs } from "../helpers/cost";
 
 const files: Record<SubtitleFormat, (text: string) => string> = {
   srt: (text) => `1\n00:00:01,000 --> 00:00:02,000\n${text}\n`,
@@ -27,25 +28,16 @@ function captionText(format: SubtitleFormat, text: string): string | null {
 const KB = 1024;
 const MB = 1024 * KB;
 
-/**
- * The best of a few parses of a one-caption file (the least disturbed by other work on a busy
- * machine); no more once two seconds have gone on them, as a parse that rereads the text per tag
- * takes that for one.
- */
+/** The best of a few parses of a one-caption file, in CPU time (tests/helpers/cost.ts). */
 function parseMs(format: SubtitleFormat, text: string): number {
   const file = files[format](text);
-  const began = performance.now();
-  let best = Infinity;
-  for (let run = 0; run < 7 && performance.now() - began < 2_000; run++) {
-    const start = performance.now();
+  return bestCpuMs(() => {
     try {
       parseSubtitles(file, format);
     } catch (error) {
       if (!(error instanceof SubtitleParseError)) throw error;
     }
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
+  });
 }
 
 /**
