@@ -5,7 +5,7 @@
  * definitions of words the videos say (as the videos' tokens have them), each with its part of
  * speech where known.
  */
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
 import { prepared } from "../prepared";
@@ -14,7 +14,7 @@ import { dictionaries, dictionaryEntries, PUBLISHED_STATUSES, videoLemmas, video
 /** A wrong option's text, its word's part of speech (null: unknown) and its video (null: not a video's word). */
 export type DistractorCandidate = { text: string; partOfSpeech: PartOfSpeech | null; videoId: number | null };
 
-const published = sql`${videos.status} IN ${sql.raw(`(${PUBLISHED_STATUSES.map((s) => `'${s}'`).join(", ")})`)}`;
+const published = inArray(videos.status, [...PUBLISHED_STATUSES]);
 
 /** The part of speech of a vocabulary word: that of its line's token that writes it. */
 export const wordPartOfSpeech = sql<PartOfSpeech | null>`(SELECT t.part_of_speech FROM video_tokens t WHERE t.caption_id = ${words.captionId} AND lower(t.surface) = lower(${words.word}) ORDER BY t.position LIMIT 1)`;
