@@ -2,8 +2,9 @@
 /**
  * The production build, made only when there is none or the sources changed since it (their
  * sizes and times, fingerprinted), with its startup scripts marked for eager compilation
- * (compile-hints.mjs) and its scripts and stylesheets compressed with brotli (compress-static.mjs). `npm start` calls it before serving; `npm test` runs it while
- * the unit tests run (scripts/test.mjs), so the browser tests' servers find the build made.
+ * (compile-hints.mjs) and its scripts and stylesheets compressed with brotli (compress-static.mjs).
+ * `npm start` calls it before serving; `npm test` runs it while the unit tests run
+ * (scripts/test.mjs), so the browser tests' servers find the build made.
  * SKIP_BUILD=1 serves whatever build there is.
  */
 import { spawnSync } from "node:child_process";

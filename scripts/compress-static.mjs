@@ -9,25 +9,14 @@
  * Runs after `next build` and the compile hints (`npm run build`, scripts/build-if-stale.mjs): the
  * hints change the files. A `.br` whose file is gone is removed.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
+import { CONTENT_TYPES, filesUnder } from "./precompressed.mjs";
 
 const compress = promisify(brotliCompress);
-
-/** The files worth compressing: text the browser asks for with every page. */
-export const COMPRESSIBLE = /\.(?:js|css)$/;
-
-/** Every file under `dir`, as paths relative to it. */
-function filesUnder(dir, base = dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full, base) : [path.relative(base, full)];
-  });
-}
 
 /** Writes `<file>.br` beside each script and stylesheet of the build in `distDir` that brotli makes smaller; returns what it wrote. */
 export async function compressStatic(distDir) {
@@ -36,7 +25,8 @@ export async function compressStatic(distDir) {
   for (const stale of files.filter((name) => name.endsWith(".br") && !files.includes(name.slice(0, -3)))) rmSync(path.join(chunks, stale));
   const written = await Promise.all(
     files
-      .filter((name) => COMPRESSIBLE.test(name))
+      // The files the server sends from their brotli copies: text the browser asks for with every page.
+      .filter((name) => Object.hasOwn(CONTENT_TYPES, path.extname(name)))
       .map(async (name) => {
         const file = path.join(chunks, name);
         const data = readFileSync(file);

@@ -10,26 +10,31 @@ import path from "node:path";
 import Negotiator from "negotiator";
 
 const PREFIX = "/_next/static/chunks/";
-const TYPES = { ".js": "application/javascript; charset=UTF-8", ".css": "text/css; charset=UTF-8" };
 
-/** `.br` files under `dir`, by the request path of the file each compresses. */
-function index(dir, prefix, into = new Map()) {
-  if (!existsSync(dir)) return into;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) index(file, `${prefix}${entry.name}/`, into);
-    else if (entry.name.endsWith(".br") && TYPES[path.extname(entry.name.slice(0, -3))]) {
-      const { size, mtime } = statSync(file);
-      into.set(`${prefix}${entry.name.slice(0, -3)}`, {
-        file,
-        size,
-        type: TYPES[path.extname(entry.name.slice(0, -3))],
-        etag: `W/"br-${size.toString(16)}-${mtime.getTime().toString(16)}"`,
-        lastModified: mtime.toUTCString(),
-      });
-    }
+/** The files compressed at build time (compress-static.mjs), by extension, with the type each is sent as. */
+export const CONTENT_TYPES = { ".js": "application/javascript; charset=UTF-8", ".css": "text/css; charset=UTF-8" };
+
+/** Every file under `dir`, as paths relative to it (none when there is no `dir`). */
+export const filesUnder = (dir) => (existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((name) => statSync(path.join(dir, name)).isFile()) : []);
+
+/** The `.br` files of the build's chunks in `chunks`, by the request path of the file each compresses. */
+function index(chunks) {
+  const assets = new Map();
+  for (const name of filesUnder(chunks)) {
+    const original = name.slice(0, -3);
+    const type = CONTENT_TYPES[path.extname(original)];
+    if (!name.endsWith(".br") || !type) continue;
+    const file = path.join(chunks, name);
+    const { size, mtime } = statSync(file);
+    assets.set(`${PREFIX}${original.split(path.sep).join("/")}`, {
+      file,
+      size,
+      type,
+      etag: `W/"br-${size.toString(16)}-${mtime.getTime().toString(16)}"`,
+      lastModified: mtime.toUTCString(),
+    });
   }
-  return into;
+  return assets;
 }
 
 /** The headers next.config.ts gives `pathname`, from the build's routes manifest. */
@@ -46,7 +51,7 @@ function configuredHeaders(distDir) {
  * a server serves the build it started with.
  */
 export function precompressedAssets(distDir) {
-  const assets = index(path.join(distDir, "static", "chunks"), PREFIX);
+  const assets = index(path.join(distDir, "static", "chunks"));
   const headersFor = configuredHeaders(distDir);
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;

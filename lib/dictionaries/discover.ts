@@ -19,7 +19,6 @@ const OFFERED: ReadonlySet<string> = new Set(APP_LANGUAGES);
 const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
 const nameOf = (code: string) => languageNames.of(code) ?? code;
 
-
 /** Why a dictionary of this pair is of no use to the app, or null when it is. */
 function pairProblem(from: string, to: string): string | null {
   const missing = [...new Set([from, to])].filter((code) => !OFFERED.has(code));
